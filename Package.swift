@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "a11y-controls",
+    products: [
+        .library(name: "A11yControls", targets: ["A11yControls"]),
+        .executable(name: "a11y-demo", targets: ["a11y-demo"]),
+        // A formatter plugin built as a shared library, loaded at run time through the C ABI
+        // in Sources/ExampleFormatterPlugin/include/a11y_formatter_plugin.h.
+        .library(name: "ExampleFormatterPlugin", type: .dynamic, targets: ["ExampleFormatterPlugin"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSpeech",
+            pkgConfig: "speech-dispatcher",
+            providers: [.apt(["libspeechd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CBrl",
+            providers: [.apt(["libbrlapi-dev"])]
+        ),
+        .target(
+            name: "A11yControls",
+            dependencies: ["CSpeech", "CBrl"]
+        ),
+        .executableTarget(
+            name: "a11y-demo",
+            dependencies: ["A11yControls"]
+        ),
+        .target(
+            name: "ExampleFormatterPlugin"
+        ),
+        .testTarget(
+            name: "A11yControlsTests",
+            dependencies: ["A11yControls"]
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["A11yControls"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

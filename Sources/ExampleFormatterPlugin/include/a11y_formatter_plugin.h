@@ -1,0 +1,1 @@
+int a11y_example_placeholder(void);

@@ -1,0 +1,1 @@
+print("a11y-demo: under construction")

@@ -1,0 +1,2 @@
+import Testing
+@testable import A11yControls
