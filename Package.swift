@@ -31,6 +31,11 @@ let package = Package(
         .target(
             name: "ExampleFormatterPlugin"
         ),
+        // Benchmarks print a report; they are never timed assertions in tests.
+        .executableTarget(
+            name: "a11y-bench",
+            dependencies: ["A11yControls"]
+        ),
         .testTarget(
             name: "A11yControlsTests",
             dependencies: ["A11yControls"]

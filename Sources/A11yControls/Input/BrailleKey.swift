@@ -1,0 +1,34 @@
+/// A key pressed on a braille display, as BrlAPI reports it, in Swift terms.
+///
+/// The BrailleDisplay device (Devices) decodes BrlAPI key codes into this enum; the key map
+/// (Input) turns it into the same actions as keyboard keys. It is a plain value so that both
+/// layers, and their tests, can use it without any C type.
+public enum BrailleKey: Sendable, Equatable, Hashable {
+    /// A routing key (cursor routing) over cell `cell`, counted from 0 at the left of the display.
+    case route(cell: Int)
+    /// BRLTTY's LNUP: one line up (the controls: increase).
+    case lineUp
+    /// BRLTTY's LNDN: one line down (the controls: decrease).
+    case lineDown
+    /// BRLTTY's FWINLT: pan the display window left.
+    case panLeft
+    /// BRLTTY's FWINRT: pan the display window right.
+    case panRight
+    /// A keyboard key sent from the display (BrlAPI keysym), such as Enter or an arrow.
+    case symbol(BrailleKeySymbol)
+    /// A character typed on the display's braille keyboard.
+    case character(Character)
+    /// Any other BRLTTY command, by its name as `brltty-lscmds` lists it (e.g. "TOP", "HOME"),
+    /// with its argument (0 when the command takes none).
+    case command(name: String, argument: Int)
+}
+
+/// Keyboard keys a braille display can send (BrlAPI's X keysym range).
+public enum BrailleKeySymbol: Sendable, Equatable, Hashable {
+    case enter, escape, tab, backspace, delete
+    case up, down, left, right
+    case home, end, pageUp, pageDown
+    case function(Int)
+    /// A keysym with no case above, by its X keysym value.
+    case other(UInt32)
+}

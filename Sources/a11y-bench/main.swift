@@ -1,0 +1,1 @@
+print("a11y-bench: no benchmarks yet")
