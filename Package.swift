@@ -22,7 +22,9 @@ let package = Package(
         ),
         .target(
             name: "A11yControls",
-            dependencies: ["CSpeech", "CBrl"]
+            dependencies: ["CSpeech", "CBrl"],
+            // Double.rounded() and friends call libm; nothing else may pull it in.
+            linkerSettings: [.linkedLibrary("m")]
         ),
         .executableTarget(
             name: "a11y-demo",
