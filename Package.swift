@@ -22,7 +22,10 @@ let package = Package(
         ),
         .target(
             name: "A11yControls",
-            dependencies: ["CSpeech", "CBrl"]
+            dependencies: ["CSpeech", "CBrl"],
+            // Model and Formatting round with Double.rounded(), which calls libm; they import no C
+            // module that would autolink it.
+            linkerSettings: [.linkedLibrary("m")]
         ),
         .executableTarget(
             name: "a11y-demo",
