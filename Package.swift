@@ -32,7 +32,8 @@ let package = Package(
             dependencies: ["A11yControls"]
         ),
         .target(
-            name: "ExampleFormatterPlugin"
+            name: "ExampleFormatterPlugin",
+            linkerSettings: [.linkedLibrary("m")]
         ),
         // Benchmarks print a report; they are never timed assertions in tests.
         .executableTarget(
