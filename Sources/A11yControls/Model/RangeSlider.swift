@@ -264,8 +264,8 @@ public struct RangeSlider: Control {
         let r = allowedRange(for: handle)
         var new = snapNearest(x)
         var limit: Limit? = nil
-        if new <= r.lower + tolerance && x <= old { new = r.lower; limit = r.lowerLimit }
-        if new >= r.upper - tolerance && x >= old { new = r.upper; limit = r.upperLimit }
+        if new <= r.lower + tolerance && x < old { new = r.lower; limit = r.lowerLimit }
+        if new >= r.upper - tolerance && x > old { new = r.upper; limit = r.upperLimit }
         new = min(max(new, r.lower), r.upper)
         write(new, to: handle)
         let outcome: Outcome

@@ -131,8 +131,8 @@ public struct Stepper: Control {
         }
         value = snap(x)
         let outcome: Outcome
-        let limit: Limit? = value == configuration.maximumValue && x >= old ? .maximum
-            : value == configuration.minimumValue && x <= old ? .minimum : nil
+        let limit: Limit? = value == configuration.maximumValue && x > old ? .maximum
+            : value == configuration.minimumValue && x < old ? .minimum : nil
         if value == old {
             outcome = limit.map { .blocked($0) } ?? .unchanged(.alreadyThere)
         } else {
