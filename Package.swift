@@ -23,7 +23,8 @@ let package = Package(
         .target(
             name: "A11yControls",
             dependencies: ["CSpeech", "CBrl"],
-            // Double.rounded() and friends call libm; nothing else may pull it in.
+            // Model and Formatting round with Double.rounded(), which calls libm; they import no C
+            // module that would autolink it.
             linkerSettings: [.linkedLibrary("m")]
         ),
         .executableTarget(
@@ -31,7 +32,8 @@ let package = Package(
             dependencies: ["A11yControls"]
         ),
         .target(
-            name: "ExampleFormatterPlugin"
+            name: "ExampleFormatterPlugin",
+            linkerSettings: [.linkedLibrary("m")]
         ),
         // Benchmarks print a report; they are never timed assertions in tests.
         .executableTarget(

@@ -11,7 +11,7 @@ public enum Handle: String, Sendable, Hashable, CaseIterable {
 ///
 /// Commands are the one vocabulary shared by every input path: the key map, braille keys and
 /// code that embeds a control all produce `Command`s, and only the Model interprets them.
-public enum Command: Sendable, Equatable {
+public enum Command: Sendable, Hashable {
     /// One keyboard step up (slider: to the right; stepper: up).
     case increment
     /// One keyboard step down.

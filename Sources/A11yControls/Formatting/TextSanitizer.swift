@@ -1,0 +1,86 @@
+/// Makes untrusted text (from a plugin) safe for the terminal, the speech protocol and a braille line.
+///
+/// - invalid UTF-8 becomes U+FFFD;
+/// - escape sequences (CSI `ESC [ … final`, OSC / DCS / APC / PM / SOS up to BEL or `ESC \`, other
+///   two-byte `ESC x`, and their C1 forms) are removed whole;
+/// - other C0 and C1 control characters and DEL are removed; tab, CR and LF become spaces;
+/// - bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) are removed, so text
+///   cannot reorder what follows it;
+/// - runs of spaces collapse, ends are trimmed, length is capped at `maximumLength` characters;
+/// - a lone "." (SSIP's end-of-message line) becomes empty.
+public enum TextSanitizer {
+    /// The longest text kept, in characters.
+    public static let maximumLength = 200
+
+    /// The sanitized text, and whether anything had to be changed.
+    public static func sanitize(_ bytes: some Collection<UInt8>) -> (text: String, altered: Bool) {
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        let scalars = Array(decoded.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var altered = decoded.utf8.count != bytes.count || !decoded.utf8.elementsEqual(bytes)
+        var i = 0
+        var lastWasSpace = true
+        func appendSpace() {
+            if !lastWasSpace { out.append(" "); lastWasSpace = true }
+        }
+        while i < scalars.count {
+            let s = scalars[i].value
+            switch s {
+            case 0x1B:
+                altered = true
+                i += 1
+                guard i < scalars.count else { break }
+                let next = scalars[i].value
+                if next == 0x5B { // CSI
+                    i += 1
+                    while i < scalars.count && !(0x40...0x7E).contains(scalars[i].value) { i += 1 }
+                    i += 1
+                } else if [0x5D, 0x50, 0x5F, 0x5E, 0x58].contains(next) { // OSC DCS APC PM SOS
+                    i = skipString(scalars, from: i + 1)
+                } else {
+                    i += 1
+                }
+                continue
+            case 0x9B: // C1 CSI
+                altered = true
+                i += 1
+                while i < scalars.count && !(0x40...0x7E).contains(scalars[i].value) { i += 1 }
+                i += 1
+                continue
+            case 0x9D, 0x90, 0x9F, 0x9E, 0x98: // C1 OSC DCS APC PM SOS
+                altered = true
+                i = skipString(scalars, from: i + 1)
+                continue
+            case 0x09, 0x0A, 0x0D:
+                altered = true
+                appendSpace()
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+                altered = true
+            case 0x20:
+                if lastWasSpace { altered = true }
+                appendSpace()
+            default:
+                out.append(scalars[i])
+                lastWasSpace = false
+            }
+            i += 1
+        }
+        var text = String(out)
+        if text.last == " " { text.removeLast(); altered = true }
+        if text.count > maximumLength { text = String(text.prefix(maximumLength)); altered = true }
+        if text == "." { text = ""; altered = true }
+        return (text, altered)
+    }
+
+    /// The index after a control string's terminator (BEL, ESC \ or C1 ST), or the end.
+    private static func skipString(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var i = start
+        while i < scalars.count {
+            let v = scalars[i].value
+            if v == 0x07 || v == 0x9C { return i + 1 }
+            if v == 0x1B { return i + 2 }
+            i += 1
+        }
+        return i
+    }
+}
