@@ -13,10 +13,10 @@ extension BrailleKey {
 
     private static func command(_ code: brlapi_keyCode_t) -> BrailleKey {
         let block = code & A11Y_BRLAPI_KEY_CMD_BLK_MASK
-        let argument = Int(code & A11Y_BRLAPI_KEY_CMD_ARG_MASK)
+        let argument = code & A11Y_BRLAPI_KEY_CMD_ARG_MASK
         switch block {
         case A11Y_BRLAPI_KEY_CMD_ROUTE:
-            return .route(cell: argument)
+            return .route(cell: Int(argument))
         case A11Y_BRLAPI_KEY_CMD_PASSDOTS:
             if let character = ComputerBraille.character(forDots: UInt8(truncatingIfNeeded: argument)) {
                 return .character(character)
@@ -32,16 +32,18 @@ extension BrailleKey {
         default:
             break
         }
-        return .command(name: commandName(code), argument: argument)
+        return describedCommand(code)
     }
 
-    /// The command's name as `brltty-lscmds` lists it, from BrlAPI's own table.
-    private static func commandName(_ code: brlapi_keyCode_t) -> String {
+    /// The command by its name as `brltty-lscmds` lists it, from BrlAPI's own table. For basic
+    /// commands (block 0) the argument bits hold the command itself, so the argument is 0.
+    private static func describedCommand(_ code: brlapi_keyCode_t) -> BrailleKey {
         var description = brlapi_describedKeyCode_t()
         if brlapi_describeKeyCode(code, &description) == 0, let name = description.command {
-            return String(cString: name)
+            return .command(name: String(cString: name), argument: Int(description.argument))
         }
-        return "CMD_\(String(code & A11Y_BRLAPI_KEY_CODE_MASK, radix: 16, uppercase: true))"
+        let value = code & A11Y_BRLAPI_KEY_CODE_MASK
+        return .command(name: "CMD_\(String(value, radix: 16, uppercase: true))", argument: 0)
     }
 
     private static func symbol(_ code: brlapi_keyCode_t) -> BrailleKey {
