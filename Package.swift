@@ -40,6 +40,11 @@ let package = Package(
             name: "a11y-bench",
             dependencies: ["A11yControls"]
         ),
+        // A headless display for BRLTTY's Virtual driver, run by `scripts/servers.sh start --display`
+        // so that `make demo` has a braille display; it appends what the display shows to a file.
+        .executableTarget(
+            name: "a11y-vr-display"
+        ),
         .testTarget(
             name: "A11yControlsTests",
             dependencies: ["A11yControls"]

@@ -1,0 +1,222 @@
+import CBrl
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A connection to a braille display through BrlAPI (BRLTTY's API server).
+///
+/// Each instance owns its own BrlAPI handle, so several connections can exist in one process.
+/// To show something, enter tty mode first (`enterTTY()`), then `write(text:orMask:cursor:)` or
+/// `write(dots:cursor:)`. Keys arrive on `fileDescriptor`: poll it, then call `readKey(wait: false)`.
+///
+/// ```swift
+/// try BrailleDisplay.withConnection { display in
+///     try display.enterTTY()
+///     try display.write(text: "Volume 50", cursor: 7)
+/// }
+/// ```
+///
+/// Calls are serialized by an internal lock, so an instance can be shared between threads;
+/// `readKey(wait: true)` holds that lock while it waits.
+public final class BrailleDisplay: @unchecked Sendable {
+    // @unchecked Sendable: the handle is only used inside `state.withLock`, which also makes
+    // close() safe against concurrent calls. The other stored properties are immutable.
+    private let state: Mutex<Handle?>
+
+    /// The BrlAPI handle: memory of brlapi_getHandleSize() bytes, owned by this connection.
+    private struct Handle: @unchecked Sendable {
+        // @unchecked Sendable: only touched under `state`'s lock.
+        let pointer: OpaquePointer
+    }
+
+    /// The connection's file descriptor: readable when a key (or a server message) is waiting.
+    public let fileDescriptor: Int32
+
+    /// The server's address, as BrlAPI resolved it (for example "127.0.0.1:1").
+    public let host: String
+
+    /// A display's size in cells.
+    public struct Size: Sendable, Equatable, CustomStringConvertible {
+        /// Cells per line.
+        public var width: Int
+        /// Lines.
+        public var height: Int
+
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+
+        public var description: String { "\(width)x\(height)" }
+    }
+
+    /// Connects to BrlAPI.
+    ///
+    /// - Parameters:
+    ///   - host: The server, such as "127.0.0.1:1" (TCP port 4101+1) or ":1"; nil reads
+    ///     `BRLAPI_HOST`, then BrlAPI's default (":0").
+    ///   - auth: The authorization, such as "none" or a key file; nil reads `BRLAPI_AUTH`.
+    /// - Throws: `BrailleError` with BrlAPI's message when the server cannot be reached.
+    public init(host: String? = nil, auth: String? = nil) throws(BrailleError) {
+        let handle = OpaquePointer(UnsafeMutableRawPointer.allocate(byteCount: brlapi_getHandleSize(), alignment: 16))
+        // nil fields make BrlAPI read BRLAPI_AUTH / BRLAPI_HOST; the copies outlive the call.
+        let authCopy = auth.flatMap { strdup($0) }
+        let hostCopy = host.flatMap { strdup($0) }
+        defer {
+            free(authCopy)
+            free(hostCopy)
+        }
+        var settings = brlapi_connectionSettings_t(auth: UnsafePointer(authCopy), host: UnsafePointer(hostCopy))
+        var actual = brlapi_connectionSettings_t()
+        let descriptor = brlapi__openConnection(handle, &settings, &actual)
+        guard descriptor >= 0 else {
+            let requested = host ?? Environment.value("BRLAPI_HOST") ?? "the default server"
+            let error = BrailleError.current("brlapi__openConnection", context: "cannot connect to BrlAPI at \(requested)")
+            UnsafeMutableRawPointer(handle).deallocate()
+            throw error
+        }
+        BrailleExceptions.install(on: handle)
+        self.host = actual.host.map { String(cString: $0) } ?? host ?? ""
+        self.fileDescriptor = descriptor
+        self.state = Mutex(Handle(pointer: handle))
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Connects, runs `body`, then closes the connection, even when `body` throws.
+    public static func withConnection<Result>(
+        host: String? = nil, auth: String? = nil, _ body: (BrailleDisplay) throws -> Result
+    ) throws -> Result {
+        let display = try BrailleDisplay(host: host, auth: auth)
+        defer { display.close() }
+        return try body(display)
+    }
+
+    /// Closes the connection (which also leaves tty mode). Closing twice is harmless.
+    public func close() {
+        state.withLock { handle in
+            guard let open = handle?.pointer else { return }
+            brlapi__closeConnection(open)
+            _ = BrailleExceptions.take(for: open)
+            UnsafeMutableRawPointer(open).deallocate()
+            handle = nil
+        }
+    }
+
+    /// The display's size. It is 0x0 while BRLTTY has no display (the `vr` driver before a
+    /// display connects).
+    public func size() throws(BrailleError) -> Size {
+        try withHandle("brlapi__getDisplaySize") { handle throws(BrailleError) in
+            var width: UInt32 = 0
+            var height: UInt32 = 0
+            guard brlapi__getDisplaySize(handle, &width, &height) == 0 else {
+                throw BrailleError.current("brlapi__getDisplaySize")
+            }
+            return Size(width: Int(width), height: Int(height))
+        }
+    }
+
+    /// Takes the display for this program (BrlAPI tty mode), with keys as BRLTTY commands.
+    ///
+    /// Uses the console named by `CONTROLVT` or `WINDOWPATH` when one is set; otherwise (or when
+    /// that fails, e.g. with no console at all) takes the display without a tty path.
+    public func enterTTY() throws(BrailleError) {
+        try withHandle("brlapi__enterTtyMode") { handle throws(BrailleError) in
+            let hasConsole = Environment.value("CONTROLVT") != nil || Environment.value("WINDOWPATH") != nil
+            if hasConsole, brlapi__enterTtyMode(handle, BRLAPI_TTY_DEFAULT, nil) >= 0 { return }
+            guard brlapi__enterTtyModeWithPath(handle, nil, 0, nil) >= 0 else {
+                throw BrailleError.current("brlapi__enterTtyModeWithPath")
+            }
+        }
+    }
+
+    /// Gives the display back to BRLTTY.
+    public func leaveTTY() throws(BrailleError) {
+        try withHandle("brlapi__leaveTtyMode") { handle throws(BrailleError) in
+            guard brlapi__leaveTtyMode(handle) >= 0 else { throw BrailleError.current("brlapi__leaveTtyMode") }
+        }
+    }
+
+    /// Shows a line of text from the first cell, translated by BRLTTY's text table.
+    ///
+    /// - Parameters:
+    ///   - text: The text; the rest of the line is cleared.
+    ///   - orMask: Dots (BrlAPI bits: dot 1 = 0x01 ... dot 8 = 0x80) added on top of each cell,
+    ///     from the first cell; may be longer than `text` (the text is padded with blanks).
+    ///   - cursor: The cell (from 0) where BRLTTY shows its cursor (dots 7 and 8), or nil for none.
+    public func write(text: String, orMask: [UInt8] = [], cursor: Int? = nil) throws(BrailleError) {
+        var scalars = Array(text.unicodeScalars)
+        let count = max(scalars.count, orMask.count, 1)
+        scalars += Array(repeating: " ", count: count - scalars.count)
+        var line = String.UnicodeScalarView()
+        line.append(contentsOf: scalars)
+        let mask = orMask + Array(repeating: 0, count: count - orMask.count)
+        try withHandle("brlapi__write") { handle throws(BrailleError) in
+            var arguments = a11y_brlapi_writeArguments()
+            arguments.regionBegin = 1
+            // Negative: the region is |count| cells and the rest of the display is cleared.
+            arguments.regionSize = -Int32(count)
+            arguments.cursor = cursor.map { Int32($0) + 1 } ?? Int32(BRLAPI_CURSOR_OFF)
+            let result = String(line).withCString { text in
+                "UTF-8".withCString { charset in
+                    mask.withUnsafeBufferPointer { mask in
+                        arguments.text = text
+                        arguments.textSize = -1
+                        arguments.charset = charset
+                        arguments.orMask = orMask.isEmpty ? nil : mask.baseAddress
+                        return brlapi__write(handle, &arguments)
+                    }
+                }
+            }
+            guard result >= 0 else { throw BrailleError.current("brlapi__write") }
+        }
+    }
+
+    /// Shows raw dot patterns, one byte per cell from the first cell (dot 1 = 0x01 ... dot 8 =
+    /// 0x80), bypassing the text table; the rest of the line is cleared.
+    public func write(dots: [UInt8], cursor: Int? = nil) throws(BrailleError) {
+        // Unicode braille patterns (U+2800 + dots) reach the display as exactly those dots.
+        var line = String.UnicodeScalarView()
+        line.append(contentsOf: dots.map { Unicode.Scalar(0x2800 + UInt32($0))! })
+        try write(text: String(line), cursor: cursor)
+    }
+
+    /// Reads one key, if any.
+    ///
+    /// - Parameter wait: When false (the default), returns nil at once if no key is waiting;
+    ///   when true, blocks until a key arrives (holding the connection's lock meanwhile).
+    public func readKey(wait: Bool = false) throws(BrailleError) -> BrailleKey? {
+        try withHandle("brlapi__readKey") { handle throws(BrailleError) -> BrailleKey? in
+            var code: brlapi_keyCode_t = 0
+            switch brlapi__readKey(handle, wait ? 1 : 0, &code) {
+            case 1: return BrailleKey(keyCode: code)
+            case 0: return nil
+            default: throw BrailleError.current("brlapi__readKey")
+            }
+        }
+    }
+
+    /// Runs `body` with the open handle, then throws any exception the server sent meanwhile.
+    private func withHandle<Result>(
+        _ function: String, _ body: (OpaquePointer) throws(BrailleError) -> Result
+    ) throws(BrailleError) -> Result {
+        try state.withLock { handle throws(BrailleError) -> Result in
+            guard let open = handle?.pointer else {
+                throw BrailleError(function: function, message: "the connection is closed")
+            }
+            if let exception = BrailleExceptions.take(for: open) {
+                throw BrailleError(function: function, message: "BrlAPI exception: \(exception)")
+            }
+            let result = try body(open)
+            if let exception = BrailleExceptions.take(for: open) {
+                throw BrailleError(function: function, message: "BrlAPI exception: \(exception)")
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import A11yControls
+import Foundation
+import Testing
+
+/// The devices against the real servers that `scripts/servers.sh start` runs (BRLTTY with the
+/// Virtual driver, speech-dispatcher with a capture module). These tests share one virtual
+/// display and one capture file, hence `.serialized`. Missing servers fail the tests.
+@Suite(.serialized)
+struct DeviceIntegrationTests {
+    // MARK: Braille output
+
+    @Test func textWithDotsOnTopReachesTheDisplayCellForCell() throws {
+        let display = try SharedDisplay.get()
+        let brl = try BrailleDisplay.connectForTest(display)
+        defer { brl.close() }
+        let mark = display.frames.count
+        try brl.write(text: "Abc xyz", orMask: [0, 0xC0, 0, 0x01])
+        let frame = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix("Abc xyz") })
+        // en-nabcc: capital A = dots 1 7; b = 1 2 (+ 7 8 from the mask); c = 1 4; the blank gets dot 1.
+        #expect(Array(frame.cells.prefix(8)) == ["17", "1278", "14", "1", "1346", "13456", "1356", ""])
+        #expect(frame.cells.count == 40)
+        #expect(frame.cells.dropFirst(7).allSatisfy { $0.isEmpty })
+    }
+
+    @Test func rawDotsReachTheDisplayCellForCell() throws {
+        let display = try SharedDisplay.get()
+        let brl = try BrailleDisplay.connectForTest(display)
+        defer { brl.close() }
+        let mark = display.frames.count
+        // dots 1 2 3 6 7, dots 1 3 5, blank, dots 7 8, all eight dots
+        try brl.write(dots: [0b0110_0111, 0b0001_0101, 0, 0b1100_0000, 0xFF])
+        let frame = try #require(display.waitForFrame(after: mark) { $0.cells.first == "12367" })
+        #expect(Array(frame.cells.prefix(6)) == ["12367", "135", "", "78", "12345678", ""])
+        #expect(frame.text.hasPrefix("\u{2867}\u{2815}\u{2800}\u{28C0}\u{28FF}"))
+    }
+
+    @Test func cursorShowsAtTheGivenCell() throws {
+        let display = try SharedDisplay.get()
+        let brl = try BrailleDisplay.connectForTest(display)
+        defer { brl.close() }
+        let mark = display.frames.count
+        try brl.write(text: "abc", cursor: 1)
+        let frame = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix("abc") && $0.cells[1].contains("78") })
+        #expect(Array(frame.cells.prefix(3)) == ["1", "1278", "14"])
+    }
+
+    // MARK: Braille input
+
+    @Test func keysFromTheDisplayDecodeToBrailleKeys() throws {
+        let display = try SharedDisplay.get()
+        let brl = try BrailleDisplay.connectForTest(display)
+        defer { brl.close() }
+        while try brl.readKey(wait: false) != nil {}  // nothing left from earlier tests
+        let cases: [(command: String, key: BrailleKey)] = [
+            ("ROUTE 1", .route(cell: 1)),
+            ("ROUTE 17", .route(cell: 17)),
+            ("LNUP", .lineUp),
+            ("LNDN", .lineDown),
+            ("FWINLT", .panLeft),
+            ("FWINRT", .panRight),
+            ("KEY_ENTER", .symbol(.enter)),
+            ("KEY_ESCAPE", .symbol(.escape)),
+            ("KEY_CURSOR_LEFT", .symbol(.left)),
+            ("KEY_FUNCTION 2", .symbol(.function(3))),
+            ("PASSDOTS 1", .character("a")),
+            // The vr driver takes PASSDOTS' argument as the dot bits in decimal: 65 = dots 1 7.
+            ("PASSDOTS 65", .character("A")),
+            ("TOP", .command(name: "TOP", argument: 0)),
+            ("HOME", .command(name: "HOME", argument: 0)),
+            ("CSRTRK", .command(name: "CSRTRK", argument: 0)),
+            ("TOP_LEFT", .command(name: "TOP_LEFT", argument: 0)),
+        ]
+        for (command, expected) in cases {
+            try display.press(command)
+            let key = try brl.nextKey()
+            #expect(key == expected, "\(command)")
+        }
+    }
+
+    // MARK: Speech
+
+    @Test func everyPriorityIsSpokenInOrder() throws {
+        let capture = try CaptureFile()
+        try CaptureFile.setDelay(nil)
+        let speech = try SpeechDispatcher(address: SpeechAddress(parsing: Servers.speechAddress))
+        defer { speech.close() }
+        let run = UUID().uuidString.prefix(8)
+        var expected: [String] = []
+        for priority in SpeechPriority.allCases {
+            let text = "priority \(priority) \(run)"
+            expected.append(text)
+            speech.say(text, priority: priority)
+            // One at a time: a notification is dropped while anything else is spoken, and the
+            // capture module is still busy for a moment after it wrote the line.
+            capture.waitForLines { $0.contains(text) }
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        #expect(capture.lines.filter { $0.hasSuffix(String(run)) } == expected)
+    }
+
+    @Test func aBurstOfProgressMessagesEndsWithTheLastOne() throws {
+        let capture = try CaptureFile()
+        try CaptureFile.setDelay(0.02)
+        defer { try? CaptureFile.setDelay(nil) }
+        let speech = try SpeechDispatcher()
+        defer { speech.close() }
+        let run = UUID().uuidString.prefix(8)
+        for index in 1...50 {
+            speech.say("progress \(index) of 50 \(run)", priority: .progress)
+        }
+        speech.flush()
+        let last = "progress 50 of 50 \(run)"
+        let lines = capture.waitForLines(timeout: .seconds(10)) { $0.contains(last) }
+            .filter { $0.hasSuffix(String(run)) }
+        #expect(lines.last == last)
+        #expect(lines.count <= 50)
+    }
+
+    @Test func queuedCallsNeverBlockTheCaller() throws {
+        let capture = try CaptureFile()
+        try CaptureFile.setDelay(0.2)
+        defer { try? CaptureFile.setDelay(nil) }
+        let speech = try SpeechDispatcher()
+        defer { speech.close() }
+        let run = UUID().uuidString.prefix(8)
+        let start = ContinuousClock.now
+        for index in 1...10 {
+            speech.say("slow \(index) \(run)", priority: .text)
+            speech.cancel()
+        }
+        speech.say("slow final \(run)", priority: .text)
+        #expect(ContinuousClock.now - start < .milliseconds(50))
+        speech.flush()
+        let lines = capture.waitForLines { $0.contains("slow final \(run)") }
+        #expect(lines.last == "slow final \(run)")
+    }
+
+    @Test func speechFailsPromptlyWhereNothingListens() throws {
+        _ = try Servers.speechAddress
+        let path = "/tmp/a11y-no-server-\(getpid())/speechd.sock"
+        let start = ContinuousClock.now
+        #expect {
+            _ = try SpeechDispatcher(address: .unixSocket(path: path))
+        } throws: { error in
+            guard let error = error as? SpeechError else { return false }
+            return error.operation == .connect && error.message.contains(path)
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
+    @Test func brailleFailsPromptlyWhereNothingListens() throws {
+        _ = try Servers.brlapiHost
+        let host = "127.0.0.1:\(try unusedBrlAPIIndex())"
+        let start = ContinuousClock.now
+        var caught: BrailleError?
+        do {
+            _ = try BrailleDisplay(host: host, auth: "none")
+        } catch {
+            caught = error
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
+        let error = try #require(caught, "connecting to \(host) should fail")
+        #expect(error.function == "brlapi__openConnection")
+        #expect(error.message.contains(host))
+        #expect(error.code != 0)
+    }
+
+    @Test func speechWithoutAnyAddressDoesNotSpawnAServer() throws {
+        _ = try Servers.speechAddress
+        // The tests' own environment has SPEECHD_ADDRESS; an explicit address to a missing
+        // socket must fail, never fall back to spawning (autospawn is always off).
+        let before = try runningSpeechDispatchers()
+        _ = try? SpeechDispatcher(address: .unixSocket(path: "/nonexistent/a11y/speechd.sock"))
+        #expect(try runningSpeechDispatchers() == before)
+    }
+}
+
+/// A BrlAPI index whose TCP port (4101 + index) refuses connections.
+private func unusedBrlAPIIndex() throws -> Int {
+    for index in 90..<200 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(4101 + index).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if result != 0 { return index }
+    }
+    throw FixtureError("no unused BrlAPI index between 90 and 199")
+}
+
+/// The pids of the running speech-dispatcher processes.
+private func runningSpeechDispatchers() throws -> Set<Int> {
+    var pids = Set<Int>()
+    for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+        guard let pid = Int(entry),
+              let name = try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8)
+        else { continue }
+        if name.hasPrefix("speech-dispatch") { pids.insert(pid) }
+    }
+    return pids
+}
