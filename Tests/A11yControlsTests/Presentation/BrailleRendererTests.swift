@@ -1,0 +1,81 @@
+import Testing
+@testable import A11yControls
+
+@Suite struct BrailleRendererTests {
+    let formatter = DecimalFormatter(fractionDigits: nil)
+
+    func slider(lower: Double = 10, upper: Double = 90, single: Bool = false, focus: Handle = .lower) -> PresentedControl {
+        var configuration = RangeSliderConfiguration()
+        configuration.disableRange = single
+        var slider = try! RangeSlider(configuration: configuration)
+        if !single { _ = slider.apply(.setValue(lower, handle: .lower)) }
+        _ = slider.apply(.setValue(upper, handle: .upper))
+        _ = slider.apply(.focus(single ? .upper : focus))
+        return PresentedControl(slider, label: "Price", formatter: formatter, locale: .posix)
+    }
+
+    func stepper(_ value: Double) -> PresentedControl {
+        var stepper = try! Stepper()
+        _ = stepper.apply(.setValue(value))
+        return PresentedControl(stepper, formatter: formatter, locale: .posix)
+    }
+
+    @Test func rangeSliderAt20Cells() {
+        // 8 track cells = 16 positions: 10 -> position 2 (left column of cell 1), 90 -> 14 (cell 7).
+        let frame = BrailleRenderer().frame(for: slider(), width: 20)
+        #expect(frame.preview == "Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90")
+        #expect(frame.text == "Price 10" + String(repeating: " ", count: 10) + "90")
+        #expect(frame.cursor == 10)
+        #expect(frame.routing[0] == .status)
+        #expect(frame.routing[6] == .handle(.lower) && frame.routing[7] == .handle(.lower))
+        #expect(frame.routing[18] == .handle(.upper))
+        #expect(frame.routing[9] == .track(0 / 15))
+        #expect(frame.routing[10] == .track(3.0 / 15))   // the handle's own cell: its other column
+        #expect(frame.routing[16] == .track(14.0 / 15))
+    }
+
+    @Test func focusedUpperHandleIsTheTallMark() {
+        let frame = BrailleRenderer().frame(for: slider(focus: .upper), width: 20)
+        #expect(frame.preview == "Price 10 ⣀⣦⣤⣤⣤⣤⣤⣇ 90")
+        #expect(frame.cursor == 16)
+    }
+
+    @Test func halfCellPositionsUseTheRightColumn() {
+        // 15 -> 0.15 * 15 = 2.25 -> position 2; 20 -> 3 (right column of cell 1).
+        #expect(BrailleRenderer().frame(for: slider(lower: 20), width: 20).preview == "Price 20 ⣀⣸⣤⣤⣤⣤⣤⣆ 90")
+    }
+
+    @Test func rangeSliderAt40Cells() {
+        // 28 track cells = 56 positions: 10 -> 5.5 -> 6 (cell 3 left), 90 -> 49.5 -> 50 (cell 25 left).
+        let frame = BrailleRenderer().frame(for: slider(), width: 40)
+        #expect(frame.preview == "Price 10 ⣀⣀⣀⣧" + String(repeating: "⣤", count: 21) + "⣆⣀⣀ 90")
+        #expect(frame.dots.count == 40 && frame.text.count == 40)
+        #expect(!frame.canPanLeft && !frame.canPanRight)
+    }
+
+    @Test func oneHandleSlider() {
+        // 11 track cells = 22 positions: 50 -> 10.5 -> 11, the right column of cell 5.
+        let frame = BrailleRenderer().frame(for: slider(upper: 50, single: true), width: 20)
+        #expect(frame.preview == "Price 50 ⣀⣀⣀⣀⣀⣸⣀⣀⣀⣀⣀")
+    }
+
+    @Test func stepperShowsWhatTheKeysCanDo() {
+        #expect(BrailleRenderer().frame(for: stepper(5), width: 20).preview == "value 5 -+ ⣸⣀⣀⣀⣀⣀⣀⣀⣀")
+        #expect(BrailleRenderer().frame(for: stepper(1), width: 20).preview == "value 1  + ⣇⣀⣀⣀⣀⣀⣀⣀⣀")
+        #expect(BrailleRenderer().frame(for: stepper(99), width: 20).preview == "value 99 -  ⣀⣀⣀⣀⣀⣀⣀⣸")
+        let frame = BrailleRenderer().frame(for: stepper(5), width: 40)
+        #expect(frame.cursor == 6)
+        #expect(frame.preview.hasPrefix("value 5 -+ ⣀⣇⣀"))
+    }
+
+    @Test func smallDisplaysPanToTheLabel() {
+        let line = BrailleRenderer().line(for: slider(), width: 12)
+        let home = line.window(at: line.homeOffset, width: 12)
+        #expect(home.preview == "10 ⣸⣤⣤⣤⣤⣆ 90")
+        #expect(home.canPanLeft && !home.canPanRight)
+        let left = line.window(at: line.panned(from: line.homeOffset, width: 12, right: false), width: 12)
+        #expect(left.offset == 0)
+        #expect(left.preview.hasPrefix("Price 10 "))
+        #expect(left.cursor == nil || left.cursor! < 12)
+    }
+}
