@@ -47,6 +47,8 @@ public struct KeyDecoder: Sendable {
     /// expires.
     public var hasPendingPrefix: Bool { !buffer.isEmpty || discarding }
 
+    var bufferCount: Int { buffer.count }
+
     /// Decodes `bytes` and returns the key events completed so far (replies are dropped).
     public mutating func feed<S: Sequence>(_ bytes: S) -> [KeyEvent] where S.Element == UInt8 {
         Self.keys(decodeDetailed(bytes))
@@ -440,7 +442,7 @@ public struct KeyDecoder: Sendable {
         case 57425: return .insert
         case 57426: return .delete
         case 32...126: return .character(Character(Unicode.Scalar(UInt8(code))))
-        case 0xA0...0xD7FF, 0xE000...0xE07F, 0xF900...0x10FFFF:
+        case 0xA0...0xD7FF, 0xF900...0xEFFFF:
             guard let scalar = Unicode.Scalar(code) else { return nil }
             return .character(Character(scalar))
         default: return nil
