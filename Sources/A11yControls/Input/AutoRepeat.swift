@@ -232,7 +232,7 @@ public struct AutoRepeat: Sendable {
         var events: [Event] = []
         var taken = 0
         while let due = current.nextStep, due <= time {
-            if detection == .repeatedPresses, due > releaseDeadline(current) { break }
+            if detection == .repeatedPresses, due >= releaseDeadline(current) { break }
             if !current.confirmed {
                 current.confirmed = true
                 events.append(.holdBegan(current.command, at: due))
