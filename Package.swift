@@ -36,6 +36,11 @@ let package = Package(
             name: "a11y-bench",
             dependencies: ["A11yControls"]
         ),
+        // Fuzzes the key decoder: libFuzzer with -DLIBFUZZER, a seeded generator otherwise.
+        .executableTarget(
+            name: "KeyDecoderFuzzer",
+            dependencies: ["A11yControls"]
+        ),
         .testTarget(
             name: "A11yControlsTests",
             dependencies: ["A11yControls"]
