@@ -45,6 +45,11 @@ let package = Package(
         .executableTarget(
             name: "a11y-vr-display"
         ),
+        // Fuzzes the key decoder: libFuzzer with -DLIBFUZZER, a seeded generator otherwise.
+        .executableTarget(
+            name: "KeyDecoderFuzzer",
+            dependencies: ["A11yControls"]
+        ),
         .testTarget(
             name: "A11yControlsTests",
             dependencies: ["A11yControls"]

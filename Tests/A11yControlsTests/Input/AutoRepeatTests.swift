@@ -1,0 +1,203 @@
+import Testing
+@testable import A11yControls
+
+private func ms(_ n: Int) -> Duration { .milliseconds(n) }
+
+private enum Input {
+    case press(Command)
+    case osRepeat(Command)
+    case release(Command)
+    case limit
+}
+
+/// Drives the state machine as the event loop does, on a virtual clock: inputs at their times,
+/// and `tick` at every `nextDeadline` in between, up to `end`.
+private func run(_ autoRepeat: inout AutoRepeat, _ inputs: [(Duration, Input)], until end: Duration) -> [AutoRepeat.Event] {
+    var events: [AutoRepeat.Event] = []
+    var i = 0
+    var guardCount = 0
+    while guardCount < 100_000 {
+        guardCount += 1
+        let nextInput = i < inputs.count ? inputs[i].0 : nil
+        let deadline = autoRepeat.nextDeadline
+        if let d = deadline, d <= end, nextInput.map({ d <= $0 }) ?? true {
+            events += autoRepeat.tick(at: d)
+            continue
+        }
+        guard let t = nextInput, t <= end else { break }
+        switch inputs[i].1 {
+        case .press(let c): events += autoRepeat.press(c, at: t)
+        case .osRepeat(let c): events += autoRepeat.osRepeat(c, at: t)
+        case .release(let c): events += autoRepeat.release(c, at: t)
+        case .limit: events += autoRepeat.reachedLimit(at: t)
+        }
+        i += 1
+    }
+    return events
+}
+
+private func stepTimes(_ events: [AutoRepeat.Event]) -> [Duration] {
+    events.compactMap { if case .step(_, let t) = $0 { return t } else { return nil } }
+}
+
+private func ends(_ events: [AutoRepeat.Event]) -> [AutoRepeat.EndReason] {
+    events.compactMap { if case .holdEnded(_, _, let r) = $0 { return r } else { return nil } }
+}
+
+private func begins(_ events: [AutoRepeat.Event]) -> Int {
+    events.filter { if case .holdBegan = $0 { return true } else { return false } }.count
+}
+
+@Suite("AutoRepeat on a virtual clock")
+struct AutoRepeatTests {
+    let fast = AutoRepeat.Configuration(initialDelay: ms(500), interval: ms(100))
+
+    @Test("kitty: a 1 s hold at 100 ms after a 500 ms delay is exactly 7 steps")
+    func constantRate() {
+        var ar = AutoRepeat(configuration: fast, detection: .releaseEvents)
+        let events = run(&ar, [(ms(0), .press(.increment)), (ms(1000), .release(.increment))], until: ms(5000))
+        #expect(stepTimes(events) == [0, 500, 600, 700, 800, 900, 1000].map(ms))
+        #expect(begins(events) == 1)
+        #expect(ends(events) == [.released])
+        #expect(ar.nextDeadline == nil)
+    }
+
+    @Test("kitty: a hold shorter than the initial delay is one step and no hold")
+    func shortPress() {
+        var ar = AutoRepeat(configuration: fast, detection: .releaseEvents)
+        let events = run(&ar, [(ms(0), .press(.increment)), (ms(450), .release(.increment))], until: ms(5000))
+        #expect(stepTimes(events) == [ms(0)])
+        #expect(begins(events) == 0)
+        #expect(ends(events).isEmpty)
+    }
+
+    @Test("the stepper's defaults (0.5 s): a 2 s hold is 5 steps")
+    func stepperDefaults() {
+        var ar = AutoRepeat(detection: .releaseEvents)
+        let events = run(&ar, [(ms(0), .press(.decrement)), (ms(2000), .release(.decrement))], until: ms(9000))
+        #expect(stepTimes(events) == [0, 500, 1000, 1500, 2000].map(ms))
+    }
+
+    @Test("acceleration: intervals halve after 2 repeat steps down to 25 ms; 18 steps in 1 s")
+    func acceleration() {
+        let config = AutoRepeat.Configuration(initialDelay: ms(500), interval: ms(100),
+                                              acceleration: .init(afterSteps: 2, factor: 0.5, minimumInterval: ms(25)))
+        var ar = AutoRepeat(configuration: config, detection: .releaseEvents)
+        let events = run(&ar, [(ms(0), .press(.pageIncrement)), (ms(1000), .release(.pageIncrement))], until: ms(5000))
+        let expected = [0, 500, 600, 650, 675] + stride(from: 700, through: 1000, by: 25)
+        #expect(stepTimes(events) == expected.map(ms))
+        #expect(stepTimes(events).count == 18)
+    }
+
+    @Test("a limit stops the repeat at once")
+    func limit() {
+        var ar = AutoRepeat(configuration: fast, detection: .releaseEvents)
+        let events = run(&ar, [(ms(0), .press(.increment)), (ms(700), .limit), (ms(1500), .release(.increment))], until: ms(5000))
+        #expect(stepTimes(events) == [0, 500, 600, 700].map(ms))
+        #expect(ends(events) == [.limit])
+        #expect(ar.nextDeadline == nil)
+        #expect(ar.heldCommand == nil)
+    }
+
+    @Test("a release between steps stops the repeat; nothing after it")
+    func release() {
+        var ar = AutoRepeat(configuration: fast, detection: .releaseEvents)
+        let events = run(&ar, [(ms(0), .press(.increment)), (ms(750), .release(.increment))], until: ms(5000))
+        #expect(stepTimes(events) == [0, 500, 600, 700].map(ms))
+        #expect(ends(events) == [.released])
+        #expect(ar.tick(at: ms(10_000)).isEmpty)
+    }
+
+    @Test("kitty repeat events do not set the rate")
+    func kittyRepeatsIgnored() {
+        var ar = AutoRepeat(configuration: fast, detection: .releaseEvents)
+        var inputs: [(Duration, Input)] = [(ms(0), .press(.increment))]
+        for t in stride(from: 300, to: 1000, by: 20) { inputs.append((ms(t), .osRepeat(.increment))) }
+        inputs.append((ms(1000), .release(.increment)))
+        let events = run(&ar, inputs, until: ms(5000))
+        #expect(stepTimes(events).count == 7)
+    }
+
+    @Test("pressing another key ends the hold")
+    func otherKey() {
+        var ar = AutoRepeat(configuration: fast, detection: .releaseEvents)
+        let events = run(&ar, [(ms(0), .press(.increment)), (ms(650), .press(.decrement)), (ms(700), .release(.decrement))], until: ms(5000))
+        #expect(events.filter { if case .step(.increment, _) = $0 { true } else { false } }.count == 3)
+        #expect(events.filter { if case .step(.decrement, _) = $0 { true } else { false } }.count == 1)
+        #expect(ends(events) == [.released])
+    }
+
+    /// OS repeats: first after `delay`, then every `period`, while the key is down until `end`.
+    private func osPresses(_ command: Command, delay: Int, period: Int, until end: Int) -> [(Duration, Input)] {
+        var inputs: [(Duration, Input)] = [(ms(0), .press(command))]
+        var t = delay
+        while t <= end {
+            inputs.append((ms(t), .press(command)))
+            t += period
+        }
+        return inputs
+    }
+
+    @Test("legacy terminal: the control's interval governs, the hold ends when repeats stop")
+    func legacyHold() {
+        let config = AutoRepeat.Configuration(initialDelay: ms(500), interval: ms(200))
+        var ar = AutoRepeat(configuration: config, detection: .repeatedPresses)
+        let events = run(&ar, osPresses(.increment, delay: 500, period: 33, until: 2000), until: ms(5000))
+        // The press, the OS's first repeat, then every 200 ms from it while repeats arrive
+        // (last at 1985 ms, hold over at 1985 + 2 x 33 ms).
+        #expect(stepTimes(events) == [0, 500, 700, 900, 1100, 1300, 1500, 1700, 1900].map(ms))
+        #expect(begins(events) == 1)
+        #expect(ends(events) == [.repeatsStopped])
+        #expect(events.last == .holdEnded(.increment, at: ms(2051), reason: .repeatsStopped))
+        #expect(ar.nextDeadline == nil)
+    }
+
+    @Test("legacy terminal: the OS repeat rate does not change the step count")
+    func legacyRateIndependent() {
+        let config = AutoRepeat.Configuration(initialDelay: ms(500), interval: ms(200))
+        var slow = AutoRepeat(configuration: config, detection: .repeatedPresses)
+        var quick = AutoRepeat(configuration: config, detection: .repeatedPresses)
+        let a = stepTimes(run(&slow, osPresses(.increment, delay: 500, period: 50, until: 2000), until: ms(5000)))
+        let b = stepTimes(run(&quick, osPresses(.increment, delay: 500, period: 10, until: 2000), until: ms(5000)))
+        #expect(a == b)
+        #expect(a.count == 9)
+    }
+
+    @Test("legacy terminal: separate taps are one step each and never a hold")
+    func legacyTaps() {
+        var ar = AutoRepeat(configuration: fast, detection: .repeatedPresses)
+        let events = run(&ar, [(ms(0), .press(.increment)), (ms(300), .press(.increment)), (ms(600), .press(.increment))], until: ms(5000))
+        #expect(stepTimes(events) == [0, 300, 600].map(ms))
+        #expect(begins(events) == 0)
+        #expect(ar.nextDeadline == nil)
+    }
+
+    @Test("legacy terminal: a limit ends the hold although repeats go on")
+    func legacyLimit() {
+        let config = AutoRepeat.Configuration(initialDelay: ms(500), interval: ms(200))
+        var ar = AutoRepeat(configuration: config, detection: .repeatedPresses)
+        var inputs = osPresses(.increment, delay: 500, period: 33, until: 2000)
+        inputs.append((ms(1000), .limit))
+        inputs.sort { $0.0 < $1.0 }
+        let events = run(&ar, inputs, until: ms(5000))
+        #expect(stepTimes(events).filter { $0 <= ms(1000) } == [0, 500, 700, 900].map(ms))
+        #expect(ends(events).first == .limit)
+    }
+
+    @Test("scripted input: every press is one step, nothing repeats")
+    func scripted() {
+        var ar = AutoRepeat(configuration: fast, detection: .none)
+        let events = run(&ar, [(ms(0), .press(.increment)), (ms(0), .press(.increment)), (ms(1), .press(.increment))], until: ms(5000))
+        #expect(stepTimes(events).count == 3)
+        #expect(ar.nextDeadline == nil)
+    }
+
+    @Test("a loop that wakes late catches up on the schedule without drift")
+    func lateLoop() {
+        var ar = AutoRepeat(configuration: fast, detection: .releaseEvents)
+        _ = ar.press(.increment, at: ms(0))
+        let late = ar.tick(at: ms(830))
+        #expect(stepTimes(late) == [500, 600, 700, 800].map(ms))
+        #expect(ar.nextDeadline == ms(900))
+    }
+}
