@@ -1,0 +1,158 @@
+import Glibc
+
+/// How a session presents itself and which servers it uses.
+public struct SessionOptions: Sendable {
+    public var speech: DeviceMode = .auto
+    public var braille: DeviceMode = .auto
+    public var speechSettings = SpeechOutput.Settings()
+    public var verbosity: Verbosity = .normal
+    public var theme: ScreenTheme = .standard(environment: Environment.all)
+    /// Mirror the braille cells and the last utterance on screen (for sighted developers).
+    public var preview = false
+    /// Where problems with the servers are reported (stderr by default).
+    public var report: @Sendable (String) -> Void = { message in
+        var line = message + "\n"
+        line.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    public init() {}
+}
+
+/// How a session ended, and the controls as they were then.
+public struct SessionResult: Sendable {
+    public var outcome: SessionOutcome
+    /// The signal that ended the session (SIGTERM, SIGHUP, SIGQUIT), if one did: call
+    /// `SignalHandling.exit(after:)` to end the program as that signal would.
+    public var signal: TerminalSignal?
+    public var panels: [ControlPanel]
+}
+
+/// Runs controls modally: one event loop over the keyboard, the braille display, signals and
+/// timers, until the user accepts or cancels.
+///
+/// The loop sleeps in `poll()` until a key, a braille key, a signal or the next deadline (a held
+/// key's step, a lone Escape's timeout, a reconnection attempt): no periodic wake-ups when idle.
+/// Speech runs on its own worker (`SpeechOutput`), so it never delays keys or braille. The
+/// terminal is restored and the braille display released on every way out.
+public final class ControlSession {
+    private var engine: ControlEngine
+    private let options: SessionOptions
+    private let keys: KeySource
+    private let screenTerminal: Terminal?
+    private let screen: ScreenOutput?
+    private let speech: SpeechOutput
+    private let braille: BrailleOutput
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
+
+    /// Sets up the terminal and connects to the servers. Throws `DeviceUnavailable` when a server
+    /// in mode `.on` cannot be reached, or a `TerminalError`.
+    public init(panels: [ControlPanel], options: SessionOptions = SessionOptions()) throws {
+        self.options = options
+        started = clock.now
+        keys = try KeySource.standard()
+        // The interface goes to the terminal, never to stdout; in scripted mode too when there is one.
+        screenTerminal = keys.terminal ?? (try? Terminal(path: "/dev/tty"))
+        speech = try SpeechOutput(mode: options.speech, settings: options.speechSettings, report: options.report)
+        braille = try BrailleOutput(mode: options.braille, report: options.report)
+        _ = try SignalHandling.install()
+        var typedAhead: [KeyEvent] = []
+        if let terminal = keys.terminal {
+            try terminal.enterRawMode()
+            let kitty = try terminal.queryKittyKeyboard()
+            if kitty.isSupported { try terminal.enableKittyKeyboard() }
+            typedAhead = kitty.typedAhead
+        }
+        if let terminal = screenTerminal {
+            let columns = (try? terminal.size().columns) ?? 80
+            screen = ScreenOutput(columns: columns, movesCursor: options.theme.usesEscapes) { text in
+                try? terminal.write(text)
+            }
+        } else {
+            screen = nil
+        }
+        engine = ControlEngine(panels: panels, announcer: Announcer(verbosity: options.verbosity),
+                               screenTheme: options.theme, locale: .current, holdDetection: keys.holdDetection,
+                               escapeTimeout: keys.escapeTimeout)
+        engine.setBrailleWidth(braille.width)
+        speech.say(engine.start())
+        for key in typedAhead { speech.say(engine.handle(key: key, at: now)) }
+    }
+
+    private var now: Duration { clock.now - started }
+
+    /// Runs until the user accepts or cancels, or a signal ends the session.
+    public func run() -> SessionResult {
+        var endingSignal: TerminalSignal?
+        present()
+        loop: while engine.outcome == nil {
+            var fds = [pollfd(fd: keys.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: SignalHandling.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            if let fd = braille.fileDescriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&fds, nfds_t(fds.count), timeout())
+            if ready < 0 && errno != EINTR { break }
+            let time = now
+
+            if fds[1].revents != 0 {
+                for signal in SignalHandling.drain() {
+                    switch signal {
+                    case .interrupt:
+                        _ = engine.perform(.interrupt)
+                        endingSignal = signal
+                    case .terminate, .hangup, .quit:
+                        endingSignal = signal
+                        break loop
+                    case .resized:
+                        if let terminal = screenTerminal, let size = try? terminal.size() { screen?.columns = size.columns }
+                        screen?.invalidate()
+                    case .resumed:
+                        screen?.invalidate()
+                    }
+                }
+            }
+            if fds[0].revents != 0 {
+                if let bytes = (try? keys.read()) ?? nil {
+                    speech.say(engine.feed(bytes, at: time))
+                } else {
+                    speech.say(engine.endOfInput(at: time))  // end of input, or the terminal is gone
+                }
+            }
+            if fds.count > 2, fds[2].revents != 0 {
+                for key in braille.readKeys(at: time) where engine.outcome == nil {
+                    speech.say(engine.handle(brailleKey: key, at: time))
+                }
+                if braille.width != engine.brailleWidth { engine.setBrailleWidth(braille.width) }
+            }
+            speech.say(engine.tick(at: time))
+            if braille.retryIfDue(at: time) { engine.setBrailleWidth(braille.width) }
+            present()
+        }
+        finish(signal: endingSignal)
+        return SessionResult(outcome: engine.outcome ?? .interrupted, signal: endingSignal == .interrupt ? nil : endingSignal,
+                             panels: engine.panels)
+    }
+
+    /// Milliseconds until the next deadline, or -1 (sleep until input).
+    private func timeout() -> Int32 {
+        let deadlines = [engine.nextDeadline, braille.retryAt].compactMap { $0 }
+        guard let next = deadlines.min() else { return -1 }
+        let left = next - now
+        if left <= .zero { return 0 }
+        let ms = left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(min(ms, Int64(Int32.max)))
+    }
+
+    private func present() {
+        braille.show(engine.brailleFrame, at: now)
+        screen?.show(engine.screenFrame(columns: screen?.columns ?? 80, preview: options.preview))
+    }
+
+    private func finish(signal: TerminalSignal?) {
+        present()
+        screen?.erase()
+        try? keys.terminal?.restore()
+        braille.close()
+        if signal != nil && signal != .interrupt { speech.cancel() }
+        speech.close()
+    }
+}

@@ -1,0 +1,17 @@
+/// Whether a session uses a speech or braille server.
+public enum DeviceMode: String, Sendable, CaseIterable {
+    /// Use the server when it can be reached; otherwise say once on stderr what is missing, go on
+    /// without it and keep trying to reconnect in the background.
+    case auto
+    /// Refuse to start without it (exit status 3).
+    case on
+    /// Do not use it.
+    case off
+}
+
+/// A required server could not be reached (`DeviceMode.on`).
+public struct DeviceUnavailable: Error, Sendable, CustomStringConvertible {
+    public var device: String
+    public var reason: String
+    public var description: String { "\(device) is required (--\(device) on) but unavailable: \(reason)" }
+}
