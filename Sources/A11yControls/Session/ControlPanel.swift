@@ -69,20 +69,23 @@ public struct ControlPanel: Sendable {
         }
     }
 
-    /// The handles in focus order and the focused one.
-    public var handles: [Handle] {
+    /// The model, as any control (for what both kinds answer alike).
+    public var control: any Control {
         switch model {
-        case .slider(let slider): return slider.handles
-        case .stepper(let stepper): return stepper.handles
+        case .slider(let slider): return slider
+        case .stepper(let stepper): return stepper
         }
     }
 
-    public var focusedHandle: Handle {
-        switch model {
-        case .slider(let slider): return slider.focusedHandle
-        case .stepper(let stepper): return stepper.focusedHandle
-        }
-    }
+    /// The handles in focus order.
+    public var handles: [Handle] { control.handles }
+    public var focusedHandle: Handle { control.focusedHandle }
+    /// True during a held key.
+    public var isInteracting: Bool { control.isInteracting }
+    /// The values, in focus order.
+    public var values: [Double] { control.handles.map { control.value(of: $0) } }
+    /// Fraction digits the control shows (results print this many).
+    public var fractionDigits: Int { control.fractionDigits }
 
     /// The values a typed number may take for the focused handle, and whether it may have a
     /// fraction.
@@ -93,22 +96,6 @@ public struct ControlPanel: Sendable {
             return NumericEntry.Rules(allowedRange: range.lower...range.upper, allowsFraction: slider.fractionDigits > 0)
         case .stepper(let stepper):
             return NumericEntry.Rules(allowedRange: stepper.bounds, allowsFraction: stepper.fractionDigits > 0)
-        }
-    }
-
-    /// The values, in focus order.
-    public var values: [Double] {
-        switch model {
-        case .slider(let slider): return slider.handles.map { slider.value(of: $0) }
-        case .stepper(let stepper): return [stepper.value]
-        }
-    }
-
-    /// Fraction digits the control shows (results print this many).
-    public var fractionDigits: Int {
-        switch model {
-        case .slider(let slider): return slider.fractionDigits
-        case .stepper(let stepper): return stepper.fractionDigits
         }
     }
 }

@@ -1,0 +1,69 @@
+import Testing
+@testable import A11yControls
+
+@Suite struct AnnouncerTests {
+    let formatter = DecimalFormatter(fractionDigits: nil)
+
+    func run(_ commands: [Command], on slider: RangeSlider = try! RangeSlider(), verbosity: Verbosity = .normal) -> [Utterance?] {
+        var slider = slider
+        let announcer = Announcer(verbosity: verbosity)
+        return commands.map { command in
+            let change = slider.apply(command)
+            return announcer.utterance(for: change, in: PresentedControl(slider, label: "Price", formatter: formatter, locale: .posix))
+        }
+    }
+
+    @Test func valueChangesSayOnlyTheNewValueAndInterrupt() {
+        #expect(run([.increment, .decrement]) == [Utterance("11", priority: .text), Utterance("10", priority: .text)])
+    }
+
+    @Test func limitsAreNamedNeverSilent() {
+        #expect(run([.toLowest, .decrement]) == [Utterance("0, minimum"), Utterance("minimum")])
+        #expect(run([.focus(.upper), .toHighest, .increment]) == [Utterance("maximum, 90"), Utterance("100, maximum"), Utterance("maximum")])
+        #expect(run([.setValue(90, handle: .lower)]) == [Utterance("90, the maximum handle")])
+        #expect(run([.setValue(90, handle: .lower), .increment]).last == Utterance("at 90, the maximum handle"))
+    }
+
+    @Test func terseDropsLimitWordsButNotReasons() {
+        #expect(run([.toLowest, .decrement], verbosity: .terse) == [Utterance("0"), Utterance("minimum")])
+    }
+
+    @Test func distancesAndWrapping() throws {
+        var configuration = RangeSliderConfiguration()
+        configuration.minDistance = 20
+        let slider = try RangeSlider(configuration: configuration)
+        #expect(run([.setValue(80, handle: .lower), .increment], on: slider) == [Utterance("70, minimum distance"), Utterance("at 70, minimum distance")])
+
+        var stepperConfiguration = StepperConfiguration()
+        stepperConfiguration.wraps = true
+        var stepper = try Stepper(configuration: stepperConfiguration, value: 99)
+        let change = stepper.apply(.increment)
+        #expect(Announcer().utterance(for: change, in: PresentedControl(stepper, formatter: formatter, locale: .posix)) == Utterance("1, wrapped to minimum"))
+    }
+
+    @Test func focusSaysTheHandleNameAndValueAndHintWhenVerbose() throws {
+        #expect(run([.focusNext]) == [Utterance("maximum, 90")])
+        var configuration = RangeSliderConfiguration()
+        configuration.upperHandleHint = "the most you pay"
+        #expect(run([.focusNext], on: try RangeSlider(configuration: configuration), verbosity: .verbose)
+                == [Utterance("maximum, 90, the most you pay")])
+        #expect(run([.beginInteraction, .endInteraction]) == [nil, nil])
+    }
+
+    @Test func introductionByVerbosity() throws {
+        let control = PresentedControl(try RangeSlider(), label: "Price", formatter: formatter, locale: .posix)
+        #expect(Announcer(verbosity: .terse).introduction(of: control).text == "Price, 10 to 90")
+        #expect(Announcer().introduction(of: control).text == "Price, range slider, minimum 10, maximum 90. Press question mark for help.")
+        #expect(Announcer(verbosity: .verbose).introduction(of: control).text.hasPrefix(
+            "Price, range slider, minimum 10, maximum 90, minimum focused. Press question mark for help. Arrows move"))
+        let stepper = PresentedControl(try Stepper(), formatter: formatter, locale: .posix)
+        #expect(Announcer().introduction(of: stepper).text == "value, stepper, 1, from 1 to 99. Press question mark for help.")
+    }
+
+    @Test func acceptAndCancelAreMessagesNeverCutOff() throws {
+        let control = PresentedControl(try RangeSlider(), label: "Price", formatter: formatter, locale: .posix)
+        #expect(Announcer().accepted(control) == Utterance("10 to 90, accepted", priority: .message))
+        #expect(Announcer().cancelled() == Utterance("cancelled", priority: .message))
+        #expect(Announcer().status(of: control).text == "Price, minimum 10, maximum 90")
+    }
+}
