@@ -99,7 +99,7 @@ public struct RangeSlider: Control {
         let focusBefore = focusedHandle
         func unchanged(_ handle: Handle, _ reason: UnchangedReason) -> Change {
             Change(command: command, handle: handle, oldValue: value(of: handle), newValue: value(of: handle),
-                   outcome: .unchanged(reason), previousFocus: focusBefore)
+                   outcome: .unchanged(reason), previousFocus: focusBefore, focusedHandle: focusBefore)
         }
         switch command {
         case .increment: return keyboardMove(command, up: true, count: 1)
@@ -144,12 +144,12 @@ public struct RangeSlider: Control {
 
     private func snapDown(_ x: Double) -> Double? {
         if let grid { return grid.atOrBelow(x) }
-        return x < configuration.minValue - tolerance ? nil : min(x, configuration.maxValue)
+        return x < configuration.minValue - tolerance ? nil : max(min(x, configuration.maxValue), configuration.minValue)
     }
 
     private func snapUp(_ x: Double) -> Double? {
         if let grid { return grid.atOrAbove(x) }
-        return x > configuration.maxValue + tolerance ? nil : max(x, configuration.minValue)
+        return x > configuration.maxValue + tolerance ? nil : min(max(x, configuration.minValue), configuration.maxValue)
     }
 
     private func snapNearest(_ x: Double) -> Double {
@@ -216,7 +216,7 @@ public struct RangeSlider: Control {
             return Change(command: command, handle: handle, oldValue: old, newValue: new,
                           outcome: outcome, previousFocus: handle)
         }
-        if beyondEnd(old) { return result(.blocked(endLimit), end) }
+        if beyondEnd(old) { return result(.blocked(endLimit), old) }
         var candidate = old
         if let grid {
             var steps = 0
@@ -275,6 +275,6 @@ public struct RangeSlider: Control {
             outcome = limit.map { .reachedLimit($0) } ?? .moved
         }
         return Change(command: command, handle: handle, oldValue: old, newValue: new,
-                      outcome: outcome, previousFocus: focusedHandle)
+                      outcome: outcome, previousFocus: focusedHandle, focusedHandle: focusedHandle)
     }
 }

@@ -108,7 +108,7 @@ public struct RangeSliderConfiguration: Sendable, Equatable {
         // On a grid only some distances exist: j*step between grid points, and r + j*step between a
         // grid point and an extra top. One of them must lie within [minDistance, maxDistance].
         let tol = grid.tolerance
-        var j = Int((lowD / grid.step - 1e-9).rounded(.up))
+        var j = StepGrid.index((lowD / grid.step - 1e-9).rounded(.up))
         j = max(j, 0)
         if j <= grid.lastIndex {
             let d = grid.value(at: j) - minValue
@@ -117,7 +117,7 @@ public struct RangeSliderConfiguration: Sendable, Equatable {
         if grid.hasExtraTop {
             let topGrid = grid.value(at: grid.lastIndex)
             let r = maxValue - topGrid
-            var i = Int(((lowD - r) / grid.step - 1e-9).rounded(.up))
+            var i = StepGrid.index(((lowD - r) / grid.step - 1e-9).rounded(.up))
             i = max(i, 0)
             if i <= grid.lastIndex {
                 let lower = grid.value(at: grid.lastIndex - i)

@@ -37,7 +37,7 @@ public struct StepGrid: Sendable, Equatable {
             scale = 1; scaledOrigin = 0; scaledStep = 0; isExact = false
         }
         let ratio = (span / step)
-        var k = ratio >= Double(Int.max / 4) ? Int.max / 4 : Int((ratio + 1e-9).rounded(.down))
+        var k = StepGrid.index((ratio + 1e-9).rounded(.down))
         k = Swift.max(k, 0)
         lastIndex = k
         // Correct for rounding at the top.
@@ -68,7 +68,8 @@ public struct StepGrid: Sendable, Equatable {
     public func atOrBelow(_ x: Double) -> Double? {
         if x < origin - tolerance { return nil }
         if x >= top - tolerance { return top }
-        var k = Int(((x - origin) / step + 1e-9).rounded(.down))
+        guard !x.isNaN else { return origin }
+        var k = StepGrid.index(((x - origin) / step + 1e-9).rounded(.down))
         k = Swift.min(Swift.max(k, 0), lastIndex)
         while k > 0 && value(at: k) > x + tolerance { k -= 1 }
         while k < lastIndex && value(at: k + 1) <= x + tolerance { k += 1 }
@@ -79,7 +80,8 @@ public struct StepGrid: Sendable, Equatable {
     public func atOrAbove(_ x: Double) -> Double? {
         if x > top + tolerance { return nil }
         if x <= origin + tolerance { return origin }
-        var k = Int(((x - origin) / step - 1e-9).rounded(.up))
+        guard !x.isNaN else { return origin }
+        var k = StepGrid.index(((x - origin) / step - 1e-9).rounded(.up))
         k = Swift.min(Swift.max(k, 0), lastIndex + 1)
         while k > 0 && value(at: k - 1) >= x - tolerance { k -= 1 }
         while k <= lastIndex && value(at: k) < x - tolerance { k += 1 }
@@ -88,6 +90,7 @@ public struct StepGrid: Sendable, Equatable {
 
     /// The allowed value nearest to `x`, clamped to the grid (ties go up).
     public func nearest(_ x: Double) -> Double {
+        guard !x.isNaN else { return origin }
         let below = atOrBelow(x) ?? origin
         let above = atOrAbove(x) ?? top
         return (x - below) < (above - x) ? below : above
@@ -97,6 +100,14 @@ public struct StepGrid: Sendable, Equatable {
     public func contains(_ x: Double) -> Bool {
         guard let b = atOrBelow(x) else { return false }
         return Swift.abs(b - x) <= tolerance
+    }
+
+    /// `d` as an index, saturating instead of trapping (NaN gives 0).
+    static func index(_ d: Double) -> Int {
+        if d.isNaN { return 0 }
+        if d >= Double(Int.max / 4) { return Int.max / 4 }
+        if d <= -Double(Int.max / 4) { return -(Int.max / 4) }
+        return Int(d)
     }
 
     static func powerOfTen(_ n: Int) -> Double {

@@ -91,7 +91,8 @@ public struct Stepper: Control {
     // MARK: Rules
 
     private func snap(_ x: Double) -> Double {
-        grid.nearest(min(max(x, configuration.minimumValue), configuration.maximumValue))
+        guard !x.isNaN else { return configuration.minimumValue }
+        return grid.nearest(min(max(x, configuration.minimumValue), configuration.maximumValue))
     }
 
     private mutating func step(_ command: Command, up: Bool, count: Int) -> Change {
@@ -119,8 +120,16 @@ public struct Stepper: Control {
             steps += 1
         }
         if atEnd(candidate) { candidate = end }
+        if displayKey(candidate) == displayKey(old) {
+            // Only a change the display cannot show is left before the end.
+            if configuration.wraps {
+                value = up ? configuration.minimumValue : configuration.maximumValue
+                return result(.wrapped(to: up ? .minimum : .maximum))
+            }
+            value = candidate
+            return result(.blocked(limit))
+        }
         value = candidate
-        if displayKey(candidate) == displayKey(old) { return result(.blocked(limit)) }
         return result(candidate == end ? .reachedLimit(limit) : .moved)
     }
 
