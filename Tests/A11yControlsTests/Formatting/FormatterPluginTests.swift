@@ -8,12 +8,13 @@ struct FormatterPluginTests {
     /// The repository root, from this file's path (Tests/A11yControlsTests/Formatting/…).
     static let repoRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// Where built plugins go: one directory per test process, one subdirectory per build.
+    static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-plugin-tests-\(getpid())")
     static let includeDirectory = repoRoot.appendingPathComponent("Sources/ExampleFormatterPlugin/include").path
 
     /// Compiles C `source` (or the file at `sourcePath`) into a shared library and returns its path.
     static func build(name: String, source: String? = nil, sourcePath: String? = nil) throws -> String {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("a11y-plugin-tests-\(getpid())-\(UUID().uuidString)")
+        let directory = scratch.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var input = sourcePath ?? ""
         if let source {
@@ -35,12 +36,22 @@ struct FormatterPluginTests {
         return output
     }
 
+    /// Removes the directory a `build` made, and the scratch directory once it is empty
+    /// (the library may stay loaded: Linux allows it).
+    static func remove(_ libraryPath: String) {
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: libraryPath).deletingLastPathComponent())
+        if (try? FileManager.default.contentsOfDirectory(atPath: scratch.path))?.isEmpty == true {
+            try? FileManager.default.removeItem(at: scratch)
+        }
+    }
+
     struct CompileError: Error, CustomStringConvertible { var message: String; var description: String { message } }
 
     let context = FormatContext(fractionDigits: 0, minimum: 0, maximum: 127, locale: .posix)
 
     @Test func theExamplePluginBuildsLoadsAndFormatsNotes() throws {
         let path = try Self.build(name: "notes", sourcePath: Self.repoRoot.appendingPathComponent("Sources/ExampleFormatterPlugin/plugin.c").path)
+        defer { Self.remove(path) }
         let plugin = try FormatterPlugin.load(path: path)
         #expect(plugin.name == "musical notes")
         #expect(plugin.fractionDigits == 0)
@@ -63,8 +74,10 @@ struct FormatterPluginTests {
     }
 
     @Test func aFileThatIsNotALibraryCannotBeOpened() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-library-\(getpid()).so").path
+        try FileManager.default.createDirectory(at: Self.scratch, withIntermediateDirectories: true)
+        let path = Self.scratch.appendingPathComponent("not-a-library.so").path
         try "hello".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { Self.remove(path) }
         #expect { try FormatterPlugin.load(path: path) } throws: { error in
             guard case .cannotOpen(let message)? = (error as? FormatterPluginError)?.reason else { return false }
             return !message.isEmpty && !"\(error)".contains("\n")
@@ -73,6 +86,7 @@ struct FormatterPluginTests {
 
     @Test func aLibraryWithoutTheEntryPointIsNotAPlugin() throws {
         let path = try Self.build(name: "other", source: "int something_else(void) { return 1; }\n")
+        defer { Self.remove(path) }
         #expect { try FormatterPlugin.load(path: path) } throws: { error in
             (error as? FormatterPluginError)?.reason == .notAPlugin
         }
@@ -85,6 +99,7 @@ struct FormatterPluginTests {
             static const a11y_formatter_plugin t = { 2, -1, "future", f };
             const a11y_formatter_plugin *a11y_formatter_plugin_v1(void) { return &t; }
             """)
+        defer { Self.remove(path) }
         #expect { try FormatterPlugin.load(path: path) } throws: { error in
             (error as? FormatterPluginError)?.reason == .wrongABIVersion(found: 2, expected: 1)
                 && "\(error)".hasSuffix("has ABI version 2; this program needs version 1")
@@ -96,6 +111,7 @@ struct FormatterPluginTests {
             #include "a11y_formatter_plugin.h"
             const a11y_formatter_plugin *a11y_formatter_plugin_v1(void) { return 0; }
             """)
+        defer { Self.remove(path) }
         #expect { try FormatterPlugin.load(path: path) } throws: { error in
             (error as? FormatterPluginError)?.reason == .invalidTable
         }
@@ -124,6 +140,7 @@ struct FormatterPluginTests {
             static const a11y_formatter_plugin t = { A11Y_FORMATTER_ABI_VERSION, 42, "\033[31mhostile\n", f };
             const a11y_formatter_plugin *a11y_formatter_plugin_v1(void) { return &t; }
             """#)
+        defer { Self.remove(path) }
         let plugin = try FormatterPlugin.load(path: path)
         #expect(plugin.name == "hostile")
         #expect(plugin.fractionDigits == nil)   // 42 is not a sensible number of digits

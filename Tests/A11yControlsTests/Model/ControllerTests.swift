@@ -64,4 +64,24 @@ struct ControllerTests {
         #expect(observed == [2, 4, 10])
         #expect(delegate.values == [2, 4])
     }
+
+    @Test func configureTellsValueObserversAboutMovedHandles() throws {
+        let controller = RangeSliderController(try RangeSlider())
+        let delegate = RecordingSliderDelegate()
+        controller.delegate = delegate
+        var observed: [ValueChangeEvent] = []
+        controller.onValueChanged = { observed.append($0) }
+        try controller.configure { $0.maxValue = 50 }
+        #expect(observed.map(\.change.handle) == [.upper])
+        #expect(observed.first?.selectedMaximum == 50 && observed.first?.source == .program)
+        #expect(delegate.events.isEmpty)
+        #expect(throws: ConfigurationError.self) { try controller.configure { $0.minValue = .nan } }
+        #expect(controller.slider.configuration.maxValue == 50)
+    }
+
+    @Test func hideLabelsIsKeptForThePresenters() throws {
+        var c = RangeSliderConfiguration()
+        c.hideLabels = true
+        #expect(try RangeSlider(configuration: c).configuration.hideLabels)
+    }
 }
