@@ -62,6 +62,9 @@ public struct RangeSlider: Control {
 
     public var bounds: ClosedRange<Double> { configuration.minValue...configuration.maxValue }
 
+    public func label(of handle: Handle) -> String { configuration.label(of: handle) }
+    public func hint(of handle: Handle) -> String { configuration.hint(of: handle) }
+
     /// Fraction digits the display shows: `displayFractionDigits` if set; with steps, as many as
     /// `step` and `minValue` need; without, enough that 1% of the range is at least one unit of the
     /// last digit (0..100 → 0 digits, 0..1 → 2 digits).
@@ -159,7 +162,7 @@ public struct RangeSlider: Control {
 
     private func allowedRange(for handle: Handle, other: Double) -> (lower: Double, lowerLimit: Limit, upper: Double, upperLimit: Limit)? {
         let c = configuration
-        if c.disableRange || handle == .upper && c.disableRange {
+        if c.disableRange {
             return (c.minValue, .minimum, c.maxValue, .maximum)
         }
         let gap = max(c.minDistance, 0)

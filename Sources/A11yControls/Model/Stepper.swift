@@ -44,6 +44,8 @@ public struct Stepper: Control {
     public var focusedHandle: Handle { .upper }
     public func value(of handle: Handle) -> Double { value }
     public var bounds: ClosedRange<Double> { configuration.minimumValue...configuration.maximumValue }
+    public func label(of handle: Handle) -> String { configuration.label }
+    public func hint(of handle: Handle) -> String { configuration.hint }
 
     /// `displayFractionDigits`, or as many digits as `stepValue` and `minimumValue` need.
     public var fractionDigits: Int {

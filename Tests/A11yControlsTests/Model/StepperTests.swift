@@ -16,6 +16,7 @@ struct StepperTests {
         #expect(s.configuration.autoRepeatSchedule == AutoRepeatSchedule(initialDelay: 0.5, interval: 0.5, acceleration: nil))
         #expect(s.handles == [.upper])
         #expect(s.fractionDigits == 0)
+        #expect(s.label(of: .upper) == "value" && s.hint(of: .upper) == "")
     }
 
     @Test func incrementAndDecrementAreDisabledAtTheLimits() throws {
