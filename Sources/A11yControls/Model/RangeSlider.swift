@@ -222,14 +222,7 @@ public struct RangeSlider: Control {
         if beyondEnd(old) { return result(.blocked(endLimit), old) }
         var candidate = old
         if let grid {
-            var steps = 0
-            while !beyondEnd(candidate) && (steps < count || key(candidate) == key(old)) {
-                let next = up ? grid.atOrAbove(candidate + 2 * grid.tolerance)
-                              : grid.atOrBelow(candidate - 2 * grid.tolerance)
-                guard let next else { candidate = end; break }
-                candidate = next
-                steps += 1
-            }
+            candidate = grid.keyboardTarget(from: old, up: up, count: count, end: end, fractionDigits: fractionDigits)
         } else {
             // Move on the display's own grid (multiples of one unit of the last digit shown), so
             // the text changes by exactly `count` keyboard steps.

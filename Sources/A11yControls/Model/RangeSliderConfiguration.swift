@@ -73,7 +73,11 @@ public struct RangeSliderConfiguration: Sendable, Equatable {
             guard step.isFinite, step > 0 else {
                 throw ConfigurationError(property: "step", problem: "must be a finite number greater than 0 (got \(step.shortText))")
             }
-            guard step <= range else {
+            guard step >= max(abs(minValue), abs(maxValue)) * 1e-12 else {
+            throw ConfigurationError(property: "step",
+                problem: "is too small for values this large: steps would be lost to rounding (got \(step.shortText))")
+        }
+        guard step <= range else {
                 throw ConfigurationError(property: "step",
                     problem: "must not be larger than the range \(range.shortText) (got \(step.shortText))")
             }

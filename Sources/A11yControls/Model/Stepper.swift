@@ -113,14 +113,7 @@ public struct Stepper: Control {
             value = end
             return result(.blocked(limit))
         }
-        var candidate = old
-        var steps = 0
-        while !atEnd(candidate) && (steps < count || displayKey(candidate) == displayKey(old)) {
-            let next = up ? grid.atOrAbove(candidate + 2 * grid.tolerance) : grid.atOrBelow(candidate - 2 * grid.tolerance)
-            guard let next else { candidate = end; break }
-            candidate = next
-            steps += 1
-        }
+        var candidate = grid.keyboardTarget(from: old, up: up, count: count, end: end, fractionDigits: fractionDigits)
         if atEnd(candidate) { candidate = end }
         if displayKey(candidate) == displayKey(old) {
             // Only a change the display cannot show is left before the end.
