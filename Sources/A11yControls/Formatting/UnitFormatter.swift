@@ -10,7 +10,7 @@ public struct UnitFormatter: ValueFormatter {
         "°C": ("degree Celsius", "degrees Celsius"), "°F": ("degree Fahrenheit", "degrees Fahrenheit"),
         "°": ("degree", "degrees"), "K": ("kelvin", "kelvins"),
         "dB": ("decibel", "decibels"), "dBFS": ("decibel full scale", "decibels full scale"),
-        "ms": ("millisecond", "milliseconds"), "s": ("second", "seconds"), "min": ("minute", "minutes"),
+        "ms": ("millisecond", "milliseconds"), "µs": ("microsecond", "microseconds"), "μs": ("microsecond", "microseconds"), "s": ("second", "seconds"), "min": ("minute", "minutes"),
         "h": ("hour", "hours"), "Hz": ("hertz", "hertz"), "kHz": ("kilohertz", "kilohertz"),
         "MHz": ("megahertz", "megahertz"), "%": ("percent", "percent"), "px": ("pixel", "pixels"),
         "pt": ("point", "points"), "mm": ("millimetre", "millimetres"), "cm": ("centimetre", "centimetres"),

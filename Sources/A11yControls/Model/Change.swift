@@ -57,23 +57,26 @@ public struct Change: Sendable, Hashable {
     public var newValue: Double
     /// How the command ended.
     public var outcome: Outcome
-    /// The focused handle before the command (differs from `handle` after a focus move).
+    /// The focused handle before the command.
     public var previousFocus: Handle
+    /// The focused handle after the command (`handle`, except when code sets the other handle's value).
+    public var focusedHandle: Handle
 
     public init(command: Command, handle: Handle, oldValue: Double, newValue: Double,
-                outcome: Outcome, previousFocus: Handle) {
+                outcome: Outcome, previousFocus: Handle, focusedHandle: Handle? = nil) {
         self.command = command
         self.handle = handle
         self.oldValue = oldValue
         self.newValue = newValue
         self.outcome = outcome
         self.previousFocus = previousFocus
+        self.focusedHandle = focusedHandle ?? handle
     }
 
     /// True when the value of `handle` changed.
     public var valueChanged: Bool { oldValue != newValue }
     /// True when focus moved to another handle.
-    public var focusMoved: Bool { previousFocus != handle }
+    public var focusMoved: Bool { previousFocus != focusedHandle }
     /// The limit hit, if any (reached, blocked at, or wrapped to).
     public var limit: Limit? {
         switch outcome {

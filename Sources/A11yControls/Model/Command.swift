@@ -10,7 +10,9 @@ public enum Handle: String, Sendable, Hashable, CaseIterable {
 /// What a user (or a program) asks a control to do.
 ///
 /// Commands are the one vocabulary shared by every input path: the key map, braille keys and
-/// code that embeds a control all produce `Command`s, and only the Model interprets them.
+/// code that embeds a control all produce `Command`s, and only the Model interprets them
+/// (`RangeSlider.apply(_:)`, `Stepper.apply(_:)`), each returning a `Change`.
+/// Hashable, so key maps can use commands as dictionary values and tests can collect them.
 public enum Command: Sendable, Hashable {
     /// One keyboard step up (slider: to the right; stepper: up).
     case increment
@@ -30,9 +32,12 @@ public enum Command: Sendable, Hashable {
     case focusPrevious
     /// Focus a given handle.
     case focus(Handle)
-    /// Set a handle (nil: the focused one) to a value; the value is snapped and clamped.
+    /// Set a handle (nil: the focused one) to a value; the value is snapped to the step grid and
+    /// clamped to the handle's current allowed range (the other handle and distances included).
+    /// Focus does not move. NaN is ignored; infinities clamp.
     case setValue(Double, handle: Handle? = nil)
-    /// Set the focused handle to a fraction (0...1) of the track, e.g. from a braille routing key.
+    /// Set the focused handle to a fraction (0...1, clamped) of the track, e.g. from a braille
+    /// routing key: the value `min + fraction * (max - min)`, then as `setValue`.
     case setFraction(Double)
     /// A held key began (TTRangeSlider's didStartTouches).
     case beginInteraction

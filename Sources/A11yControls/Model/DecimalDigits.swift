@@ -101,7 +101,7 @@ public struct DecimalDigits: Sendable, Equatable, Hashable {
         // Strip leading zeros, adjusting the point.
         var point = (pointIndex ?? digits.count) + exponent
         while digits.count > 1 && digits[0] == 0 { digits.removeFirst(); point -= 1 }
-        if digits == [0] { point = 1; negative = value.sign == .minus && false }
+        if digits == [0] { point = 1; negative = false }
         return (negative, digits, point)
     }
 }

@@ -62,6 +62,9 @@ public struct RangeSlider: Control {
 
     public var bounds: ClosedRange<Double> { configuration.minValue...configuration.maxValue }
 
+    public func label(of handle: Handle) -> String { configuration.label(of: handle) }
+    public func hint(of handle: Handle) -> String { configuration.hint(of: handle) }
+
     /// Fraction digits the display shows: `displayFractionDigits` if set; with steps, as many as
     /// `step` and `minValue` need; without, enough that 1% of the range is at least one unit of the
     /// last digit (0..100 → 0 digits, 0..1 → 2 digits).
@@ -99,7 +102,7 @@ public struct RangeSlider: Control {
         let focusBefore = focusedHandle
         func unchanged(_ handle: Handle, _ reason: UnchangedReason) -> Change {
             Change(command: command, handle: handle, oldValue: value(of: handle), newValue: value(of: handle),
-                   outcome: .unchanged(reason), previousFocus: focusBefore)
+                   outcome: .unchanged(reason), previousFocus: focusBefore, focusedHandle: focusBefore)
         }
         switch command {
         case .increment: return keyboardMove(command, up: true, count: 1)
@@ -144,12 +147,12 @@ public struct RangeSlider: Control {
 
     private func snapDown(_ x: Double) -> Double? {
         if let grid { return grid.atOrBelow(x) }
-        return x < configuration.minValue - tolerance ? nil : min(x, configuration.maxValue)
+        return x < configuration.minValue - tolerance ? nil : max(min(x, configuration.maxValue), configuration.minValue)
     }
 
     private func snapUp(_ x: Double) -> Double? {
         if let grid { return grid.atOrAbove(x) }
-        return x > configuration.maxValue + tolerance ? nil : max(x, configuration.minValue)
+        return x > configuration.maxValue + tolerance ? nil : min(max(x, configuration.minValue), configuration.maxValue)
     }
 
     private func snapNearest(_ x: Double) -> Double {
@@ -159,7 +162,7 @@ public struct RangeSlider: Control {
 
     private func allowedRange(for handle: Handle, other: Double) -> (lower: Double, lowerLimit: Limit, upper: Double, upperLimit: Limit)? {
         let c = configuration
-        if c.disableRange || handle == .upper && c.disableRange {
+        if c.disableRange {
             return (c.minValue, .minimum, c.maxValue, .maximum)
         }
         let gap = max(c.minDistance, 0)
@@ -216,17 +219,10 @@ public struct RangeSlider: Control {
             return Change(command: command, handle: handle, oldValue: old, newValue: new,
                           outcome: outcome, previousFocus: handle)
         }
-        if beyondEnd(old) { return result(.blocked(endLimit), end) }
+        if beyondEnd(old) { return result(.blocked(endLimit), old) }
         var candidate = old
         if let grid {
-            var steps = 0
-            while !beyondEnd(candidate) && (steps < count || key(candidate) == key(old)) {
-                let next = up ? grid.atOrAbove(candidate + 2 * grid.tolerance)
-                              : grid.atOrBelow(candidate - 2 * grid.tolerance)
-                guard let next else { candidate = end; break }
-                candidate = next
-                steps += 1
-            }
+            candidate = grid.keyboardTarget(from: old, up: up, count: count, end: end, fractionDigits: fractionDigits)
         } else {
             // Move on the display's own grid (multiples of one unit of the last digit shown), so
             // the text changes by exactly `count` keyboard steps.
@@ -275,6 +271,6 @@ public struct RangeSlider: Control {
             outcome = limit.map { .reachedLimit($0) } ?? .moved
         }
         return Change(command: command, handle: handle, oldValue: old, newValue: new,
-                      outcome: outcome, previousFocus: focusedHandle)
+                      outcome: outcome, previousFocus: focusedHandle, focusedHandle: focusedHandle)
     }
 }

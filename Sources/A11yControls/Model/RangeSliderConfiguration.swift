@@ -73,7 +73,11 @@ public struct RangeSliderConfiguration: Sendable, Equatable {
             guard step.isFinite, step > 0 else {
                 throw ConfigurationError(property: "step", problem: "must be a finite number greater than 0 (got \(step.shortText))")
             }
-            guard step <= range else {
+            guard step >= max(abs(minValue), abs(maxValue)) * 1e-12 else {
+            throw ConfigurationError(property: "step",
+                problem: "is too small for values this large: steps would be lost to rounding (got \(step.shortText))")
+        }
+        guard step <= range else {
                 throw ConfigurationError(property: "step",
                     problem: "must not be larger than the range \(range.shortText) (got \(step.shortText))")
             }
@@ -108,7 +112,7 @@ public struct RangeSliderConfiguration: Sendable, Equatable {
         // On a grid only some distances exist: j*step between grid points, and r + j*step between a
         // grid point and an extra top. One of them must lie within [minDistance, maxDistance].
         let tol = grid.tolerance
-        var j = Int((lowD / grid.step - 1e-9).rounded(.up))
+        var j = StepGrid.index((lowD / grid.step - 1e-9).rounded(.up))
         j = max(j, 0)
         if j <= grid.lastIndex {
             let d = grid.value(at: j) - minValue
@@ -117,7 +121,7 @@ public struct RangeSliderConfiguration: Sendable, Equatable {
         if grid.hasExtraTop {
             let topGrid = grid.value(at: grid.lastIndex)
             let r = maxValue - topGrid
-            var i = Int(((lowD - r) / grid.step - 1e-9).rounded(.up))
+            var i = StepGrid.index(((lowD - r) / grid.step - 1e-9).rounded(.up))
             i = max(i, 0)
             if i <= grid.lastIndex {
                 let lower = grid.value(at: grid.lastIndex - i)

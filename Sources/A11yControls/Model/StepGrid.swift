@@ -24,7 +24,8 @@ public struct StepGrid: Sendable, Equatable {
         self.step = step
         self.top = top
         let span = top - origin
-        tolerance = Swift.max(step, span, 1e-300) * 1e-9
+        // Far below a step, far above rounding noise (configurations keep step >= 1e-12 * magnitude).
+        tolerance = Swift.max(Swift.min(step * 1e-3, Swift.max(step, span) * 1e-9), 1e-300)
         if let d1 = DecimalDigits.fractionDigitsNeeded(by: origin, limit: 9),
            let d2 = DecimalDigits.fractionDigitsNeeded(by: step, limit: 9),
            let o = StepGrid.scaled(origin, places: Swift.max(d1, d2)),
@@ -37,7 +38,7 @@ public struct StepGrid: Sendable, Equatable {
             scale = 1; scaledOrigin = 0; scaledStep = 0; isExact = false
         }
         let ratio = (span / step)
-        var k = ratio >= Double(Int.max / 4) ? Int.max / 4 : Int((ratio + 1e-9).rounded(.down))
+        var k = StepGrid.index((ratio + 1e-9).rounded(.down))
         k = Swift.max(k, 0)
         lastIndex = k
         // Correct for rounding at the top.
@@ -68,7 +69,8 @@ public struct StepGrid: Sendable, Equatable {
     public func atOrBelow(_ x: Double) -> Double? {
         if x < origin - tolerance { return nil }
         if x >= top - tolerance { return top }
-        var k = Int(((x - origin) / step + 1e-9).rounded(.down))
+        guard !x.isNaN else { return origin }
+        var k = StepGrid.index(((x - origin) / step + 1e-9).rounded(.down))
         k = Swift.min(Swift.max(k, 0), lastIndex)
         while k > 0 && value(at: k) > x + tolerance { k -= 1 }
         while k < lastIndex && value(at: k + 1) <= x + tolerance { k += 1 }
@@ -79,15 +81,51 @@ public struct StepGrid: Sendable, Equatable {
     public func atOrAbove(_ x: Double) -> Double? {
         if x > top + tolerance { return nil }
         if x <= origin + tolerance { return origin }
-        var k = Int(((x - origin) / step - 1e-9).rounded(.up))
+        guard !x.isNaN else { return origin }
+        var k = StepGrid.index(((x - origin) / step - 1e-9).rounded(.up))
         k = Swift.min(Swift.max(k, 0), lastIndex + 1)
         while k > 0 && value(at: k - 1) >= x - tolerance { k -= 1 }
         while k <= lastIndex && value(at: k) < x - tolerance { k += 1 }
         return value(at: k)
     }
 
+    /// Where a keyboard step lands: `count` grid points from `start` toward `end`, then on until the
+    /// value rounded to `fractionDigits` differs from `start`'s, never past `end` (returned when reached).
+    /// When the display is much coarser than the grid it jumps near the next displayed value instead
+    /// of walking every grid point.
+    public func keyboardTarget(from start: Double, up: Bool, count: Int, end: Double, fractionDigits: Int) -> Double {
+        func beyondEnd(_ x: Double) -> Bool { up ? x >= end - tolerance : x <= end + tolerance }
+        let startKey = DecimalDigits(start, fractionDigits: fractionDigits)
+        var candidate = start
+        var steps = 0
+        var unchangedSteps = 0
+        while !beyondEnd(candidate) {
+            if steps >= count {
+                if DecimalDigits(candidate, fractionDigits: fractionDigits) != startKey { break }
+                unchangedSteps += 1
+                if unchangedSteps > 8, let shown = Double(startKey.plainText) {
+                    // Half a displayed unit away from the shown value is where rounding changes.
+                    let half = 0.5 / StepGrid.powerOfTen(fractionDigits)
+                    let jump = up ? atOrAbove(shown + half - tolerance) : atOrBelow(shown - half + tolerance)
+                    unchangedSteps = 0
+                    if let jump, up ? jump > candidate : jump < candidate {
+                        candidate = jump
+                        continue
+                    }
+                }
+            }
+            guard let next = up ? atOrAbove(candidate + 2 * tolerance) : atOrBelow(candidate - 2 * tolerance) else {
+                return end
+            }
+            candidate = next
+            steps += 1
+        }
+        return beyondEnd(candidate) ? end : candidate
+    }
+
     /// The allowed value nearest to `x`, clamped to the grid (ties go up).
     public func nearest(_ x: Double) -> Double {
+        guard !x.isNaN else { return origin }
         let below = atOrBelow(x) ?? origin
         let above = atOrAbove(x) ?? top
         return (x - below) < (above - x) ? below : above
@@ -97,6 +135,14 @@ public struct StepGrid: Sendable, Equatable {
     public func contains(_ x: Double) -> Bool {
         guard let b = atOrBelow(x) else { return false }
         return Swift.abs(b - x) <= tolerance
+    }
+
+    /// `d` as an index, saturating instead of trapping (NaN gives 0).
+    static func index(_ d: Double) -> Int {
+        if d.isNaN { return 0 }
+        if d >= Double(Int.max / 4) { return Int.max / 4 }
+        if d <= -Double(Int.max / 4) { return -(Int.max / 4) }
+        return Int(d)
     }
 
     static func powerOfTen(_ n: Int) -> Double {

@@ -44,6 +44,8 @@ public struct Stepper: Control {
     public var focusedHandle: Handle { .upper }
     public func value(of handle: Handle) -> Double { value }
     public var bounds: ClosedRange<Double> { configuration.minimumValue...configuration.maximumValue }
+    public func label(of handle: Handle) -> String { configuration.label }
+    public func hint(of handle: Handle) -> String { configuration.hint }
 
     /// `displayFractionDigits`, or as many digits as `stepValue` and `minimumValue` need.
     public var fractionDigits: Int {
@@ -91,7 +93,8 @@ public struct Stepper: Control {
     // MARK: Rules
 
     private func snap(_ x: Double) -> Double {
-        grid.nearest(min(max(x, configuration.minimumValue), configuration.maximumValue))
+        guard !x.isNaN else { return configuration.minimumValue }
+        return grid.nearest(min(max(x, configuration.minimumValue), configuration.maximumValue))
     }
 
     private mutating func step(_ command: Command, up: Bool, count: Int) -> Change {
@@ -110,17 +113,18 @@ public struct Stepper: Control {
             value = end
             return result(.blocked(limit))
         }
-        var candidate = old
-        var steps = 0
-        while !atEnd(candidate) && (steps < count || displayKey(candidate) == displayKey(old)) {
-            let next = up ? grid.atOrAbove(candidate + 2 * grid.tolerance) : grid.atOrBelow(candidate - 2 * grid.tolerance)
-            guard let next else { candidate = end; break }
-            candidate = next
-            steps += 1
-        }
+        var candidate = grid.keyboardTarget(from: old, up: up, count: count, end: end, fractionDigits: fractionDigits)
         if atEnd(candidate) { candidate = end }
+        if displayKey(candidate) == displayKey(old) {
+            // Only a change the display cannot show is left before the end.
+            if configuration.wraps {
+                value = up ? configuration.minimumValue : configuration.maximumValue
+                return result(.wrapped(to: up ? .minimum : .maximum))
+            }
+            value = candidate
+            return result(.blocked(limit))
+        }
         value = candidate
-        if displayKey(candidate) == displayKey(old) { return result(.blocked(limit)) }
         return result(candidate == end ? .reachedLimit(limit) : .moved)
     }
 

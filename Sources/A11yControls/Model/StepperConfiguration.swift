@@ -55,6 +55,10 @@ public struct StepperConfiguration: Sendable, Equatable {
         guard stepValue.isFinite, stepValue > 0 else {
             throw ConfigurationError(property: "stepValue", problem: "must be a finite number greater than 0 (got \(stepValue.shortText))")
         }
+        guard stepValue >= max(abs(minimumValue), abs(maximumValue)) * 1e-12 else {
+            throw ConfigurationError(property: "stepValue",
+                problem: "is too small for values this large: steps would be lost to rounding (got \(stepValue.shortText))")
+        }
         guard stepValue <= range else {
             throw ConfigurationError(property: "stepValue",
                 problem: "must not be larger than the range \(range.shortText) (got \(stepValue.shortText))")

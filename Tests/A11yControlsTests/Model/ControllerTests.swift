@@ -64,4 +64,54 @@ struct ControllerTests {
         #expect(observed == [2, 4, 10])
         #expect(delegate.values == [2, 4])
     }
+
+    @Test func configureTellsValueObserversAboutMovedHandles() throws {
+        let controller = RangeSliderController(try RangeSlider())
+        let delegate = RecordingSliderDelegate()
+        controller.delegate = delegate
+        var observed: [ValueChangeEvent] = []
+        controller.onValueChanged = { observed.append($0) }
+        try controller.configure { $0.maxValue = 50 }
+        #expect(observed.map(\.change.handle) == [.upper])
+        #expect(observed.first?.selectedMaximum == 50 && observed.first?.source == .program)
+        #expect(delegate.events.isEmpty)
+        #expect(throws: ConfigurationError.self) { try controller.configure { $0.minValue = .nan } }
+        #expect(controller.slider.configuration.maxValue == 50)
+    }
+
+    @Test func hideLabelsIsKeptForThePresenters() throws {
+        var c = RangeSliderConfiguration()
+        c.hideLabels = true
+        #expect(try RangeSlider(configuration: c).configuration.hideLabels)
+    }
+}
+
+@Suite("Observers over random command sequences")
+struct ControllerPropertyTests {
+    @Test func observersHearExactlyTheChangesTheyShould() throws {
+        let seed = SeededGenerator.seedFromEnvironment()
+        var g = SeededGenerator(seed: seed)
+        for sequence in 0..<2_000 {
+            let controller = RangeSliderController(try RangeSlider())
+            let delegate = RecordingSliderDelegate()
+            controller.delegate = delegate
+            var observed = 0
+            controller.onValueChanged = { _ in observed += 1 }
+            var expectedObserved = 0, expectedDelegate = 0
+            for _ in 0..<20 {
+                let command = PropertyTests.randomCommand(&g, lo: 0, hi: 100)
+                let user = g.chance(0.5)
+                let change = user ? controller.send(command) : controller.set(command)
+                if change.valueChanged {
+                    expectedObserved += 1
+                    if user { expectedDelegate += 1 }
+                }
+                if user, case .interaction = change.outcome { expectedDelegate += 1 }
+            }
+            guard observed == expectedObserved, delegate.events.count == expectedDelegate else {
+                Issue.record("observers out of step; A11Y_PROPERTY_SEED=\(seed), sequence \(sequence)")
+                return
+            }
+        }
+    }
 }

@@ -34,6 +34,7 @@ struct RangeSliderTests {
         #expect(s.configuration.label(of: .upper) == "to")
         #expect(s.configuration.hint(of: .lower) == "earliest")
         #expect(s.configuration.hint(of: .upper) == "latest")
+        #expect(s.label(of: .lower) == "from" && s.hint(of: .upper) == "latest")
     }
 
     @Test func incrementAndDecrementMoveByOnePercent() throws {

@@ -16,6 +16,7 @@ struct StepperTests {
         #expect(s.configuration.autoRepeatSchedule == AutoRepeatSchedule(initialDelay: 0.5, interval: 0.5, acceleration: nil))
         #expect(s.handles == [.upper])
         #expect(s.fractionDigits == 0)
+        #expect(s.label(of: .upper) == "value" && s.hint(of: .upper) == "")
     }
 
     @Test func incrementAndDecrementAreDisabledAtTheLimits() throws {
@@ -86,5 +87,19 @@ struct StepperTests {
         #expect(fast.delay(beforeRepeat: 7) == 0.1)
         #expect(fast.delay(beforeRepeat: 12) == 0.05)
         #expect(fast.delay(beforeRepeat: 1000) == 0.05)
+    }
+
+    @Test func aFineGridUnderACoarseDisplayJumpsToTheNextShownValue() throws {
+        // 10 million grid points per displayed unit: a key must not walk them one by one.
+        var c = StepperConfiguration()
+        c.minimumValue = 0; c.maximumValue = 1000; c.stepValue = 0.0000001; c.displayFractionDigits = 0
+        var s = try Stepper(configuration: c, value: 10)
+        #expect(s.apply(.increment).newValue == 10.5)     // shown "11"
+        #expect(s.apply(.increment).newValue == 11.5)     // shown "12"
+        #expect(s.apply(.decrement).newValue.description == "11.4999999")   // shown "11"
+        var d = StepperConfiguration()
+        d.minimumValue = -10; d.maximumValue = 10; d.stepValue = 0.0000001; d.displayFractionDigits = 0
+        var n = try Stepper(configuration: d, value: -2)
+        #expect(n.apply(.increment).newValue.description == "-1.4999999")  // shown "-1" (-1.5 shows "-2")
     }
 }

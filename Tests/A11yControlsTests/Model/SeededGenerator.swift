@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SplitMix64: a tiny, fast, seedable generator, so a failing property test can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    private(set) var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// The seed from A11Y_PROPERTY_SEED (decimal or 0x-hex), or a fresh random one.
+    static func seedFromEnvironment() -> UInt64 {
+        if let p = getenv("A11Y_PROPERTY_SEED") {
+            let text = String(cString: p)
+            if text.hasPrefix("0x"), let v = UInt64(text.dropFirst(2), radix: 16) { return v }
+            if let v = UInt64(text) { return v }
+        }
+        var system = SystemRandomNumberGenerator()
+        return system.next()
+    }
+
+    /// A count from `name` in the environment, or `defaultValue`.
+    static func count(_ name: String, default defaultValue: Int) -> Int {
+        if let p = getenv(name), let v = Int(String(cString: p)), v > 0 { return v }
+        return defaultValue
+    }
+
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+
+    mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
+}
