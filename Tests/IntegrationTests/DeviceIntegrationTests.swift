@@ -11,8 +11,7 @@ struct DeviceIntegrationTests {
 
     @Test func textWithDotsOnTopReachesTheDisplayCellForCell() throws {
         let display = try SharedDisplay.get()
-        let brl = try BrailleDisplay.connectForTest(display)
-        defer { brl.close() }
+        let brl = try SharedDisplay.client()
         let mark = display.frames.count
         try brl.write(text: "Abc xyz", orMask: [0, 0xC0, 0, 0x01])
         let frame = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix("Abc xyz") })
@@ -24,8 +23,7 @@ struct DeviceIntegrationTests {
 
     @Test func rawDotsReachTheDisplayCellForCell() throws {
         let display = try SharedDisplay.get()
-        let brl = try BrailleDisplay.connectForTest(display)
-        defer { brl.close() }
+        let brl = try SharedDisplay.client()
         let mark = display.frames.count
         // dots 1 2 3 6 7, dots 1 3 5, blank, dots 7 8, all eight dots
         try brl.write(dots: [0b0110_0111, 0b0001_0101, 0, 0b1100_0000, 0xFF])
@@ -36,39 +34,18 @@ struct DeviceIntegrationTests {
 
     @Test func cursorShowsAtTheGivenCell() throws {
         let display = try SharedDisplay.get()
-        let brl = try BrailleDisplay.connectForTest(display)
-        defer { brl.close() }
+        let brl = try SharedDisplay.client()
         let mark = display.frames.count
         try brl.write(text: "abc", cursor: 1)
         let frame = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix("abc") && $0.cells[1].contains("78") })
         #expect(Array(frame.cells.prefix(3)) == ["1", "1278", "14"])
     }
 
-    @Test func brlttySurvivesClientsThatWriteAndLeave() throws {
-        // BRLTTY 6.5 aborted about every other time a client that had written with a charset left
-        // (see BrailleLine): write plain, Unicode braille and dots, then leave, several times.
-        let display = try SharedDisplay.get()
-        for round in 1...6 {
-            let brl = try BrailleDisplay.connectForTest(display)
-            try brl.write(text: "round \(round) \u{2801}\u{2803}", orMask: [0x80])
-            try brl.write(dots: [0x3F, 0x01])
-            if round.isMultiple(of: 2) { try brl.leaveTTY() }
-            brl.close()
-            usleep(100_000)
-        }
-        let brl = try BrailleDisplay.connectForTest(display)
-        defer { brl.close() }
-        let mark = display.frames.count
-        try brl.write(text: "still here")
-        #expect(display.waitForFrame(after: mark) { $0.text.hasPrefix("still here") } != nil)
-    }
-
     // MARK: Braille input
 
     @Test func keysFromTheDisplayDecodeToBrailleKeys() throws {
         let display = try SharedDisplay.get()
-        let brl = try BrailleDisplay.connectForTest(display)
-        defer { brl.close() }
+        let brl = try SharedDisplay.client()
         while try brl.readKey(wait: false) != nil {}  // nothing left from earlier tests
         let cases: [(command: String, key: BrailleKey)] = [
             ("ROUTE 1", .route(cell: 1)),
