@@ -128,9 +128,15 @@ public final class BrailleDisplay: @unchecked Sendable {
     public func enterTTY() throws(BrailleError) {
         try withHandle("brlapi__enterTtyMode") { handle throws(BrailleError) in
             let hasConsole = Environment.value("CONTROLVT") != nil || Environment.value("WINDOWPATH") != nil
-            if hasConsole, brlapi__enterTtyMode(handle, BRLAPI_TTY_DEFAULT, nil) >= 0 { return }
-            guard brlapi__enterTtyModeWithPath(handle, nil, 0, nil) >= 0 else {
-                throw BrailleError.current("brlapi__enterTtyModeWithPath")
+            if !(hasConsole && brlapi__enterTtyMode(handle, BRLAPI_TTY_DEFAULT, nil) >= 0) {
+                guard brlapi__enterTtyModeWithPath(handle, nil, 0, nil) >= 0 else {
+                    throw BrailleError.current("brlapi__enterTtyModeWithPath")
+                }
+            }
+            // Every key, stated explicitly: BRLTTY 6.5 crashed (SIGSEGV in inKeyrangeList) now
+            // and then on the first key after a client entered tty mode with the default ranges.
+            guard brlapi__acceptKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else {
+                throw BrailleError.current("brlapi__acceptKeys")
             }
         }
     }
