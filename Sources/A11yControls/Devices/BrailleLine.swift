@@ -1,11 +1,11 @@
 /// A line of text prepared for `brlapi__write`: exactly `width` cells, with dots to OR on top.
 ///
-/// BRLTTY 6.5 corrupts its heap (and aborts, "malloc assertion failure in sysmalloc") about every
-/// other time a client that wrote with a `charset` (or with no text) leaves tty mode or
-/// disconnects; writing text in the server's 8-bit charset (charset NULL) never did in our
-/// trials. So ASCII is sent as 8-bit text, and Unicode braille patterns (U+2800...U+28FF) as
-/// blanks with their dots in the OR mask. Only text with other non-ASCII characters is sent as
-/// UTF-8, which still risks that crash.
+/// BRLTTY 6.5 corrupted its heap (and aborted, "malloc assertion failure in sysmalloc") about
+/// every other time a client that had written with a `charset` (or with no text) left tty mode or
+/// disconnected; with text in the server's 8-bit charset (charset NULL) it happened in 0 of 30
+/// trials (still once in a later full run, so rarer, not impossible). So ASCII is sent as 8-bit
+/// text, and Unicode braille patterns (U+2800...U+28FF) as blanks with their dots in the OR mask.
+/// Only text with other non-ASCII characters is sent as UTF-8, with the higher risk.
 struct BrailleLine: Equatable {
     /// The text, `width` characters.
     var text: String
