@@ -118,22 +118,35 @@ start_brltty() {
         [[ -z $(listening_inodes "$port") ]] && break
     done
     ((idx <= 60)) || { say "no free BrlAPI index (TCP ports 4102-4161 all taken)"; return 1; }
-    rm -f "$s/vr.sock"
+    rm -f "$s/vr.sock" "$D/brltty.pidfile"
     : >"$D/brltty.log"
-    setsid brltty -n -e -q -l info -f /dev/null -F "$D/prefs.conf" -W "$D" -U "$D" -P "$D/brltty.pidfile" \
+    # BRLTTY 6.5 sometimes aborts (heap corruption) when a BrlAPI client that wrote leaves; a
+    # small supervisor restarts it on the same index and socket when it dies of a signal.
+    VR_SOCK="$s/vr.sock" setsid bash -c '
+        while :; do
+            rm -f "$VR_SOCK"
+            "$@"
+            status=$?
+            ((status >= 128)) || exit "$status"
+            echo "servers: brltty died (status $status); restarting it" >&2
+            sleep 0.2
+        done' brltty-supervisor \
+        brltty -n -e -q -l info -f /dev/null -F "$D/prefs.conf" -W "$D" -U "$D" -P "$D/brltty.pidfile" \
         -b vr -d "server:$s/vr.sock" -x no -s no -t en-nabcc \
         -A "auth=none,host=127.0.0.1:$idx" </dev/null >>"$D/brltty.log" 2>&1 &
     echo $! >"$D/brltty.pid"
-    local pid=$! i
+    local pid=$! i brltty_pid
     for ((i = 0; i < 100; i++)); do
         alive "$pid" || { say "brltty exited at start; its log ($D/brltty.log):"; tail -n 20 "$D/brltty.log" >&2; return 1; }
-        if [[ -S $s/vr.sock ]] && owns_port "$pid" "$port"; then
-            BRLAPI_INDEX=$idx
-            return 0
-        fi
         if grep -q "bind error" "$D/brltty.log"; then
             say "brltty could not bind BrlAPI port $port (another server took it); log: $D/brltty.log"
             return 1
+        fi
+        brltty_pid=$(cat "$D/brltty.pidfile" 2>/dev/null || true)
+        # Our brltty, not another one on this index, must be the one listening.
+        if [[ -n $brltty_pid && -S $s/vr.sock ]] && owns_port "$brltty_pid" "$port"; then
+            BRLAPI_INDEX=$idx
+            return 0
         fi
         sleep 0.05
     done
@@ -194,7 +207,9 @@ start_keeper() {
         (cd "$repo" && swift build --product a11y-vr-display) >&2
     fi
     : >"$D/braille.txt"
-    setsid "$exe" --socket "$s/vr.sock" --cells "$cells" --output "$D/braille.txt" \
+    # Reconnects whenever BRLTTY closes the display (or is restarted by its supervisor).
+    setsid bash -c 'while :; do "$@"; sleep 0.5; done' keeper \
+        "$exe" --socket "$s/vr.sock" --cells "$cells" --output "$D/braille.txt" \
         </dev/null >"$D/keeper.log" 2>&1 &
     echo $! >"$D/keeper.pid"
     local pid=$! i
@@ -235,7 +250,7 @@ do_start() {
         exit 1
     fi
     write_env "$s"
-    say "running: BrlAPI 127.0.0.1:$BRLAPI_INDEX (brltty pid $(pid_of brltty)), speech-dispatcher pid $(pid_of speechd)$( ((with_display)) && echo ", display keeper ($cells cells) -> $D/braille.txt")"
+    say "running: BrlAPI 127.0.0.1:$BRLAPI_INDEX (brltty pid $(cat "$D/brltty.pidfile")), speech-dispatcher pid $(pid_of speechd)$( ((with_display)) && echo ", display keeper ($cells cells) -> $D/braille.txt")"
     say "environment: source $D/env"
 }
 
@@ -243,7 +258,9 @@ do_status() {
     local name pid rc=0
     for name in brltty speechd keeper; do
         pid=$(pid_of "$name")
-        if alive "$pid"; then echo "$name: running (pid $pid)"
+        if alive "$pid"; then
+            echo "$name: running (pid $pid)"
+            [[ $name == brltty ]] && echo "brltty: restarted $(grep -c 'restarting it' "$D/brltty.log" || true) time(s) after crashes; current pid $(cat "$D/brltty.pidfile" 2>/dev/null)"
         elif [[ $name == keeper ]]; then echo "$name: not running"
         else echo "$name: stopped"; rc=3
         fi

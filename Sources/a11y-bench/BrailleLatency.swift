@@ -27,6 +27,19 @@ let brailleLatency = Benchmark(
     return samples
 }
 
+/// Binds `descriptor` to an autobound abstract unix address before it connects. BRLTTY 6.5's vr
+/// driver copies the client's address with strdup; for an unbound client that memory is
+/// uninitialised (valgrind: "Conditional jump ... depends on uninitialised value(s)" under
+/// strdup in libbrlttybvr.so), which we suspect of its random crashes. An autobound address
+/// starts with a NUL byte, so the copy is an empty string.
+func autobindUnixSocket(_ descriptor: Int32) {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    _ = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sa_family_t>.size)) }
+    }
+}
+
 /// A minimal display for BRLTTY's `vr` driver that timestamps each `Visual` line on arrival.
 /// (The tests have a fuller one in Tests/IntegrationTests/Support.)
 final class BenchDisplay: Sendable {
@@ -35,6 +48,7 @@ final class BenchDisplay: Sendable {
 
     init(socketPath: String, cells: Int) throws {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        autobindUnixSocket(descriptor)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(socketPath.utf8) + [0]) }

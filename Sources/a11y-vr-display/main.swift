@@ -45,6 +45,19 @@ while let argument = arguments.popFirst() {
 }
 guard let socketPath else { fail("missing --socket PATH") }
 
+/// Binds `descriptor` to an autobound abstract unix address before it connects. BRLTTY 6.5's vr
+/// driver copies the client's address with strdup; for an unbound client that memory is
+/// uninitialised (valgrind: "Conditional jump ... depends on uninitialised value(s)" under
+/// strdup in libbrlttybvr.so), which we suspect of its random crashes. An autobound address
+/// starts with a NUL byte, so the copy is an empty string.
+func autobindUnixSocket(_ descriptor: Int32) {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    _ = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sa_family_t>.size)) }
+    }
+}
+
 var output: Int32 = 1
 if let outputPath {
     output = open(outputPath, O_WRONLY | O_APPEND | O_CREAT, 0o644)
@@ -53,6 +66,7 @@ if let outputPath {
 
 let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
 guard fd >= 0 else { fail("socket: \(String(cString: strerror(errno)))") }
+autobindUnixSocket(fd)
 var address = sockaddr_un()
 address.sun_family = sa_family_t(AF_UNIX)
 let pathBytes = Array(socketPath.utf8)

@@ -128,9 +128,15 @@ public final class BrailleDisplay: @unchecked Sendable {
     public func enterTTY() throws(BrailleError) {
         try withHandle("brlapi__enterTtyMode") { handle throws(BrailleError) in
             let hasConsole = Environment.value("CONTROLVT") != nil || Environment.value("WINDOWPATH") != nil
-            if hasConsole, brlapi__enterTtyMode(handle, BRLAPI_TTY_DEFAULT, nil) >= 0 { return }
-            guard brlapi__enterTtyModeWithPath(handle, nil, 0, nil) >= 0 else {
-                throw BrailleError.current("brlapi__enterTtyModeWithPath")
+            if !(hasConsole && brlapi__enterTtyMode(handle, BRLAPI_TTY_DEFAULT, nil) >= 0) {
+                guard brlapi__enterTtyModeWithPath(handle, nil, 0, nil) >= 0 else {
+                    throw BrailleError.current("brlapi__enterTtyModeWithPath")
+                }
+            }
+            // Every key, stated explicitly: BRLTTY 6.5 crashed (SIGSEGV in inKeyrangeList) now
+            // and then on the first key after a client entered tty mode with the default ranges.
+            guard brlapi__acceptKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else {
+                throw BrailleError.current("brlapi__acceptKeys")
             }
         }
     }
@@ -145,30 +151,36 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// Shows a line of text from the first cell, translated by BRLTTY's text table.
     ///
     /// - Parameters:
-    ///   - text: The text; the rest of the line is cleared.
+    ///   - text: The text; it is cut at the display's width, and the rest of the line is cleared.
     ///   - orMask: Dots (BrlAPI bits: dot 1 = 0x01 ... dot 8 = 0x80) added on top of each cell,
     ///     from the first cell; may be longer than `text` (the text is padded with blanks).
     ///   - cursor: The cell (from 0) where BRLTTY shows its cursor (dots 7 and 8), or nil for none.
+    ///
+    /// Does nothing while the display has no cells (BRLTTY waiting for a display).
     public func write(text: String, orMask: [UInt8] = [], cursor: Int? = nil) throws(BrailleError) {
-        var scalars = Array(text.unicodeScalars)
-        let count = max(scalars.count, orMask.count, 1)
-        scalars += Array(repeating: " ", count: count - scalars.count)
-        var line = String.UnicodeScalarView()
-        line.append(contentsOf: scalars)
-        let mask = orMask + Array(repeating: 0, count: count - orMask.count)
         try withHandle("brlapi__write") { handle throws(BrailleError) in
+            // The region is always the whole display, so text and mask lengths are known exactly.
+            var width: UInt32 = 0
+            var height: UInt32 = 0
+            guard brlapi__getDisplaySize(handle, &width, &height) == 0 else {
+                throw BrailleError.current("brlapi__getDisplaySize")
+            }
+            let count = Int(width)
+            guard count > 0 else { return }  // no display attached: nothing can be shown
+            let cells = BrailleLine(text: text, orMask: orMask, width: count)
             var arguments = a11y_brlapi_writeArguments()
             arguments.regionBegin = 1
-            // Negative: the region is |count| cells and the rest of the display is cleared.
-            arguments.regionSize = -Int32(count)
-            arguments.cursor = cursor.map { Int32($0) + 1 } ?? Int32(BRLAPI_CURSOR_OFF)
-            let result = String(line).withCString { text in
-                "UTF-8".withCString { charset in
-                    mask.withUnsafeBufferPointer { mask in
-                        arguments.text = text
-                        arguments.textSize = -1
+            arguments.regionSize = Int32(count)
+            arguments.cursor = cursor.map { (0..<count).contains($0) ? Int32($0) + 1 : Int32(BRLAPI_CURSOR_OFF) }
+                ?? Int32(BRLAPI_CURSOR_OFF)
+            let result = cells.text.withCString { text in
+                cells.orMask.withUnsafeBufferPointer { mask in
+                    arguments.text = text
+                    arguments.textSize = -1
+                    arguments.orMask = cells.orMask.contains { $0 != 0 } ? mask.baseAddress : nil
+                    guard let charset = cells.charset else { return brlapi__write(handle, &arguments) }
+                    return charset.withCString { charset in
                         arguments.charset = charset
-                        arguments.orMask = orMask.isEmpty ? nil : mask.baseAddress
                         return brlapi__write(handle, &arguments)
                     }
                 }
@@ -180,10 +192,8 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// Shows raw dot patterns, one byte per cell from the first cell (dot 1 = 0x01 ... dot 8 =
     /// 0x80), bypassing the text table; the rest of the line is cleared.
     public func write(dots: [UInt8], cursor: Int? = nil) throws(BrailleError) {
-        // Unicode braille patterns (U+2800 + dots) reach the display as exactly those dots.
-        var line = String.UnicodeScalarView()
-        line.append(contentsOf: dots.map { Unicode.Scalar(0x2800 + UInt32($0))! })
-        try write(text: String(line), cursor: cursor)
+        // Blank cells with the dots on top: a blank has no dots in any text table.
+        try write(text: "", orMask: dots, cursor: cursor)
     }
 
     /// Reads one key, if any.

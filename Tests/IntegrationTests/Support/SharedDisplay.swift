@@ -15,6 +15,23 @@ enum SharedDisplay {
     }()
 
     static func get() throws -> VirtualBrailleDisplay { try connection.get() }
+
+    private static let clientConnection: Result<BrailleDisplay, FixtureError> = {
+        do {
+            return .success(try BrailleDisplay.connectForTest(try get()))
+        } catch let error as FixtureError {
+            return .failure(error)
+        } catch {
+            return .failure(FixtureError("\(error)"))
+        }
+    }()
+
+    /// The one BrlAPI client of the test process, in tty mode, kept open for the whole run.
+    ///
+    /// BRLTTY 6.5 sometimes aborts (heap corruption) when a client that wrote leaves tty mode or
+    /// disconnects, so the tests never close it: it goes away when the process exits, after the
+    /// last test.
+    static func client() throws -> BrailleDisplay { try clientConnection.get() }
 }
 
 extension BrailleDisplay {

@@ -33,6 +33,7 @@ final class VirtualBrailleDisplay: Sendable {
         self.cells = cells
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw FixtureError("socket(): \(String(cString: strerror(errno)))") }
+        autobindUnixSocket(descriptor)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let path = Array(socketPath.utf8)
@@ -124,6 +125,19 @@ final class VirtualBrailleDisplay: Sendable {
     private static func quoted(_ line: String, after prefix: String) -> String? {
         guard line.hasPrefix(prefix + "\""), line.hasSuffix("\""), line.count >= prefix.count + 2 else { return nil }
         return String(line.dropFirst(prefix.count + 1).dropLast())
+    }
+}
+
+/// Binds `descriptor` to an autobound abstract unix address before it connects. BRLTTY 6.5's vr
+/// driver copies the client's address with strdup; for an unbound client that memory is
+/// uninitialised (valgrind: "Conditional jump ... depends on uninitialised value(s)" under
+/// strdup in libbrlttybvr.so), which we suspect of its random crashes. An autobound address
+/// starts with a NUL byte, so the copy is an empty string.
+func autobindUnixSocket(_ descriptor: Int32) {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    _ = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sa_family_t>.size)) }
     }
 }
 
