@@ -5,6 +5,7 @@ import Testing
 /// The devices against the real servers that `scripts/servers.sh start` runs (BRLTTY with the
 /// Virtual driver, speech-dispatcher with a capture module). These tests share one virtual
 /// display and one capture file, hence `.serialized`. Missing servers fail the tests.
+extension RealServerTests {
 @Suite(.serialized)
 struct DeviceIntegrationTests {
     // MARK: Braille output
@@ -169,6 +170,7 @@ struct DeviceIntegrationTests {
         _ = try? SpeechDispatcher(address: .unixSocket(path: "/nonexistent/a11y/speechd.sock"))
         #expect(try runningSpeechDispatchers() == before)
     }
+}
 }
 
 /// A BrlAPI index whose TCP port (4101 + index) refuses connections.

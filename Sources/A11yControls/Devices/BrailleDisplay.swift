@@ -167,7 +167,7 @@ public final class BrailleDisplay: @unchecked Sendable {
             }
             let count = Int(width)
             guard count > 0 else { return }  // no display attached: nothing can be shown
-            let cells = BrailleLine(text: text, orMask: orMask, width: count)
+            let cells = BrlAPIText(text: text, orMask: orMask, width: count)
             var arguments = a11y_brlapi_writeArguments()
             arguments.regionBegin = 1
             arguments.regionSize = Int32(count)

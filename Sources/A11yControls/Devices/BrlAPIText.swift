@@ -6,7 +6,7 @@
 /// trials (still once in a later full run, so rarer, not impossible). So ASCII is sent as 8-bit
 /// text, and Unicode braille patterns (U+2800...U+28FF) as blanks with their dots in the OR mask.
 /// Only text with other non-ASCII characters is sent as UTF-8, with the higher risk.
-struct BrailleLine: Equatable {
+struct BrlAPIText: Equatable {
     /// The text, `width` characters.
     var text: String
     /// Dots to add on top of each cell, `width` bytes.

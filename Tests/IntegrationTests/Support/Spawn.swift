@@ -1,0 +1,30 @@
+import Foundation
+
+/// Runs a program to its end with posix_spawn and waitpid: standard input from /dev/null,
+/// standard output and error to `outputPath`, or to /dev/null.
+enum Spawn {
+    static func run(_ argv: [String], environment: [String: String], outputPath: String? = nil,
+                    inputPath: String = "/dev/null") throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
+        guard result == 0 else { throw FixtureError("cannot run \(argv[0]): \(String(cString: strerror(result)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { throw FixtureError("waitpid \(argv[0]): \(String(cString: strerror(errno)))") }
+        }
+        // WIFEXITED / WEXITSTATUS by hand: the macros are not imported.
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+}
