@@ -1,1 +1,1 @@
-print("a11y-bench: no benchmarks yet")
+print(runAutoRepeatJitterBenchmark())

@@ -218,7 +218,7 @@ struct KeyDecoderTests {
         var slowEvents: [KeyEvent] = []
         for b in Array(long.utf8) + Array("k".utf8) {
             slowEvents += slow.feed([b])
-            #expect(slow.pendingByteCount <= KeyDecoder.maximumSequenceLength)
+            #expect(slow.pendingByteCount <= KeyDecoder.maximumPendingCount)
         }
         #expect(slowEvents == events)
     }
@@ -279,5 +279,16 @@ struct KeyNameTests {
         var decoder = KeyDecoder()
         let names = decoder.feed(Array("\u{1B}[1;3A\u{1B}[Z\u{1B}[97;5u\u{1B}[1;1:3A".utf8)).map(\.name)
         #expect(names == ["alt+up", "shift+tab", "ctrl+a", "up"])
+    }
+}
+
+@Suite("KeyDecoder regressions found by fuzzing")
+struct KeyDecoderRegressionTests {
+    @Test("an Alt-prefixed over-long sequence splits the same as whole")
+    func altOverlong() {
+        let input = [UInt8]([0x1B, 0x1B, 0x5B]) + Array(repeating: UInt8(ascii: "1"), count: 70) + [UInt8(ascii: "A"), UInt8(ascii: "k")]
+        for cut in 1..<input.count {
+            #expect(KeyDecoderInvariants.check(input, splits: [cut]) == nil, "split at \(cut)")
+        }
     }
 }
