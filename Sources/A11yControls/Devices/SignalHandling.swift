@@ -67,6 +67,8 @@ public enum TerminalSignal: Sendable, Equatable {
 /// - Normal `exit()`: an `atexit` handler restores the terminal.
 ///
 /// Everything a handler does is async-signal-safe: `tcsetattr`, `write`, `sigaction`, `raise`.
+/// The signals are process-directed, so any thread that does not block them runs the handler
+/// (the main thread of an executable does not block them).
 public enum SignalHandling {
     /// Installs the handlers (once) and returns the read end of the signal pipe.
     @discardableResult

@@ -1,0 +1,186 @@
+import Dispatch
+import Glibc
+import Testing
+@testable import A11yControls
+
+/// A pseudo-terminal pair: the test plays the terminal emulator on `main`; `Terminal` uses `sub`.
+private struct Pty {
+    let main: Int32
+    let sub: Int32
+
+    init() throws {
+        // posix_openpt/grantpt/unlockpt/ptsname by hand (Glibc's module does not export them).
+        // Linux's TIOCSPTLCK = _IOW('T', 0x31, int) and TIOCGPTN = _IOR('T', 0x30, unsigned int),
+        // which Swift cannot import (function-like macros).
+        let TIOCSPTLCK: UInt = 0x4004_5431
+        let TIOCGPTN: UInt = 0x8004_5430
+        let m = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard m >= 0, ioctl(m, TIOCSPTLCK, &unlock) == 0, ioctl(m, TIOCGPTN, &number) == 0 else {
+            throw TerminalError("open(/dev/ptmx)")
+        }
+        let s = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard s >= 0 else { throw TerminalError("open pty") }
+        main = m
+        sub = s
+    }
+
+    func close() {
+        Glibc.close(main)
+        Glibc.close(sub)
+    }
+
+    /// Reads what the program wrote to the terminal (waits up to 1 s for the first byte).
+    func readOutput() -> String {
+        var pfd = pollfd(fd: main, events: Int16(POLLIN), revents: 0)
+        var out: [UInt8] = []
+        while poll(&pfd, 1, out.isEmpty ? 1000 : 50) > 0 {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let n = buffer.withUnsafeMutableBytes { read(main, $0.baseAddress, 256) }
+            if n <= 0 { break }
+            out += buffer[0..<n]
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+@Suite("Terminal on a pseudo-terminal", .serialized)
+struct TerminalPtyTests {
+    @Test("raw mode: no echo, no canonical mode, no CR translation; signals and output processing kept")
+    func rawMode() throws {
+        let pty = try Pty()
+        defer { pty.close() }
+        let terminal = Terminal(fileDescriptor: pty.sub)
+        try terminal.enterRawMode()
+        let raw = try terminal.currentSettings()
+        #expect(raw.c_lflag & tcflag_t(ECHO | ICANON | IEXTEN) == 0)
+        #expect(raw.c_lflag & tcflag_t(ISIG) != 0)
+        #expect(raw.c_iflag & tcflag_t(ICRNL | IXON) == 0)
+        #expect(raw.c_oflag & tcflag_t(OPOST) != 0)
+        try terminal.restore()
+    }
+
+    @Test("restore puts back exactly the saved settings, also from the emergency path")
+    func restoreExactly() throws {
+        let pty = try Pty()
+        defer { pty.close() }
+        // Unusual settings, to see they come back as they were.
+        var odd = termios()
+        tcgetattr(pty.sub, &odd)
+        odd.c_lflag |= tcflag_t(ECHOCTL)
+        odd.c_iflag |= tcflag_t(IUTF8)
+        tcsetattr(pty.sub, TCSANOW, &odd)
+        let before = try Terminal(fileDescriptor: pty.sub).currentSettings()
+
+        let terminal = Terminal(fileDescriptor: pty.sub)
+        try terminal.enterRawMode()
+        #expect(!TerminalModes.equal(try terminal.currentSettings(), before))
+        try terminal.restore()
+        #expect(TerminalModes.equal(try terminal.currentSettings(), before))
+        try terminal.restore()  // twice is harmless
+
+        // What a signal handler does.
+        try terminal.enterRawMode()
+        EmergencyState.restoreTerminal()
+        #expect(TerminalModes.equal(try terminal.currentSettings(), before))
+    }
+
+    @Test("kitty keyboard mode is pushed, and popped by restore; the cursor comes back")
+    func kittyAndCursor() throws {
+        let pty = try Pty()
+        defer { pty.close() }
+        let terminal = Terminal(fileDescriptor: pty.sub)
+        try terminal.enterRawMode()
+        try terminal.enableKittyKeyboard()
+        try terminal.setCursorVisible(false)
+        #expect(pty.readOutput() == "\u{1B}[>3u\u{1B}[?25l")
+        try terminal.restore()
+        #expect(pty.readOutput() == "\u{1B}[<u\u{1B}[?25h")
+        #expect(!terminal.kittyKeyboardEnabled)
+    }
+
+    @Test("the emergency restore also pops kitty mode and shows the cursor")
+    func emergencyBytes() throws {
+        let pty = try Pty()
+        defer { pty.close() }
+        let terminal = Terminal(fileDescriptor: pty.sub)
+        try terminal.enterRawMode()
+        try terminal.enableKittyKeyboard()
+        try terminal.setCursorVisible(false)
+        _ = pty.readOutput()
+        EmergencyState.restoreTerminal()
+        #expect(pty.readOutput() == "\u{1B}[<u\u{1B}[?25h")
+    }
+
+    @Test("window size")
+    func windowSize() throws {
+        let pty = try Pty()
+        defer { pty.close() }
+        var ws = winsize(ws_row: 31, ws_col: 101, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(pty.main, UInt(TIOCSWINSZ), &ws)
+        #expect(try Terminal(fileDescriptor: pty.sub).size() == TerminalSize(columns: 101, rows: 31))
+    }
+
+    @Test("kitty query: a flags reply before the device attributes means supported; typed keys are kept", arguments: [true, false])
+    func kittyQuery(supported: Bool) throws {
+        let pty = try Pty()
+        defer { pty.close() }
+        let terminal = Terminal(fileDescriptor: pty.sub)
+        try terminal.enterRawMode()
+        let main = pty.main
+        let answered = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            var buffer = [UInt8](repeating: 0, count: 64)
+            var pfd = pollfd(fd: main, events: Int16(POLLIN), revents: 0)
+            _ = poll(&pfd, 1, 2000)
+            _ = buffer.withUnsafeMutableBytes { read(main, $0.baseAddress, 64) }
+            let reply = (supported ? "k\u{1B}[?0u" : "k") + "\u{1B}[?62;22c"
+            _ = reply.withCString { write(main, $0, strlen($0)) }
+            answered.signal()
+        }
+        let result = try terminal.queryKittyKeyboard(timeout: .seconds(3))
+        answered.wait()
+        #expect(result.isSupported == supported)
+        #expect(result.typedAhead == [KeyEvent(.character("k"))])
+        try terminal.restore()
+    }
+
+    @Test("scripted key source: bytes from a pipe, then end of input")
+    func scriptedSource() throws {
+        var fds: [Int32] = [-1, -1]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        let source = KeySource(scriptedInput: fds[0])
+        #expect(source.holdDetection == .none)
+        _ = "kk\u{1B}".withCString { write(fds[1], $0, 3) }
+        close(fds[1])
+        let bytes = try source.read()
+        #expect(bytes == Array("kk\u{1B}".utf8))
+        #expect(try source.read() == nil)
+        var decoder = KeyDecoder()
+        // Two Up keys are two presses; a lone Escape at the end of input is Escape.
+        #expect(decoder.feed(bytes!) + decoder.flush() == [KeyEvent(.character("k")), KeyEvent(.character("k")), KeyEvent(.escape)])
+    }
+
+    @Test("signals arrive on the self-pipe")
+    func selfPipe() throws {
+        let fd = try SignalHandling.install()
+        #expect(fd >= 0)
+        _ = SignalHandling.drain()
+        // The test runner's threads block signals; raise() targets this thread, so unblock here.
+        var signals = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGWINCH)
+        sigaddset(&signals, SIGCONT)
+        pthread_sigmask(SIG_UNBLOCK, &signals, &previous)
+        raise(SIGWINCH)
+        raise(SIGCONT)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        #expect(SignalHandling.drain() == [.resized, .resumed])
+        #expect(TerminalSignal.interrupt.exitCode == 130)
+        #expect(TerminalSignal.terminate.exitCode == 143)
+        #expect(TerminalSignal.hangup.exitCode == 129)
+    }
+}
