@@ -264,9 +264,11 @@ private let signalHandler: @convention(c) (Int32) -> Void = { signal in
         sigaddset(&set, SIGTSTP)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         raise(SIGTSTP)
-        // Continued: SIGCONT's handler has re-entered raw mode.
+        // Continued: SIGCONT's handler has re-entered raw mode. If the stop was discarded (an
+        // orphaned process group cannot be stopped by SIGTSTP), re-enter raw mode here.
         pthread_sigmask(SIG_BLOCK, &set, nil)
         sigaction(SIGTSTP, &previous, nil)
+        EmergencyState.reenterRawMode()
     case SIGINT, SIGTERM, SIGHUP, SIGQUIT:
         if s.pointee.pendingTermination[Int(signal)] {
             // The loop did not react to the first one: restore and die now.

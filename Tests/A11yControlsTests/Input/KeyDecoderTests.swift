@@ -274,6 +274,16 @@ struct KeyNameTests {
         #expect(KeyChord(name: "ctrl+") == nil)
     }
 
+    @Test("normalisation is stable: one chord per key whatever the terminal sends")
+    func normalisation() {
+        let chords = [KeyChord(.character("a"), [.control, .shift]), KeyChord(.character("A"), .control), KeyChord(.character("k"), .shift)]
+        #expect(chords.map(\.name) == ["ctrl+a", "ctrl+a", "K"])
+        for chord in chords {
+            #expect(KeyChord(chord.key, chord.modifiers) == chord)
+            #expect(KeyEvent(chord.key, chord.modifiers).chord == chord)
+        }
+    }
+
     @Test("decoded events name themselves canonically")
     func decodedNames() {
         var decoder = KeyDecoder()
