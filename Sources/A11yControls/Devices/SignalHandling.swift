@@ -70,7 +70,8 @@ public enum TerminalSignal: Sendable, Equatable {
 /// The signals are process-directed, so any thread that does not block them runs the handler
 /// (the main thread of an executable does not block them).
 public enum SignalHandling {
-    /// Installs the handlers (once) and returns the read end of the signal pipe.
+    /// Installs the handlers (once), unblocks their signals in the calling thread, and returns
+    /// the read end of the signal pipe.
     @discardableResult
     public static func install() throws(TerminalError) -> Int32 {
         let state = EmergencyState.shared
@@ -93,6 +94,14 @@ public enum SignalHandling {
         }
         state.pointee.installed = true
         atexit { EmergencyState.restoreTerminal() }
+        // A blocked signal mask is inherited through exec (a launcher, a test runner): unblock
+        // what is handled here, in the calling thread (the event loop's).
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT, SIGTSTP] + crashSignals {
+            sigaddset(&handled, signal)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         return fds[0]
     }
 
