@@ -295,8 +295,7 @@ public struct KeyDecoder: Sendable {
         guard let fields = parseFields(params), let last = fields.last, let m = last.first ?? nil,
               fields.allSatisfy({ $0.count == 1 }) else { return nil }
         guard let mods = modifiers(m) else { return nil }
-        var plain: [UInt8] = [esc, UInt8(ascii: "O"), final]
-        plain = Array(plain)
+        let plain: [UInt8] = [esc, UInt8(ascii: "O"), final]
         guard let base = KeySequences.lookup[plain] else { return nil }
         return key(base.key, base.modifiers.union(mods))
     }
