@@ -50,9 +50,14 @@ let package = Package(
             name: "KeyDecoderFuzzer",
             dependencies: ["A11yControls"]
         ),
+        // A helper the terminal tests run on a pseudo-terminal (not a product).
+        .executableTarget(
+            name: "TerminalCheckHelper",
+            dependencies: ["A11yControls"]
+        ),
         .testTarget(
             name: "A11yControlsTests",
-            dependencies: ["A11yControls"]
+            dependencies: ["A11yControls", "TerminalCheckHelper"]
         ),
         .testTarget(
             name: "IntegrationTests",

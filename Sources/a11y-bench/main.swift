@@ -12,16 +12,26 @@ let allBenchmarks: [Benchmark] = [
     brailleLatency,
 ]
 
+/// Benchmarks that write their own report (not a list of durations).
+let reportBenchmarks: [(name: String, summary: String, run: () -> String)] = [
+    ("autorepeat-jitter", "auto-repeat timer: 200 ticks at 50 ms, deviation and drift", runAutoRepeatJitterBenchmark),
+]
+
 var names = Array(CommandLine.arguments.dropFirst())
 if names == ["--list"] {
     for benchmark in allBenchmarks { print("\(benchmark.name)\t\(benchmark.summary)") }
+    for benchmark in reportBenchmarks { print("\(benchmark.name)\t\(benchmark.summary)") }
     exit(0)
 }
-if names.isEmpty { names = allBenchmarks.map(\.name) }
+if names.isEmpty { names = allBenchmarks.map(\.name) + reportBenchmarks.map(\.name) }
 
 var failed = false
 print("a11y-bench: \(ProcessInfo.processInfo.hostName), \(ProcessInfo.processInfo.activeProcessorCount) cores")
 for name in names {
+    if let benchmark = reportBenchmarks.first(where: { $0.name == name }) {
+        print(benchmark.run())
+        continue
+    }
     guard let benchmark = allBenchmarks.first(where: { $0.name == name }) else {
         FileHandle.standardError.write(Data("a11y-bench: unknown benchmark '\(name)'; see 'a11y-bench --list'\n".utf8))
         exit(2)

@@ -67,8 +67,11 @@ public enum TerminalSignal: Sendable, Equatable {
 /// - Normal `exit()`: an `atexit` handler restores the terminal.
 ///
 /// Everything a handler does is async-signal-safe: `tcsetattr`, `write`, `sigaction`, `raise`.
+/// The signals are process-directed, so any thread that does not block them runs the handler
+/// (the main thread of an executable does not block them).
 public enum SignalHandling {
-    /// Installs the handlers (once) and returns the read end of the signal pipe.
+    /// Installs the handlers (once), unblocks their signals in the calling thread, and returns
+    /// the read end of the signal pipe.
     @discardableResult
     public static func install() throws(TerminalError) -> Int32 {
         let state = EmergencyState.shared
@@ -91,6 +94,14 @@ public enum SignalHandling {
         }
         state.pointee.installed = true
         atexit { EmergencyState.restoreTerminal() }
+        // A blocked signal mask is inherited through exec (a launcher, a test runner): unblock
+        // what is handled here, in the calling thread (the event loop's).
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT, SIGTSTP] + crashSignals {
+            sigaddset(&handled, signal)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         return fds[0]
     }
 
@@ -262,9 +273,11 @@ private let signalHandler: @convention(c) (Int32) -> Void = { signal in
         sigaddset(&set, SIGTSTP)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         raise(SIGTSTP)
-        // Continued: SIGCONT's handler has re-entered raw mode.
+        // Continued: SIGCONT's handler has re-entered raw mode. If the stop was discarded (an
+        // orphaned process group cannot be stopped by SIGTSTP), re-enter raw mode here.
         pthread_sigmask(SIG_BLOCK, &set, nil)
         sigaction(SIGTSTP, &previous, nil)
+        EmergencyState.reenterRawMode()
     case SIGINT, SIGTERM, SIGHUP, SIGQUIT:
         if s.pointee.pendingTermination[Int(signal)] {
             // The loop did not react to the first one: restore and die now.

@@ -10,7 +10,8 @@
 ///   are ignored: the control's own interval sets the rate.
 /// - `.repeatedPresses` (every other terminal): the terminal only sends the operating system's
 ///   repeated presses. A key counts as held once two presses of it arrive closer together than
-///   `Configuration.maximumOSRepeatPeriod`; the hold ends when presses stop arriving for longer
+///   `Configuration.maximumOSRepeatPeriod` (but not closer than `minimumOSRepeatPeriod`: that is
+///   a burst of separate presses); the hold ends when presses stop arriving for longer
 ///   than `releaseFactor` times the observed repeat period. Presses further apart are taps,
 ///   one step each. The operating system's first repeat (after its own delay) is one such
 ///   step; after that the control's interval governs, however fast the OS repeats.
@@ -50,6 +51,10 @@ public struct AutoRepeat: Sendable {
         /// Presses closer than this are the OS repeating a held key. Default 120 ms (the Linux
         /// console's default rate is 10.9 per second, X's 25 per second).
         public var maximumOSRepeatPeriod: Duration
+        /// Presses closer than this are a burst (keys pasted, or several keys in one read, as
+        /// `tmux send-keys` sends them), not a held key: each is a step. Default 8 ms (no
+        /// keyboard repeats faster than 125 per second).
+        public var minimumOSRepeatPeriod: Duration
         /// The hold ends when no press came for this many observed OS repeat periods. Default 2.
         public var releaseFactor: Double
         /// Never end a hold sooner than this after the last press (terminal and SSH jitter).
@@ -58,11 +63,12 @@ public struct AutoRepeat: Sendable {
 
         public init(initialDelay: Duration = .milliseconds(500), interval: Duration = .milliseconds(500),
                     acceleration: Acceleration? = nil, maximumOSRepeatPeriod: Duration = .milliseconds(120),
-                    releaseFactor: Double = 2, minimumReleaseWait: Duration = .milliseconds(60)) {
+                    minimumOSRepeatPeriod: Duration = .milliseconds(8), releaseFactor: Double = 2, minimumReleaseWait: Duration = .milliseconds(60)) {
             self.initialDelay = initialDelay
             self.interval = max(interval, .milliseconds(1))
             self.acceleration = acceleration
             self.maximumOSRepeatPeriod = maximumOSRepeatPeriod
+            self.minimumOSRepeatPeriod = minimumOSRepeatPeriod
             self.releaseFactor = max(1, releaseFactor)
             self.minimumReleaseWait = minimumReleaseWait
         }
@@ -145,6 +151,12 @@ public struct AutoRepeat: Sendable {
         if var current = hold, current.command == command, detection == .repeatedPresses {
             let gap = time - current.lastSignal
             current.lastSignal = time
+            if gap < configuration.minimumOSRepeatPeriod && !current.confirmed {
+                // A burst of presses: each one counts.
+                hold = current
+                events.append(.step(command, scheduled: time))
+                return events
+            }
             if gap <= configuration.maximumOSRepeatPeriod {
                 if !current.confirmed {
                     // The OS repeats a held key: the hold started with the previous press.

@@ -26,6 +26,8 @@ public enum DecodedInput: Sendable, Hashable {
 public struct KeyDecoder: Sendable {
     /// The longest escape sequence the decoder collects before giving up on it.
     public static let maximumSequenceLength = 64
+    /// The most bytes ever held back: a sequence and an Alt (ESC) prefix.
+    public static let maximumPendingCount = maximumSequenceLength + 1
     /// A good escape timeout for an interactive terminal: 50 ms is enough on a local terminal,
     /// over SSH 100 ms avoids splitting sequences. (vim's ttimeoutlen is 100, tmux uses 10.)
     public static let recommendedEscapeTimeout: Duration = .milliseconds(100)
@@ -97,7 +99,7 @@ public struct KeyDecoder: Sendable {
             let slice = buffer[start...]
             switch Self.parse(slice, atEnd: atEnd) {
             case .needMore:
-                if buffer.count - start >= Self.maximumSequenceLength {
+                if buffer.count - start > Self.maximumPendingCount {
                     // Never hold more than a sequence's worth: give up and skip its remainder.
                     out.append(Decoded(input: .key(KeyEvent(.unknown(Array(slice)))), bytes: Array(slice)))
                     start = buffer.count
@@ -293,8 +295,7 @@ public struct KeyDecoder: Sendable {
         guard let fields = parseFields(params), let last = fields.last, let m = last.first ?? nil,
               fields.allSatisfy({ $0.count == 1 }) else { return nil }
         guard let mods = modifiers(m) else { return nil }
-        var plain: [UInt8] = [esc, UInt8(ascii: "O"), final]
-        plain = Array(plain)
+        let plain: [UInt8] = [esc, UInt8(ascii: "O"), final]
         guard let base = KeySequences.lookup[plain] else { return nil }
         return key(base.key, base.modifiers.union(mods))
     }

@@ -2,7 +2,7 @@
 /// (KeyDecoderFuzzer) and by the seeded fuzz test.
 ///
 /// 1. Splitting the input at any points gives the same items as feeding it whole.
-/// 2. The decoder never holds more than `KeyDecoder.maximumSequenceLength` bytes.
+/// 2. The decoder never holds more than `KeyDecoder.maximumPendingCount` bytes.
 /// 3. The items' bytes, concatenated, are the input minus skipped over-long sequence tails.
 /// 4. A key that changes a value (under the default key maps, inside an entry or not) comes from
 ///    a well-formed span: one byte, or a complete CSI/SS3 sequence (optionally Alt-prefixed),
@@ -13,7 +13,7 @@ public enum KeyDecoderInvariants {
     public static func check(_ input: [UInt8], splits: [Int]) -> String? {
         var whole = KeyDecoder()
         var wholeItems = whole.decodeDetailed(input)
-        if whole.pendingByteCount > KeyDecoder.maximumSequenceLength {
+        if whole.pendingByteCount > KeyDecoder.maximumPendingCount {
             return "holds \(whole.pendingByteCount) bytes"
         }
         wholeItems += whole.flushDetailed()
@@ -24,13 +24,15 @@ public enum KeyDecoderInvariants {
         var start = 0
         for cut in (splits.filter { $0 > 0 && $0 < input.count }.sorted() + [input.count]) where cut >= start {
             pieceItems += pieces.decodeDetailed(input[start..<cut])
-            if pieces.pendingByteCount > KeyDecoder.maximumSequenceLength {
+            if pieces.pendingByteCount > KeyDecoder.maximumPendingCount {
                 return "holds \(pieces.pendingByteCount) bytes after a split"
             }
             start = cut
         }
         pieceItems += pieces.flushDetailed()
-        if pieceItems != wholeItems { return "split input decodes differently: \(pieceItems.map(\.input)) vs \(wholeItems.map(\.input))" }
+        if pieceItems != wholeItems {
+            return "input \(input) split at \(splits) decodes differently: \(pieceItems.map(\.bytes)) vs \(wholeItems.map(\.bytes))"
+        }
 
         let consumed = wholeItems.reduce(0) { $0 + $1.bytes.count }
         if consumed > input.count { return "items cover more bytes than the input" }

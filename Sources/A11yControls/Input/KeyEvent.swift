@@ -41,15 +41,15 @@ public struct KeyChord: Sendable, Hashable {
     public var modifiers: KeyModifiers
 
     public init(_ key: Key, _ modifiers: KeyModifiers = []) {
-        // One value per key: a shifted letter is its capital, as legacy terminals send it.
-        if case .character(let c) = key, modifiers.contains(.shift), c.isLetter, c.isLowercase,
-           c.uppercased().count == 1, let upper = c.uppercased().first {
-            self.key = .character(upper)
-            self.modifiers = modifiers.subtracting(.shift)
-        } else if case .character(let c) = key, modifiers.contains(.control), c.isLetter, c.isUppercase,
-                  let lower = c.lowercased().first {
-            // ctrl+A and ctrl+a are the same byte (0x01) on a legacy terminal.
+        // One value per key, as legacy terminals send them: Control with a letter is the same
+        // byte with or without Shift (ctrl+a); a shifted letter is its capital (K).
+        if case .character(let c) = key, modifiers.contains(.control), c.isASCII, c.isLetter,
+           let lower = c.lowercased().first {
             self.key = .character(lower)
+            self.modifiers = modifiers.subtracting(.shift)
+        } else if case .character(let c) = key, modifiers.contains(.shift), c.isLetter, c.isLowercase,
+                  c.uppercased().count == 1, let upper = c.uppercased().first {
+            self.key = .character(upper)
             self.modifiers = modifiers.subtracting(.shift)
         } else {
             self.key = key

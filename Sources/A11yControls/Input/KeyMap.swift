@@ -220,6 +220,15 @@ extension KeyMap {
         for (chord, action) in try Self.parseFile(text) { bind(chord, to: action) }
     }
 
+    /// Applies one `key = action` binding, as given to a command-line option
+    /// (`--bind 'ctrl+a=to-lowest'`). Errors say "line 1".
+    public mutating func apply(binding: String) throws(KeyMapFileError) {
+        guard !binding.contains("\n") else { throw KeyMapFileError(line: 1, problem: .syntax(binding)) }
+        let parsed = try Self.parseFile(binding)
+        guard !parsed.isEmpty else { throw KeyMapFileError(line: 1, problem: .syntax(binding)) }
+        for (chord, action) in parsed { bind(chord, to: action) }
+    }
+
     private static func commentStart(_ line: Substring) -> Substring.Index? {
         var previous: Character? = nil
         for i in line.indices {

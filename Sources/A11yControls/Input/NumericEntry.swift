@@ -64,7 +64,7 @@ public struct NumericEntry: Sendable, Equatable {
     /// The text typed so far.
     public private(set) var text: String
 
-    /// Starts an entry with its first character (a digit, or `-`/`.` where allowed).
+    /// An empty entry; type its first character with `insert(_:rules:)`.
     public init() { text = "" }
 
     /// Whether `character` may start an entry when none is in progress (ASCII digits only: `-`

@@ -184,6 +184,14 @@ struct AutoRepeatTests {
         #expect(ends(events).first == .limit)
     }
 
+    @Test("legacy terminal: a burst of presses (one read, tmux send-keys) is one step each")
+    func legacyBurst() {
+        var ar = AutoRepeat(configuration: fast, detection: .repeatedPresses)
+        let events = run(&ar, [(ms(0), .press(.increment)), (ms(0), .press(.increment)), (ms(1), .press(.increment))], until: ms(5000))
+        #expect(stepTimes(events) == [0, 0, 1].map(ms))
+        #expect(begins(events) == 0)
+    }
+
     @Test("scripted input: every press is one step, nothing repeats")
     func scripted() {
         var ar = AutoRepeat(configuration: fast, detection: .none)

@@ -218,7 +218,7 @@ struct KeyDecoderTests {
         var slowEvents: [KeyEvent] = []
         for b in Array(long.utf8) + Array("k".utf8) {
             slowEvents += slow.feed([b])
-            #expect(slow.pendingByteCount <= KeyDecoder.maximumSequenceLength)
+            #expect(slow.pendingByteCount <= KeyDecoder.maximumPendingCount)
         }
         #expect(slowEvents == events)
     }
@@ -274,10 +274,31 @@ struct KeyNameTests {
         #expect(KeyChord(name: "ctrl+") == nil)
     }
 
+    @Test("normalisation is stable: one chord per key whatever the terminal sends")
+    func normalisation() {
+        let chords = [KeyChord(.character("a"), [.control, .shift]), KeyChord(.character("A"), .control), KeyChord(.character("k"), .shift)]
+        #expect(chords.map(\.name) == ["ctrl+a", "ctrl+a", "K"])
+        for chord in chords {
+            #expect(KeyChord(chord.key, chord.modifiers) == chord)
+            #expect(KeyEvent(chord.key, chord.modifiers).chord == chord)
+        }
+    }
+
     @Test("decoded events name themselves canonically")
     func decodedNames() {
         var decoder = KeyDecoder()
         let names = decoder.feed(Array("\u{1B}[1;3A\u{1B}[Z\u{1B}[97;5u\u{1B}[1;1:3A".utf8)).map(\.name)
         #expect(names == ["alt+up", "shift+tab", "ctrl+a", "up"])
+    }
+}
+
+@Suite("KeyDecoder regressions found by fuzzing")
+struct KeyDecoderRegressionTests {
+    @Test("an Alt-prefixed over-long sequence splits the same as whole")
+    func altOverlong() {
+        let input = [UInt8]([0x1B, 0x1B, 0x5B]) + Array(repeating: UInt8(ascii: "1"), count: 70) + [UInt8(ascii: "A"), UInt8(ascii: "k")]
+        for cut in 1..<input.count {
+            #expect(KeyDecoderInvariants.check(input, splits: [cut]) == nil, "split at \(cut)")
+        }
     }
 }
