@@ -43,9 +43,13 @@ final class DemoInTmux {
 
     private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
-    /// Types keys, as tmux names them ("Right", "Tab", "Enter", "Escape", "C-c", "5").
-    func send(_ keys: String...) throws {
-        for key in keys { try tmux(["send-keys", "-t", session, key]) }
+    /// Types keys, as tmux names them ("Right", "Tab", "Enter", "Escape", "C-c", "5"), `gap` apart:
+    /// as a person taps them, slower than a held key's repeats (which come under 120 ms apart).
+    func send(_ keys: String..., gap: Duration = .milliseconds(150)) throws {
+        for (index, key) in keys.enumerated() {
+            if index > 0 { usleep(UInt32(gap.components.attoseconds / 1_000_000_000_000) + UInt32(gap.components.seconds) * 1_000_000) }
+            try tmux(["send-keys", "-t", session, key])
+        }
     }
 
     /// Types bytes as they are (escape sequences included).
