@@ -6,7 +6,7 @@ var options = SessionOptions()
 options.preview = CommandLine.arguments.contains("--preview")
 let slider = try RangeSlider()
 let stepper = try Stepper()
-let session = try ControlSession(panels: [ControlPanel(slider: slider, label: "Price"), ControlPanel(stepper: stepper)], options: options)
+let session = try ControlSession(panels: [try ControlPanel(slider: slider, label: "Price"), try ControlPanel(stepper: stepper)], options: options)
 let result = session.run()
 if let signal = result.signal { SignalHandling.exit(after: signal) }
 switch result.outcome {

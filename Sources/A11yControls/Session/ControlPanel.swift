@@ -17,9 +17,12 @@ public struct ControlPanel: Sendable {
     public var repeats: Bool
 
     /// A range slider (TTRangeSlider). A held key first repeats after 0.4 s, then every 0.1 s.
+    /// The slider takes the formatter's precision (`adopt`), so every key changes the text shown.
     public init(slider: RangeSlider, label: String = "", formatter: any ValueFormatter = DecimalFormatter(fractionDigits: nil),
                 keyMap: KeyMap = KeyMap(kind: .slider),
-                repeatConfiguration: AutoRepeat.Configuration = .init(initialDelay: .milliseconds(400), interval: .milliseconds(100))) {
+                repeatConfiguration: AutoRepeat.Configuration = .init(initialDelay: .milliseconds(400), interval: .milliseconds(100))) throws(ConfigurationError) {
+        var slider = slider
+        if formatter.fractionDigits != nil { try slider.adopt(formatter) }
         self.model = .slider(slider)
         self.label = label
         self.formatter = formatter
@@ -30,7 +33,9 @@ public struct ControlPanel: Sendable {
 
     /// A stepper (RPVerticalStepper): its auto-repeat schedule comes from its configuration.
     public init(stepper: Stepper, formatter: any ValueFormatter = DecimalFormatter(fractionDigits: nil),
-                keyMap: KeyMap = KeyMap(kind: .stepper)) {
+                keyMap: KeyMap = KeyMap(kind: .stepper)) throws(ConfigurationError) {
+        var stepper = stepper
+        if formatter.fractionDigits != nil { try stepper.adopt(formatter) }
         let schedule = stepper.configuration.autoRepeatSchedule
         self.model = .stepper(stepper)
         self.label = stepper.configuration.label

@@ -9,8 +9,8 @@ import Testing
     static let enter: [UInt8] = [0x0D]
 
     func engine(detection: AutoRepeat.HoldDetection = .none, stepper: Bool = false) -> ControlEngine {
-        var panels = [ControlPanel(slider: try! RangeSlider(), label: "Price")]
-        if stepper { panels.append(ControlPanel(stepper: try! Stepper())) }
+        var panels = [try! ControlPanel(slider: try! RangeSlider(), label: "Price")]
+        if stepper { panels.append(try! ControlPanel(stepper: try! Stepper())) }
         return ControlEngine(panels: panels, locale: .posix, holdDetection: detection)
     }
 
