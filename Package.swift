@@ -35,6 +35,11 @@ let package = Package(
             name: "ExampleFormatterPlugin",
             linkerSettings: [.linkedLibrary("m")]
         ),
+        // How a Swift program embeds the controls (README, "Using the library in Swift").
+        .executableTarget(
+            name: "embedding-example",
+            dependencies: ["A11yControls"]
+        ),
         // Benchmarks print a report; they are never timed assertions in tests.
         .executableTarget(
             name: "a11y-bench",

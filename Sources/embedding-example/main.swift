@@ -1,0 +1,42 @@
+// How a Swift program embeds the controls: modally (the session owns the terminal, the speech and
+// the braille display until the user accepts or cancels), or in its own loop through ControlEngine.
+//
+//   swift run embedding-example            a price range, modally; prints the result
+//   swift run embedding-example --engine   the same control driven by this program's own loop
+import A11yControls
+import Glibc
+
+var configuration = RangeSliderConfiguration()
+configuration.minValue = 0
+configuration.maxValue = 500
+configuration.enableStep = true
+configuration.step = 5
+let slider = try RangeSlider(configuration: configuration, selectedMinimum: 50, selectedMaximum: 450)
+let formatter = try FormatterSpec.parse("currency:EUR").makeFormatter()
+let panel = try ControlPanel(slider: slider, label: "Price", formatter: formatter)
+
+if CommandLine.arguments.contains("--engine") {
+    // Our own loop: keys from standard input, speech and braille left to the caller (printed here).
+    var engine = ControlEngine(panels: [panel], holdDetection: .none)
+    for utterance in engine.start() { print("say:", utterance.text) }
+    engine.setBrailleWidth(40)
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let clock = ContinuousClock()
+    let start = clock.now
+    while engine.outcome == nil {
+        let count = read(STDIN_FILENO, &buffer, buffer.count)
+        let said = count > 0 ? engine.feed(Array(buffer[0..<count]), at: clock.now - start)
+                             : engine.endOfInput(at: clock.now - start)
+        for utterance in said { print("say:", utterance.text) }
+        if let frame = engine.brailleFrame { print("braille:", frame.preview) }
+    }
+    print("outcome:", engine.outcome!, engine.panels[0].values)
+} else {
+    var options = SessionOptions()
+    options.verbosity = .verbose
+    let result = try ControlSession(panels: [panel], options: options).run()
+    if result.outcome == .accepted {
+        print(result.panels[0].values.map { String(Int($0)) }.joined(separator: " "))
+    }
+    exit(result.outcome == .accepted ? 0 : 1)
+}
