@@ -4,7 +4,8 @@
 # Works as root without stdin (CI); uses sudo when run by another user.
 set -euo pipefail
 
-packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher)
+# tmux runs a11y-demo in a real terminal for the end-to-end tests; strace counts its idle wake-ups.
+packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher tmux strace)
 
 missing=()
 for p in "${packages[@]}"; do

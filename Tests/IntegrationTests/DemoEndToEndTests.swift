@@ -61,5 +61,68 @@ struct DemoEndToEndTests {
         #expect(demo.stdout.isEmpty)
         #expect(spoken.waitForLines { $0.last == "cancelled" }.last == "cancelled")
     }
+    /// A held arrow key for 2 s at the OS repeat rate (every 33 ms) while speech is slow (each
+    /// utterance takes 0.2 s): no backlog, the final value is the last thing said, and at most one
+    /// stale utterance follows the release.
+    @Test func holdingAKeyWithSlowSpeechLeavesNothingStale() throws {
+        let display = try SharedDisplay.get()
+        try CaptureFile.setDelay(0.2)
+        defer { try? CaptureFile.setDelay(nil) }
+        let spoken = try CaptureFile()
+        let demo = try start([], display: display, until: "Price 10")
+        _ = spoken.waitForLines { $0.count == 1 }
+        let clock = ContinuousClock()
+        let end = clock.now + .seconds(2)
+        var presses = 0
+        while clock.now < end {
+            try demo.send("Right")
+            presses += 1
+            usleep(33_000)
+        }
+        let atRelease = spoken.lines.count
+        usleep(2_000_000)
+        let screen = demo.screen
+        let final = try #require(screen.split(separator: "\n").first { $0.hasPrefix("Price: ") }
+            .flatMap { $0.dropFirst("Price: ".count).split(separator: " ").first.map(String.init) })
+        let lines = spoken.lines
+        let afterRelease = Array(lines.dropFirst(atRelease))
+        let stale = afterRelease.filter { $0 != final }
+        print("hold: \(presses) presses, value 10 -> \(final), \(lines.count - 1) utterances spoken, \(afterRelease.count) after the release, \(stale.count) stale")
+        #expect(Int(final).map { $0 > 20 } == true)
+        #expect(lines.last == final)
+        #expect(stale.count <= 1)
+        // Each step's value interrupts the one before (no queue): at most one utterance per step,
+        // every one a new number, in order.
+        let values = lines.dropFirst().compactMap { Int($0) }
+        #expect(values.count == lines.count - 1)
+        #expect(values == values.sorted() && Set(values).count == values.count)
+        #expect(values.count <= (Int(final) ?? 0) - 10)
+        try demo.send("Escape")
+        #expect(demo.waitForExit() == 1)
+    }
+
+    /// Idle means asleep: over 5 s with nothing happening the demo makes no system call at all.
+    /// (libdispatch ends its idle worker threads about 5 s after their last work; that one-off
+    /// exit is let pass before measuring.)
+    @Test func idleMakesNoWakeUps() throws {
+        let display = try SharedDisplay.get()
+        let spoken = try CaptureFile()
+        let demo = try start([], display: display, until: "Price 10")
+        _ = spoken.waitForLines { $0.count == 1 }
+        usleep(6_500_000)
+        let pid = try #require(demo.pid)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-idle-\(pid).txt").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        // strace -f: every thread; it stops by itself after 5 s (timeout sends SIGINT to detach).
+        _ = try Spawn.run(["/usr/bin/timeout", "-s", "INT", "5", "/usr/bin/strace", "-f", "-qq", "-o", output, "-p", "\(pid)"],
+                          environment: ProcessInfo.processInfo.environment)
+        let calls = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")
+            .split(separator: "\n")
+            .filter { !$0.contains("resumed>") && !$0.contains("restart_syscall") && !$0.contains("+++") && !$0.contains("---") }
+        print("idle: \(calls.count) system calls in 5 s")
+        #expect(calls.isEmpty, "system calls while idle: \(calls.prefix(10))")
+        try demo.send("Escape")
+        #expect(demo.waitForExit() == 1)
+    }
 }
 }

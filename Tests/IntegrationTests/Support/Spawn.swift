@@ -17,8 +17,20 @@ enum Spawn {
             cArguments.forEach { free($0) }
             cEnvironment.forEach { free($0) }
         }
+        // The test runner's threads block signals, and a blocked mask is inherited across exec:
+        // the child gets an empty mask and default handlers, as if started from a shell.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
+        let result = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
         guard result == 0 else { throw FixtureError("cannot run \(argv[0]): \(String(cString: strerror(result)))") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
