@@ -15,14 +15,19 @@ build: deps
 # tests' status.
 STOP_SERVERS_ON_EXIT = trap '$(SERVERS) stop $(SERVERS_DIR)' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 
+# The last line, "N passed, N failed", counts the Swift Testing tests that ran; it is printed
+# after the servers are stopped, so it stays the last line.
 test: build
-	@$(STOP_SERVERS_ON_EXIT); \
-	$(SERVERS) start $(SERVERS_DIR) && source $(SERVERS_DIR)/env && swift test </dev/null
+	@rm -f .build/test.log; \
+	trap '$(SERVERS) stop $(SERVERS_DIR); scripts/test-summary.sh .build/test.log' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; \
+	$(SERVERS) start $(SERVERS_DIR) || exit $$?; \
+	source $(SERVERS_DIR)/env; \
+	set -o pipefail; swift test </dev/null 2>&1 | tee .build/test.log
 
-# Runs the demo on this terminal with a virtual braille display (cells in $(SERVERS_DIR)/braille.txt).
+# Runs the showcase on this terminal: with the system's speech and braille servers when they are
+# reachable, otherwise with private ones and --preview (scripts/demo.sh).
 demo: build
-	@$(STOP_SERVERS_ON_EXIT); \
-	$(SERVERS) start --display $(SERVERS_DIR) && source $(SERVERS_DIR)/env && .build/debug/a11y-demo $(DEMO_ARGS)
+	@A11Y_SERVERS_DIR=$(SERVERS_DIR) scripts/demo.sh $(DEMO_ARGS)
 
 servers-start:
 	$(SERVERS) start $(SERVERS_DIR)
