@@ -213,8 +213,10 @@ extension FormatterPluginError {
 enum ModelErrors {
     static func map(_ error: ConfigurationError, options: [String: String]) -> CLIError {
         var problem = error.problem
-        // Longest names first, so "minValue" is not replaced inside "minValueX".
-        for (property, option) in options.sorted(by: { $0.key.count > $1.key.count }) {
+        // Longest names first, so "minValue" is not replaced inside "minValueX"; plain words
+        // ("step") stay, since the problem text also uses them as words ("the step grid").
+        for (property, option) in options.sorted(by: { $0.key.count > $1.key.count })
+        where property.contains(where: \.isUppercase) {
             problem = problem.replacingOccurrences(of: property, with: option)
         }
         return .invalidConfiguration(option: options[error.property] ?? error.property, problem: problem)
