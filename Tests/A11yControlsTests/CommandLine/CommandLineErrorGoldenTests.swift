@@ -3,7 +3,7 @@ import Testing
 
 /// Bad command lines: each gives exit status 2 and exactly this one line on stderr.
 @Suite("CLI usage errors: golden one-line messages")
-struct CLIErrorGoldenTests {
+struct CommandLineErrorGoldenTests {
     static let cases: [(arguments: [String], line: String)] = [
         (["range", "--mn", "5"], "Error: Unknown option '--mn'. Did you mean '--min'?"),
         (["range", "--colour"], "Error: Unknown option '--colour'"),
