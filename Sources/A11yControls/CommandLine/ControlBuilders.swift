@@ -41,6 +41,9 @@ enum RangeBuilder {
         if let step, let stepText, step > range {
             throw .largerThanRange(option: "--step", value: stepText, range: NumberWriting.plain(range))
         }
+        if let step, let stepText, range / step > Double(DemoCommandLine.maximumStepCount) {
+            throw .tooManySteps(step: stepText, range: NumberWriting.plain(range))
+        }
         if let minDistance, let minDistanceText, minDistance > range {
             throw .largerThanRange(option: "--min-distance", value: minDistanceText, range: NumberWriting.plain(range))
         }
@@ -126,6 +129,9 @@ enum StepperBuilder {
         guard range.isFinite else { throw .rangeTooLarge(minimum: minShown, maximum: maxShown) }
         if let stepText, step > range {
             throw .largerThanRange(option: "--step", value: stepText, range: NumberWriting.plain(range))
+        }
+        if range / step > Double(DemoCommandLine.maximumStepCount) {
+            throw .tooManySteps(step: stepText ?? NumberWriting.plain(step), range: NumberWriting.plain(range))
         }
         if let valueGiven, let valueText, !(minimum...maximum).contains(valueGiven) {
             throw .outsideRange(option: "--value", value: valueText, minimum: minShown, maximum: maxShown)

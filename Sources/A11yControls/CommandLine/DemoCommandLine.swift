@@ -26,6 +26,9 @@ public struct DemoCommandLine: Sendable, Equatable {
 
     public static let programName = "a11y-demo"
     public static let version = "0.1.0"
+    /// The most steps a range may hold (`(max - min) / step`): more is a usage error. Nobody can
+    /// walk 10^12 steps by keyboard, and the step grid needs the count to fit exact arithmetic.
+    public static let maximumStepCount = 1_000_000_000_000
     /// The line `--version` prints: "a11y-demo 0.1.0".
     public static var versionText: String { "\(programName) \(version)" }
 

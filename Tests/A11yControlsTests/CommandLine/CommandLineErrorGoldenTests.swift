@@ -25,6 +25,8 @@ struct CommandLineErrorGoldenTests {
         (["stepper", "--step=-1"], "Error: The value '-1' is invalid for '--step <n>': must be greater than 0"),
         (["range", "--step", "200"], "Error: '--step' '200' is larger than the range '100' ('--max' minus '--min')"),
         (["stepper", "--max", "2", "--step", "5"], "Error: '--step' '5' is larger than the range '1' ('--max' minus '--min')"),
+        (["stepper", "--max", "1e308"], "Error: '--step' '1' cuts the range '1e+308' into more than 1000000000000 steps"),
+        (["range", "--max", "1e13", "--step", "0.5"], "Error: '--step' '0.5' cuts the range '10000000000000' into more than 1000000000000 steps"),
         (["range", "--lower", "150"], "Error: '--lower' '150' is outside the range '0' to '100' ('--min' to '--max')"),
         (["stepper", "--value", "100"], "Error: '--value' '100' is outside the range '1' to '99' ('--min' to '--max')"),
         (["range", "--single", "--value", "-3"], "Error: '--value' '-3' is outside the range '0' to '100' ('--min' to '--max')"),
