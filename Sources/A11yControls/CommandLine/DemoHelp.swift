@@ -92,8 +92,10 @@ public enum DemoHelp {
 
     static func results(plain: String, json: String) -> String {
         var out = "RESULT:\n"
-        out += "  On Enter: '\(plain)' on one line, plain numbers ('.' decimal point, no\n"
-        out += "  grouping). With --json: \(json)\n\n"
+        let prose = "On Enter: '\(plain)' on one line of stdout, plain numbers ('.' decimal point, "
+            + "no grouping, as many fraction digits as shown). With --json, one object:"
+        for line in wrap(prose, width: lineWidth - 2) { out += "  " + line + "\n" }
+        out += "  " + json + "\n\n"
         out += "EXIT STATUS:\n"
         out += row("0", "Accepted; the result is on stdout.")
         out += row("1", "Cancelled with Escape or q; nothing on stdout.")

@@ -30,7 +30,7 @@ struct CommandLineHelpTests {
     @Test("defaults are shown as swift-argument-parser does")
     func defaults() {
         let range = DemoHelp.text(for: .range)
-        #expect(range.contains("--min <n>                 The lowest value of the track. (default: 0)"))
+        #expect(range.contains("\n  --min <n>               The lowest value of the track. (default: 0)\n"))
         let stepper = DemoHelp.text(for: .stepper)
         #expect(stepper.contains("(default: 99)"))
         #expect(DemoHelp.text(for: .general).contains("SUBCOMMANDS:\n  range "))
