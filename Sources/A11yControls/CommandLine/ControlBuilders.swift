@@ -1,7 +1,7 @@
 /// Builds a validated `RangeInvocation` from the range options, checking each rule with a message
 /// that names the option, then letting the model (`RangeSlider.init`) check the rest.
 enum RangeBuilder {
-    static func build(_ values: inout OptionValues, loadPlugin: DemoCommandLine.PluginLoader) throws(CLIError) -> RangeInvocation {
+    static func build(_ values: OptionValues, loadPlugin: DemoCommandLine.PluginLoader) throws(CLIError) -> RangeInvocation {
         var c = RangeSliderConfiguration()
         let minText = values.text("--min"), maxText = values.text("--max")
         let minimum = try minText.map { t throws(CLIError) in try ValueParsing.number(t, option: "--min") } ?? 0
@@ -22,7 +22,7 @@ enum RangeBuilder {
         let label = try values.text("--label").map { t throws(CLIError) in try ValueParsing.label(t, option: "--label") }
         let lowerLabel = try values.text("--lower-label").map { t throws(CLIError) in try ValueParsing.label(t, option: "--lower-label") }
         let upperLabel = try values.text("--upper-label").map { t throws(CLIError) in try ValueParsing.label(t, option: "--upper-label") }
-        let (spec, formatter) = try FormatBuilder.build(&values, loadPlugin: loadPlugin)
+        let (spec, formatter) = try FormatBuilder.build(values, loadPlugin: loadPlugin)
 
         // Cross-option rules, in the order a person reads the options.
         let minShown = minText ?? NumberWriting.plain(minimum), maxShown = maxText ?? NumberWriting.plain(maximum)
@@ -106,7 +106,7 @@ enum RangeBuilder {
 
 /// Builds a validated `StepperInvocation` from the stepper options.
 enum StepperBuilder {
-    static func build(_ values: inout OptionValues, loadPlugin: DemoCommandLine.PluginLoader) throws(CLIError) -> StepperInvocation {
+    static func build(_ values: OptionValues, loadPlugin: DemoCommandLine.PluginLoader) throws(CLIError) -> StepperInvocation {
         var c = StepperConfiguration()
         let valueText = values.text("--value"), minText = values.text("--min"), maxText = values.text("--max")
         let valueGiven = try valueText.map { t throws(CLIError) in try ValueParsing.number(t, option: "--value") }
@@ -121,7 +121,7 @@ enum StepperBuilder {
             try ValueParsing.nonNegativeNumber(t, option: "--autorepeat-delay")
         }
         let label = try values.text("--label").map { t throws(CLIError) in try ValueParsing.label(t, option: "--label") }
-        let (spec, formatter) = try FormatBuilder.build(&values, loadPlugin: loadPlugin)
+        let (spec, formatter) = try FormatBuilder.build(values, loadPlugin: loadPlugin)
 
         let minShown = minText ?? NumberWriting.plain(minimum), maxShown = maxText ?? NumberWriting.plain(maximum)
         guard minimum < maximum else { throw .minimumNotBelowMaximum(minimum: minShown, maximum: maxShown) }
@@ -171,7 +171,7 @@ enum StepperBuilder {
 
 /// `--format SPEC` and `--format-plugin PATH`: parsed, and the formatter made (a plugin loaded).
 enum FormatBuilder {
-    static func build(_ values: inout OptionValues, loadPlugin: DemoCommandLine.PluginLoader) throws(CLIError) -> (FormatterSpec, any ValueFormatter) {
+    static func build(_ values: OptionValues, loadPlugin: DemoCommandLine.PluginLoader) throws(CLIError) -> (FormatterSpec, any ValueFormatter) {
         let formatText = values.text("--format"), pluginText = values.text("--format-plugin")
         if formatText != nil && pluginText != nil { throw .conflict(option: "--format-plugin", other: "--format") }
         let spec: FormatterSpec

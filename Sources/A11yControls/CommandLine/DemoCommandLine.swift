@@ -50,13 +50,13 @@ public struct DemoCommandLine: Sendable, Equatable {
         if scan.versionRequested { return DemoCommandLine(invocation: .version) }
         if let error = scan.firstError { throw error }
 
-        var values = OptionValues(scan.occurrences)
-        let options = try commonOptions(&values, environment: environment)
+        let values = OptionValues(scan.occurrences)
+        let options = try commonOptions(values, environment: environment)
         let invocation: DemoInvocation
         switch scan.subcommand {
         case nil: invocation = .showcase
-        case .range: invocation = .range(try RangeBuilder.build(&values, loadPlugin: loadPlugin))
-        case .stepper: invocation = .stepper(try StepperBuilder.build(&values, loadPlugin: loadPlugin))
+        case .range: invocation = .range(try RangeBuilder.build(values, loadPlugin: loadPlugin))
+        case .stepper: invocation = .stepper(try StepperBuilder.build(values, loadPlugin: loadPlugin))
         }
         return DemoCommandLine(invocation: invocation, options: options)
     }
@@ -71,7 +71,7 @@ public struct DemoCommandLine: Sendable, Equatable {
         }
     }
 
-    private static func commonOptions(_ values: inout OptionValues, environment: [String: String]) throws(CLIError) -> CommonOptions {
+    private static func commonOptions(_ values: OptionValues, environment: [String: String]) throws(CLIError) -> CommonOptions {
         var o = CommonOptions()
         let modes = ServerMode.allCases.map { ($0.rawValue, $0) }
         if let t = values.text("--speech") { o.speech = try ValueParsing.choice(t, option: "--speech", modes) }
