@@ -1,13 +1,3 @@
-/// Whether a server (speech-dispatcher, BrlAPI) is used: `--speech` and `--braille`.
-public enum ServerMode: String, Sendable, Equatable, CaseIterable {
-    /// Use it when reachable; otherwise say once on stderr that it is missing, and go on.
-    case auto
-    /// Required: without it, say so on stderr and exit 3 (`ExitStatus.serverUnavailable`).
-    case on
-    /// Do not use it.
-    case off
-}
-
 /// The look asked for with the visual options; nil fields keep the theme's own value.
 public struct VisualOptions: Sendable, Equatable {
     /// `--theme high-contrast`.
@@ -33,9 +23,9 @@ public struct VisualOptions: Sendable, Equatable {
 /// The options every form of `a11y-demo` takes, before or after the subcommand.
 public struct CommonOptions: Sendable, Equatable {
     /// `--speech auto|on|off`, default auto.
-    public var speech: ServerMode = .auto
+    public var speech: DeviceMode = .auto
     /// `--braille auto|on|off`, default auto.
-    public var braille: ServerMode = .auto
+    public var braille: DeviceMode = .auto
     /// `--speech-rate -100...100`; nil: the server's.
     public var speechRate: Int? = nil
     /// `--voice`; nil: the server's.

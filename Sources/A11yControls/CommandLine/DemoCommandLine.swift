@@ -73,7 +73,7 @@ public struct DemoCommandLine: Sendable, Equatable {
 
     private static func commonOptions(_ values: OptionValues, environment: [String: String]) throws(CLIError) -> CommonOptions {
         var o = CommonOptions()
-        let modes = ServerMode.allCases.map { ($0.rawValue, $0) }
+        let modes = DeviceMode.allCases.map { ($0.rawValue, $0) }
         if let t = values.text("--speech") { o.speech = try ValueParsing.choice(t, option: "--speech", modes) }
         if let t = values.text("--braille") { o.braille = try ValueParsing.choice(t, option: "--braille", modes) }
         if let t = values.text("--speech-rate") { o.speechRate = try ValueParsing.integer(t, option: "--speech-rate", in: -100...100) }

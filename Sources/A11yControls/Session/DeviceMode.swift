@@ -1,5 +1,5 @@
-/// Whether a session uses a speech or braille server.
-public enum DeviceMode: String, Sendable, CaseIterable {
+/// Whether a session uses a speech or braille server (`--speech`, `--braille`).
+public enum DeviceMode: String, Sendable, Equatable, CaseIterable {
     /// Use the server when it can be reached; otherwise say once on stderr what is missing, go on
     /// without it and keep trying to reconnect in the background.
     case auto
