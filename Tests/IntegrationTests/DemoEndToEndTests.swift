@@ -124,5 +124,37 @@ struct DemoEndToEndTests {
         try demo.send("Escape")
         #expect(demo.waitForExit() == 1)
     }
+    @Test func ctrlCInterruptsWithStatus130AndJsonAccepts() throws {
+        let display = try SharedDisplay.get()
+        let spoken = try CaptureFile()
+        let interrupted = try start(["stepper", "--label", "Copies"], display: display, until: "Copies 1")
+        try interrupted.send("Up")
+        _ = spoken.waitForLines { $0.contains("2") }
+        try interrupted.send("C-c")
+        #expect(interrupted.waitForExit() == 130)
+        #expect(interrupted.stdout.isEmpty)
+
+        let json = try start(["--json", "range", "--single", "--label", "Volume", "--value", "30", "--format", "percent"],
+                             display: display, until: "Volume 30%")
+        try json.send("PageUp", "Enter")
+        #expect(json.waitForExit() == 0)
+        #expect(json.stdout == "{\"control\":\"range\",\"value\":40}\n")
+        #expect(spoken.waitForLines { $0.contains("40 percent, accepted") }.contains("40 percent, accepted"))
+    }
+
+    /// No terminal at all (keys on stdin, a new session without /dev/tty): nothing is drawn, and
+    /// speech and braille still work.
+    @Test func scriptedModeStillSpeaksAndBrailles() throws {
+        let display = try SharedDisplay.get()
+        let spoken = try CaptureFile()
+        let mark = display.frames.count
+        let outcome = try Spawn.scripted([try DemoInTmux.binary, "stepper", "--label", "Copies"], input: "++\r")
+        #expect((outcome.status, outcome.stdout) == (0, "3\n"))
+        // Both keys came in one read: "2" was replaced by "3" before it was sent (the latest wins).
+        let lines = spoken.waitForLines { $0.last == "3, accepted" }
+        #expect(lines.first == "Copies, stepper, 1, from 1 to 99. Press question mark for help.")
+        #expect(lines.suffix(2) == ["3", "3, accepted"])
+        #expect(display.waitForFrame(after: mark) { $0.text.hasPrefix("Copies 3") } != nil)
+    }
 }
 }
