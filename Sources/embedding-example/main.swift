@@ -1,7 +1,7 @@
 // How a Swift program embeds the controls: modally (the session owns the terminal, the speech and
 // the braille display until the user accepts or cancels), or in its own loop through ControlEngine.
 //
-//   swift run embedding-example            a price range, modally; prints the result
+//   swift run embedding-example            a price range, modally (RangeSlider.run); prints the result
 //   swift run embedding-example --engine   the same control driven by this program's own loop
 import A11yControls
 import Glibc
@@ -32,11 +32,9 @@ if CommandLine.arguments.contains("--engine") {
     }
     print("outcome:", engine.outcome!, engine.panels[0].values)
 } else {
+    // Modal, like a dialog: returns when the user accepts (the values) or cancels (nil).
     var options = SessionOptions()
     options.verbosity = .verbose
-    let result = try ControlSession(panels: [panel], options: options).run()
-    if result.outcome == .accepted {
-        print(result.panels[0].values.map { String(Int($0)) }.joined(separator: " "))
-    }
-    exit(result.outcome == .accepted ? 0 : 1)
+    guard let (lower, upper) = try slider.run(label: "Price", formatter: formatter, options: options) else { exit(1) }
+    print(Int(lower), Int(upper))
 }
