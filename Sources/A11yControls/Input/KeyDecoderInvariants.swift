@@ -89,18 +89,11 @@ extension KeyDecoder {
 
 /// A seeded generator of decoder inputs, for the fuzz test and the fuzz target's seeded mode.
 public struct KeyDecoderFuzzGenerator: Sendable {
-    private var state: UInt64
+    private var random: SplitMix64
 
-    public init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    /// SplitMix64.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { random.next() }
 
     public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
 

@@ -1,21 +1,12 @@
+@testable import A11yControls
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// SplitMix64: a tiny, fast, seedable generator, so a failing property test can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    private(set) var state: UInt64
+/// The tests' seeded generator (SplitMix64), so a failing property test can be replayed.
+typealias SeededGenerator = SplitMix64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// The seed from A11Y_PROPERTY_SEED (decimal or 0x-hex), or a fresh random one.
     static func seedFromEnvironment() -> UInt64 {
         if let p = getenv("A11Y_PROPERTY_SEED") {
