@@ -53,6 +53,15 @@ import Testing
         #expect(!frame.canPanLeft && !frame.canPanRight)
     }
 
+    @Test func rangeSliderAt80Cells() {
+        // 68 track cells = 136 positions: 10 -> 13.5 -> 14 (cell 7 left), 90 -> 121.5 -> 122 (cell 61 left).
+        let frame = BrailleRenderer().frame(for: slider(), width: 80)
+        #expect(frame.preview == "Price 10 " + String(repeating: "⣀", count: 7) + "⣧" + String(repeating: "⣤", count: 53)
+                + "⣆" + String(repeating: "⣀", count: 6) + " 90")
+        #expect(frame.cursor == 9 + 7)
+        #expect(frame.routing[9 + 61] == .track(122.0 / 135))   // the upper handle's cell: its left position
+    }
+
     @Test func oneHandleSlider() {
         // 11 track cells = 22 positions: 50 -> 10.5 -> 11, the right column of cell 5.
         let frame = BrailleRenderer().frame(for: slider(upper: 50, single: true), width: 20)
