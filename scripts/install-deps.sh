@@ -4,7 +4,7 @@
 # Works as root without stdin (CI); uses sudo when run by another user.
 set -euo pipefail
 
-packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher)
+packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher time strace)
 
 missing=()
 for p in "${packages[@]}"; do
