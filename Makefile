@@ -30,7 +30,7 @@ servers-start:
 servers-stop:
 	$(SERVERS) stop $(SERVERS_DIR)
 
-# The benchmark report (release build, private servers in .servers-bench, stopped on exit):
+# The benchmark report (release build, private servers in .build/bench-servers, stopped on exit):
 # prints it and writes .build/bench/report.txt and report.json. BENCH_ARGS=--quick for a short run.
 bench: deps
 	scripts/bench.sh $(BENCH_ARGS)

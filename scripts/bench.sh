@@ -5,12 +5,12 @@
 #   scripts/bench.sh [--quick] [-- DEMO-ARGUMENTS...]
 #
 # Writes .build/bench/report.txt and .build/bench/report.json and prints the report.
-# BENCH_SERVERS_DIR (default .servers-bench) holds the servers' files.
+# BENCH_SERVERS_DIR (default .build/bench-servers) holds the servers' files.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
-dir=${BENCH_SERVERS_DIR:-$repo/.servers-bench}
+dir=${BENCH_SERVERS_DIR:-$repo/.build/bench-servers}
 
 echo "bench: swift build -c release" >&2
 swift build -c release >&2

@@ -140,6 +140,11 @@ struct IdleResult {
     var straceSummary: String = ""
     /// Syscalls without the restart_syscall lines that strace's own attach causes.
     var wakeups: Int? { syscalls.map { $0 - attachArtifacts } }
+    /// Threads that ended during the plain window (each woke at least once to end).
+    var endedThreads: Int = 0
+    /// Wake-ups in the plain window: context switches of the threads alive throughout, plus one
+    /// per thread that ended (a lower bound for those).
+    var plainWakeups: Int { contextSwitches + endedThreads }
 }
 
 func readText(_ path: String) -> String {
@@ -189,18 +194,20 @@ func measureIdle(demo: PtyDemo, seconds: Double) -> IdleResult {
     result.cpuTicks = after.ticks - before.ticks
     result.threadsBefore = before.threads.count
     result.threadsAfter = after.threads.count
+    result.endedThreads = before.threads.keys.filter { after.threads[$0] == nil }.count
     // strace -c over a second window of the same length.
     let output = NSTemporaryDirectory() + "a11y-bench-strace.txt"
     try? FileManager.default.removeItem(atPath: output)
-    _ = shell("timeout -s INT \(seconds) strace -f -c -o \(output) -p \(demo.pid) 2>/dev/null")
+    _ = shell("timeout -s INT \(seconds) strace -f -c -o \(output) -p \(demo.pid) 2>\(output).err")
     let summary = readText(output)
-    result.straceSummary = summary
+    result.straceSummary = summary.isEmpty ? "strace wrote nothing: " + readText(output + ".err") : summary
     for line in summary.split(separator: "\n") {
         let columns = line.split(separator: " ")
         if line.hasSuffix("total"), columns.count >= 4 { result.syscalls = Int(columns[3]) }
         if line.hasSuffix("restart_syscall"), columns.count >= 4 { result.attachArtifacts = Int(columns[3]) ?? 0 }
     }
-    if result.syscalls == nil && summary.contains("total") { result.syscalls = 0 }
+    // strace -c writes nothing at all when the process made no syscall while attached.
+    if result.syscalls == nil && summary.isEmpty && readText(output + ".err").contains("detached") { result.syscalls = 0 }
     return result
 }
 

@@ -167,8 +167,11 @@ do {
     notes.append("hold, utterances captured (ms after the last key): " + hold.captured.map { "\($0.text)@\(number($0.afterReleaseMs, 0))" }.joined(separator: " "))
     if !hold.stale.isEmpty { notes.append("hold, stale: " + hold.stale.joined(separator: ", ")) }
 
-    figures.append(Figure(key: "idle_wakeups", label: "6. idle: wake-ups (syscalls) in \(Int(idleSeconds)) s", value: idle.wakeups.map(Double.init), unit: "",
-                          detail: "strace -f -c over a second window: \(idle.syscalls.map(String.init) ?? "n/a") calls in all, \(idle.attachArtifacts) of them restart_syscall (strace's attach interrupting the blocked calls, not counted); context switches \(idle.contextSwitches) in the plain window; threads \(idle.threadsBefore) -> \(idle.threadsAfter)",
+    figures.append(Figure(key: "idle_wakeups", label: "6. idle: wake-ups in \(Int(idleSeconds)) s (from 1 s after the last key)", value: Double(idle.plainWakeups), unit: "",
+                          detail: "context switches of the threads alive throughout: \(idle.contextSwitches); threads that ended: \(idle.endedThreads) (threads \(idle.threadsBefore) -> \(idle.threadsAfter))",
+                          target: "0", meets: idle.plainWakeups == 0))
+    figures.append(Figure(key: "idle_syscalls", label: "6. idle: syscalls in the next \(Int(idleSeconds)) s (strace -f -c)", value: idle.wakeups.map(Double.init), unit: "",
+                          detail: "\(idle.syscalls.map(String.init) ?? "n/a") calls in all, \(idle.attachArtifacts) of them restart_syscall (strace's attach interrupting blocked calls: not counted)",
                           target: "0", meets: idle.wakeups == 0))
     figures.append(Figure(key: "idle_cpu_ms", label: "6. idle: CPU time in \(Int(idleSeconds)) s", value: Double(idle.cpuTicks * 10), unit: "ms",
                           detail: "utime+stime of /proc/PID/stat (10 ms ticks: \(idle.cpuTicks)); threads alive throughout, schedstat: \(number(Double(idle.cpuNs) / 1e6)) ms"))
