@@ -12,6 +12,8 @@ import Foundation
 let allBenchmarks: [Benchmark] = [
     speechLatency,
     brailleLatency,
+    bareSpeechFloor,
+    bareBrailleFloor,
 ]
 
 /// Benchmarks that write their own report (not a list of durations).
@@ -102,8 +104,10 @@ do {
 
     // Floors, against the same servers, from this process.
     progress("floors: bare spd_say and bare BrlAPI write")
-    let speechFloor = Stats(try speechLatency.run().map(\.ms))
-    let brailleFloor = Stats(try brailleLatency.run().map(\.ms))
+    let speechFloor = Stats(try bareSpeechFloor.run().map(\.ms))
+    let brailleFloor = Stats(try bareBrailleFloor.run().map(\.ms))
+    let speechWrapper = Stats(try speechLatency.run().map(\.ms))
+    let brailleWrapper = Stats(try brailleLatency.run().map(\.ms))
 
     // 7. Start-up, several fresh runs.
     let startRuns = quick ? 3 : 10
@@ -146,16 +150,20 @@ do {
     figures.append(Figure(key: "key_to_braille_median_ms", label: "1. key to braille, median", value: brailleKey.median, unit: "ms",
                           detail: "p99 \(number(brailleKey.p99)) ms, n=\(brailleKey.count), missed \(latency.missedBraille); pty write -> Visual line at the vr display",
                           python: 0.85))
-    figures.append(Figure(key: "braille_floor_median_ms", label: "1. floor: bare BrlAPI write, median", value: brailleFloor.median, unit: "ms",
+    figures.append(Figure(key: "braille_floor_median_ms", label: "1. floor: bare brlapi__writeText, median", value: brailleFloor.median, unit: "ms",
                           detail: "p99 \(number(brailleFloor.p99)) ms, n=\(brailleFloor.count)"))
+    figures.append(Figure(key: "braille_library_write_median_ms", label: "1. (library BrailleDisplay.write, median)", value: brailleWrapper.median, unit: "ms",
+                          detail: "p99 \(number(brailleWrapper.p99)) ms: the product's wrapper (getDisplaySize + write), for comparison"))
     figures.append(Figure(key: "key_to_braille_over_floor_ms", label: "1. key to braille minus floor (median)", value: brailleDiff, unit: "ms",
                           detail: "ratio \(number(brailleKey.median / brailleFloor.median, 2))x the floor; p99 ratio \(number(brailleKey.p99 / brailleFloor.p99, 2))x",
                           target: "<= 0.1 ms", meets: brailleDiff <= 0.1))
     figures.append(Figure(key: "key_to_speech_median_ms", label: "2. key to speech, median", value: speechKey.median, unit: "ms",
                           detail: "p99 \(number(speechKey.p99)) ms, n=\(speechKey.count), missed \(latency.missedSpeech); pty write -> line in the capture file",
                           python: 3.9))
-    figures.append(Figure(key: "speech_floor_median_ms", label: "2. floor: bare spd_say, median", value: speechFloor.median, unit: "ms",
+    figures.append(Figure(key: "speech_floor_median_ms", label: "2. floor: bare spd_say(SPD_TEXT), median", value: speechFloor.median, unit: "ms",
                           detail: "p99 \(number(speechFloor.p99)) ms, n=\(speechFloor.count)"))
+    figures.append(Figure(key: "speech_library_say_median_ms", label: "2. (library SpeechDispatcher.say, median)", value: speechWrapper.median, unit: "ms",
+                          detail: "p99 \(number(speechWrapper.p99)) ms: the product's wrapper (its own queue), priority message, for comparison"))
     figures.append(Figure(key: "key_to_speech_over_floor_ms", label: "2. key to speech minus floor (median)", value: speechDiff, unit: "ms",
                           detail: "ratio \(number(speechKey.median / speechFloor.median, 2))x the floor; p99 ratio \(number(speechKey.p99 / speechFloor.p99, 2))x",
                           target: "<= 0.2 ms", meets: speechDiff <= 0.2))
