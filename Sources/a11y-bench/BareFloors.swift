@@ -47,6 +47,11 @@ let bareBrailleFloor = Benchmark(
         UnsafeMutableRawPointer(handle).deallocate()
     }
     guard brlapi__enterTtyModeWithPath(handle, nil, 0, nil) >= 0 else { throw BenchError("brlapi__enterTtyModeWithPath failed") }
+    // Until BRLTTY has heard "cells 40" from the display, the size is 0 and a write is refused.
+    _ = try waitUntil {
+        var width: UInt32 = 0, height: UInt32 = 0
+        return brlapi__getDisplaySize(handle, &width, &height) == 0 && width == 40
+    }
     var samples: [Duration] = []
     for index in 0..<110 {
         let text = "bare braille \(index)"
