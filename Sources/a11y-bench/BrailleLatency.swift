@@ -23,6 +23,7 @@ let brailleLatency = Benchmark(
             return arrival != nil
         }
         if index >= 10, let arrival { samples.append(arrival - start) }
+        usleep(20_000)  // paced as the bare floor: back to back, writes meet BRLTTY's update cycle
     }
     return samples
 }

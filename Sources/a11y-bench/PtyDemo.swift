@@ -123,3 +123,37 @@ enum Keys {
     static let right: [UInt8] = [0x1B, 0x5B, 0x43]
     static let left: [UInt8] = [0x1B, 0x5B, 0x44]
 }
+
+/// The kernel's share of "key written to the terminal": a pty whose slave stays in canonical mode
+/// with echo, so the line discipline echoes each byte back to the master when it receives it (no
+/// process is woken on the slave side). Master write -> echo readable on the master.
+let ptyDelivery = Benchmark(
+    name: "pty-echo",
+    summary: "write 1 byte to a pty master -> the line discipline's echo read back on the master"
+) {
+    let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    var unlock: Int32 = 0
+    var number: UInt32 = 0
+    guard master >= 0, ioctl(master, UInt(0x4004_5431), &unlock) == 0, ioctl(master, UInt(0x8004_5430), &number) == 0 else {
+        throw BenchError("/dev/ptmx: \(String(cString: strerror(errno)))")
+    }
+    defer { close(master) }
+    let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard slave >= 0 else { throw BenchError("pty slave: \(String(cString: strerror(errno)))") }
+    defer { close(slave) }
+    var samples: [Duration] = []
+    var buffer = [UInt8](repeating: 0, count: 64)
+    for index in 0..<110 {
+        let start = ContinuousClock.now
+        var byte: UInt8 = 0x61
+        _ = write(master, &byte, 1)
+        var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&pfd, 1, 1000) == 1 else { throw BenchError("no echo from the pty") }
+        let end = ContinuousClock.now
+        _ = read(master, &buffer, buffer.count)
+        if index >= 10 { samples.append(end - start) }
+        if index % 50 == 49 { var newline: UInt8 = 0x0A; _ = write(master, &newline, 1); usleep(1000); _ = read(master, &buffer, buffer.count); _ = read(slave, &buffer, buffer.count) }
+        usleep(5_000)
+    }
+    return samples
+}

@@ -14,6 +14,7 @@ let allBenchmarks: [Benchmark] = [
     brailleLatency,
     bareSpeechFloor,
     bareBrailleFloor,
+    ptyDelivery,
 ]
 
 /// Benchmarks that write their own report (not a list of durations).
@@ -108,6 +109,7 @@ do {
     let brailleFloor = Stats(try bareBrailleFloor.run().map(\.ms))
     let speechWrapper = Stats(try speechLatency.run().map(\.ms))
     let brailleWrapper = Stats(try brailleLatency.run().map(\.ms))
+    let ptyEcho = Stats(try ptyDelivery.run().map(\.ms))
 
     // 7. Start-up, several fresh runs.
     let startRuns = quick ? 3 : 10
@@ -153,7 +155,9 @@ do {
     figures.append(Figure(key: "braille_floor_median_ms", label: "1. floor: bare brlapi__writeText, median", value: brailleFloor.median, unit: "ms",
                           detail: "p99 \(number(brailleFloor.p99)) ms, n=\(brailleFloor.count)"))
     figures.append(Figure(key: "braille_library_write_median_ms", label: "1. (library BrailleDisplay.write, median)", value: brailleWrapper.median, unit: "ms",
-                          detail: "p99 \(number(brailleWrapper.p99)) ms: the product's wrapper (getDisplaySize + write), for comparison"))
+                          detail: "p99 \(number(brailleWrapper.p99)) ms: the product's wrapper, paced as the floor, for comparison"))
+    figures.append(Figure(key: "pty_echo_median_ms", label: "1./2. (kernel pty delivery: master write -> echo, median)", value: ptyEcho.median, unit: "ms",
+                          detail: "p99 \(number(ptyEcho.p99)) ms: part of every key figure, in no floor"))
     figures.append(Figure(key: "key_to_braille_over_floor_ms", label: "1. key to braille minus floor (median)", value: brailleDiff, unit: "ms",
                           detail: "ratio \(number(brailleKey.median / brailleFloor.median, 2))x the floor; p99 ratio \(number(brailleKey.p99 / brailleFloor.p99, 2))x",
                           target: "<= 0.1 ms", meets: brailleDiff <= 0.1))
