@@ -58,6 +58,7 @@ struct KeyLatency {
     var braille: [Double] = []
     var speech: [Double] = []
     var wrongSpeech: [String] = []
+    var wrongBraille: [String] = []
     var missedBraille = 0
     var missedSpeech = 0
 }
@@ -76,7 +77,13 @@ func measureKeyLatency(demo: PtyDemo, keys: Int, spacing: Double) throws -> KeyL
         let expected = "Price \(value)"
         if let frame = waitFor(timeout: .seconds(2), { display.firstVisual(from: frameIndex) { $0.hasPrefix(expected) } }) {
             result.braille.append((frame.time - start).ms)
-        } else { result.missedBraille += 1 }
+        } else {
+            result.missedBraille += 1
+            if result.wrongBraille.count < 5 {
+                let seen = display.firstVisual(from: frameIndex) { _ in true }?.text ?? "no frame"
+                result.wrongBraille.append("key \(index + 1): expected '\(expected)...', first frame after the key: '\(seen.trimmingCharacters(in: .whitespaces))'")
+            }
+        }
         if let line = capture.waitForLine(from: lineIndex, timeout: .seconds(2)) {
             result.speech.append((line.time - start).ms)
             if line.text != "\(value)" && result.wrongSpeech.count < 5 { result.wrongSpeech.append("expected '\(value)', heard '\(line.text)'") }

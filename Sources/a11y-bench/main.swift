@@ -171,6 +171,7 @@ do {
     figures.append(Figure(key: "key_to_speech_over_floor_ms", label: "2. key to speech minus floor (median)", value: speechDiff, unit: "ms",
                           detail: "ratio \(number(speechKey.median / speechFloor.median, 2))x the floor; p99 ratio \(number(speechKey.p99 / speechFloor.p99, 2))x",
                           target: "<= 0.2 ms", meets: speechDiff <= 0.2))
+    if !latency.wrongBraille.isEmpty { notes.append("key to braille, missed frames: " + latency.wrongBraille.joined(separator: "; ")) }
     if !latency.wrongSpeech.isEmpty { notes.append("key to speech: unexpected utterances: " + latency.wrongSpeech.joined(separator: "; ")) }
 
     figures.append(Figure(key: "hold_stale", label: "4. hold: stale utterances after release", value: Double(hold.stale.count), unit: "",
