@@ -105,11 +105,22 @@ do {
 
     // Floors, against the same servers, from this process.
     progress("floors: bare spd_say and bare BrlAPI write")
-    let speechFloor = Stats(try bareSpeechFloor.run().map(\.ms))
-    let brailleFloor = Stats(try bareBrailleFloor.run().map(\.ms))
-    let speechWrapper = Stats(try speechLatency.run().map(\.ms))
-    let brailleWrapper = Stats(try brailleLatency.run().map(\.ms))
-    let ptyEcho = Stats(try ptyDelivery.run().map(\.ms))
+    // BRLTTY 6.5 sometimes aborts (heap corruption) as a client comes or goes; servers.sh restarts
+    // it and the display reconnects: a floor that fails that way is run again, and said so.
+    func retrying(_ benchmark: Benchmark) throws -> Stats {
+        for attempt in 1...3 {
+            do { return Stats(try benchmark.run().map(\.ms)) } catch where attempt < 3 {
+                notes.append("\(benchmark.name): attempt \(attempt) failed (\(error)); run again")
+                sleepMs(1000)
+            }
+        }
+        fatalError("unreachable")
+    }
+    let speechFloor = try retrying(bareSpeechFloor)
+    let brailleFloor = try retrying(bareBrailleFloor)
+    let speechWrapper = try retrying(speechLatency)
+    let brailleWrapper = try retrying(brailleLatency)
+    let ptyEcho = try retrying(ptyDelivery)
 
     // 7. Start-up, several fresh runs.
     let startRuns = quick ? 3 : 10
