@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SERVERS := scripts/servers.sh
 SERVERS_DIR ?= $(or $(A11Y_SERVERS_DIR),$(CURDIR)/.servers)
 
-.PHONY: deps build test demo servers-start servers-stop
+.PHONY: deps build test demo servers-start servers-stop bench
 
 deps:
 	scripts/install-deps.sh
@@ -34,3 +34,8 @@ servers-start:
 
 servers-stop:
 	$(SERVERS) stop $(SERVERS_DIR)
+
+# The benchmark report (release build, private servers in .build/bench-servers, stopped on exit):
+# prints it and writes .build/bench/report.txt and report.json. BENCH_ARGS=--quick for a short run.
+bench: deps
+	scripts/bench.sh $(BENCH_ARGS)

@@ -4,8 +4,9 @@
 # Works as root without stdin (CI); uses sudo when run by another user.
 set -euo pipefail
 
-# tmux runs a11y-demo in a real terminal for the end-to-end tests; strace counts its idle wake-ups.
-packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher tmux strace)
+# tmux runs a11y-demo in a real terminal for the end-to-end tests; strace counts its idle wake-ups;
+# time (/usr/bin/time -v) measures the benchmark's peak memory.
+packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher tmux strace time)
 
 missing=()
 for p in "${packages[@]}"; do

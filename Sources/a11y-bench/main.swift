@@ -1,15 +1,20 @@
 // a11y-bench: measurements for the report, never assertions.
 //
-//   a11y-bench [--list] [NAME...]
+//   a11y-bench [--demo PATH] [--out DIR] [--quick] [-- DEMO-ARGUMENTS...]   the full report
+//   a11y-bench --list | NAME...                                                single benchmarks
+//   a11y-bench --feed-keys N                                                   (for valgrind)
 //
-// Runs the named benchmarks (all by default) against the servers of `scripts/servers.sh start`
-// (source .servers/env first) and prints one line per benchmark. To add one, write a file with a
-// `Benchmark` value and list it in `allBenchmarks`.
+// Runs against the servers of `scripts/servers.sh start` (source DIR/env first); `make bench`
+// does all of it. The full report goes to stdout and to DIR/report.txt and DIR/report.json
+// (DIR defaults to .build/bench). Arguments after `--` are passed to every a11y-demo run.
 import Foundation
 
 let allBenchmarks: [Benchmark] = [
     speechLatency,
     brailleLatency,
+    bareSpeechFloor,
+    bareBrailleFloor,
+    ptyDelivery,
 ]
 
 /// Benchmarks that write their own report (not a list of durations).
@@ -17,31 +22,216 @@ let reportBenchmarks: [(name: String, summary: String, run: () -> String)] = [
     ("autorepeat-jitter", "auto-repeat timer: 200 ticks at 50 ms, deviation and drift", { runAutoRepeatJitterBenchmark() }),
 ]
 
-var names = Array(CommandLine.arguments.dropFirst())
-if names == ["--list"] {
-    for benchmark in allBenchmarks { print("\(benchmark.name)\t\(benchmark.summary)") }
-    for benchmark in reportBenchmarks { print("\(benchmark.name)\t\(benchmark.summary)") }
+var arguments = Array(CommandLine.arguments.dropFirst())
+var demoArguments: [String] = []
+if let separator = arguments.firstIndex(of: "--") {
+    demoArguments = Array(arguments[(separator + 1)...])
+    arguments = Array(arguments[..<separator])
+}
+@MainActor func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    let value = arguments[index + 1]
+    arguments.removeSubrange(index...(index + 1))
+    return value
+}
+
+if arguments.first == "--feed-keys", arguments.count == 2, let keys = Int(arguments[1]) {
+    try feedKeys(keys)
     exit(0)
 }
-if names.isEmpty { names = allBenchmarks.map(\.name) + reportBenchmarks.map(\.name) }
-
-var failed = false
-print("a11y-bench: \(ProcessInfo.processInfo.hostName), \(ProcessInfo.processInfo.activeProcessorCount) cores")
-for name in names {
-    if let benchmark = reportBenchmarks.first(where: { $0.name == name }) {
-        print(benchmark.run())
-        continue
-    }
-    guard let benchmark = allBenchmarks.first(where: { $0.name == name }) else {
-        FileHandle.standardError.write(Data("a11y-bench: unknown benchmark '\(name)'; see 'a11y-bench --list'\n".utf8))
-        exit(2)
-    }
-    do {
-        let samples = try benchmark.run()
-        print(Report(name: benchmark.name, summary: benchmark.summary, samples: samples))
-    } catch {
-        FileHandle.standardError.write(Data("a11y-bench: \(name): \(error)\n".utf8))
-        failed = true
-    }
+if arguments == ["--list"] {
+    for benchmark in allBenchmarks { print("\(benchmark.name)\t\(benchmark.summary)") }
+    for benchmark in reportBenchmarks { print("\(benchmark.name)\t\(benchmark.summary)") }
+    print("full\tthe whole report (default)")
+    exit(0)
 }
-exit(failed ? 1 : 0)
+let benchPath = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+let demoPath = option("--demo") ?? URL(fileURLWithPath: benchPath).deletingLastPathComponent().appendingPathComponent("a11y-demo").path
+let outDirectory = option("--out") ?? ".build/bench"
+let quick = arguments.contains("--quick")
+arguments.removeAll { $0 == "--quick" }
+
+// Single benchmarks by name, as before.
+if !arguments.isEmpty && arguments != ["full"] {
+    var failed = false
+    for name in arguments {
+        if let benchmark = reportBenchmarks.first(where: { $0.name == name }) {
+            print(benchmark.run())
+            continue
+        }
+        guard let benchmark = allBenchmarks.first(where: { $0.name == name }) else {
+            FileHandle.standardError.write(Data("a11y-bench: unknown benchmark '\(name)'; see 'a11y-bench --list'\n".utf8))
+            exit(2)
+        }
+        do {
+            print(Report(name: benchmark.name, summary: benchmark.summary, samples: try benchmark.run()))
+        } catch {
+            FileHandle.standardError.write(Data("a11y-bench: \(name): \(error)\n".utf8))
+            failed = true
+        }
+    }
+    exit(failed ? 1 : 0)
+}
+
+// MARK: The full report
+
+func progress(_ text: String) { FileHandle.standardError.write(Data("a11y-bench: \(text)\n".utf8)) }
+
+let setup = DemoSetup(executable: demoPath, arguments: demoArguments)
+guard FileManager.default.isExecutableFile(atPath: demoPath) else {
+    progress("no a11y-demo at \(demoPath): run `swift build -c release` first (make bench does)")
+    exit(2)
+}
+var figures: [Figure] = []
+var notes: [String] = []
+let machine = machineFacts(demo: demoPath)
+
+do {
+    // 3. In-process cost, first: nothing else runs yet.
+    let keys = quick ? 10_000 : 100_000
+    progress("in-process cost of \(keys) keys")
+    let inProcess = try measureInProcess(keys: keys)
+    let allocations = allocationsPerKey(bench: benchPath)
+    figures.append(Figure(key: "inprocess_median_us", label: "3. in-process key, median", value: inProcess.stats.median, unit: "µs",
+                          detail: "\(inProcess.keys) keys, Right/Left alternately: feed (decode+model+announcer) + brailleFrame + screenFrame(80 columns)"))
+    figures.append(Figure(key: "inprocess_p99_us", label: "3. in-process key, p99", value: inProcess.stats.p99, unit: "µs",
+                          detail: "max \(number(inProcess.stats.max, 1)) µs", target: "< 50 µs", meets: inProcess.stats.p99 < 50))
+    figures.append(Figure(key: "inprocess_allocations_per_key", label: "3. heap allocations per key", value: allocations, unit: "allocs",
+                          detail: allocations == nil ? "valgrind not available" : "valgrind total heap usage, (2500 keys - 500 keys) / 2000"))
+
+    // 5. Auto-repeat jitter (the input issue's benchmark).
+    progress("auto-repeat jitter")
+    notes.append(runAutoRepeatJitterBenchmark())
+
+    // Floors, against the same servers, from this process.
+    progress("floors: bare spd_say and bare BrlAPI write")
+    // BRLTTY 6.5 sometimes aborts (heap corruption) as a client comes or goes; servers.sh restarts
+    // it and the display reconnects: a floor that fails that way is run again, and said so.
+    func retrying(_ benchmark: Benchmark) throws -> Stats {
+        for attempt in 1...3 {
+            do { return Stats(try benchmark.run().map(\.ms)) } catch where attempt < 3 {
+                notes.append("\(benchmark.name): attempt \(attempt) failed (\(error)); run again")
+                sleepMs(1000)
+            }
+        }
+        fatalError("unreachable")
+    }
+    let speechFloor = try retrying(bareSpeechFloor)
+    let brailleFloor = try retrying(bareBrailleFloor)
+    let speechWrapper = try retrying(speechLatency)
+    let brailleWrapper = try retrying(brailleLatency)
+    let ptyEcho = try retrying(ptyDelivery)
+
+    // 7. Start-up, several fresh runs.
+    let startRuns = quick ? 3 : 10
+    progress("start-up x\(startRuns)")
+    var firstBraille: [Double] = [], firstSpeech: [Double] = []
+    for _ in 0..<startRuns {
+        let run = try startDemo(setup)
+        if let b = run.braille { firstBraille.append(b.ms) }
+        if let s = run.speech { firstSpeech.append(s.ms) }
+        sleepMs(300)
+        // The vr display only hears of changes: leave "Price 11" on it so that the next run's
+        // first frame ("Price 10") is one.
+        run.demo.type(Keys.right)
+        sleepMs(200)
+        run.demo.stop()
+        sleepMs(200)
+    }
+
+    // 1, 2, 4, 6 in one long session.
+    progress("key latency, hold, idle in one session")
+    let session = try startDemo(setup)
+    sleepMs(800)
+    let keyCount = quick ? 20 : 100
+    let latency = try measureKeyLatency(demo: session.demo, keys: keyCount, spacing: 150)
+    let hold = try measureHold(demo: session.demo, delay: "0.2", interval: 33, duration: 2, quiet: 2.5)
+    let sessionHWM = highWaterMark(session.demo.pid)
+    try sharedCapture().setPaused(true)  // its polling would compete for the CPU during the idle window
+    sleepMs(1000)
+    let idleSeconds = quick ? 3.0 : 10.0
+    progress("idle \(idleSeconds) s (twice: plain, then under strace)")
+    if session.demo.hasExited { notes.append("the demo had exited before the idle window") }
+    let idle = measureIdle(demo: session.demo, seconds: idleSeconds)
+    if session.demo.hasExited { notes.append("the demo exited during the idle window") }
+    try sharedCapture().setPaused(false)
+    session.demo.stop()
+
+    let brailleKey = Stats(latency.braille), speechKey = Stats(latency.speech)
+    let brailleDiff = brailleKey.median - brailleFloor.median
+    let speechDiff = speechKey.median - speechFloor.median
+    figures.append(Figure(key: "key_to_braille_median_ms", label: "1. key to braille, median", value: brailleKey.median, unit: "ms",
+                          detail: "p99 \(number(brailleKey.p99)) ms, n=\(brailleKey.count), missed \(latency.missedBraille); pty write -> Visual line at the vr display",
+                          python: 0.85))
+    figures.append(Figure(key: "braille_floor_median_ms", label: "1. floor: bare brlapi__writeText, median", value: brailleFloor.median, unit: "ms",
+                          detail: "p99 \(number(brailleFloor.p99)) ms, n=\(brailleFloor.count)"))
+    figures.append(Figure(key: "braille_library_write_median_ms", label: "1. (library BrailleDisplay.write, median)", value: brailleWrapper.median, unit: "ms",
+                          detail: "p99 \(number(brailleWrapper.p99)) ms: the product's wrapper, paced as the floor, for comparison"))
+    figures.append(Figure(key: "pty_echo_median_ms", label: "1./2. (kernel pty delivery: master write -> echo, median)", value: ptyEcho.median, unit: "ms",
+                          detail: "p99 \(number(ptyEcho.p99)) ms: part of every key figure, in no floor"))
+    figures.append(Figure(key: "key_to_braille_over_floor_ms", label: "1. key to braille minus floor (median)", value: brailleDiff, unit: "ms",
+                          detail: "ratio \(number(brailleKey.median / brailleFloor.median, 2))x the floor; p99 ratio \(number(brailleKey.p99 / brailleFloor.p99, 2))x",
+                          target: "<= 0.1 ms", meets: brailleDiff <= 0.1))
+    figures.append(Figure(key: "key_to_speech_median_ms", label: "2. key to speech, median", value: speechKey.median, unit: "ms",
+                          detail: "p99 \(number(speechKey.p99)) ms, n=\(speechKey.count), missed \(latency.missedSpeech); pty write -> line in the capture file",
+                          python: 3.9))
+    figures.append(Figure(key: "speech_floor_median_ms", label: "2. floor: bare spd_say(SPD_TEXT), median", value: speechFloor.median, unit: "ms",
+                          detail: "p99 \(number(speechFloor.p99)) ms, n=\(speechFloor.count)"))
+    figures.append(Figure(key: "speech_library_say_median_ms", label: "2. (library SpeechDispatcher.say, median)", value: speechWrapper.median, unit: "ms",
+                          detail: "p99 \(number(speechWrapper.p99)) ms: the product's wrapper (its own queue), priority message, for comparison"))
+    figures.append(Figure(key: "key_to_speech_over_floor_ms", label: "2. key to speech minus floor (median)", value: speechDiff, unit: "ms",
+                          detail: "ratio \(number(speechKey.median / speechFloor.median, 2))x the floor; p99 ratio \(number(speechKey.p99 / speechFloor.p99, 2))x",
+                          target: "<= 0.2 ms", meets: speechDiff <= 0.2))
+    if !latency.wrongBraille.isEmpty { notes.append("key to braille, missed frames: " + latency.wrongBraille.joined(separator: "; ")) }
+    if !latency.wrongSpeech.isEmpty { notes.append("key to speech: unexpected utterances: " + latency.wrongSpeech.joined(separator: "; ")) }
+
+    figures.append(Figure(key: "hold_stale", label: "4. hold: stale utterances after release", value: Double(hold.stale.count), unit: "",
+                          detail: "Right every 33 ms for 2 s (\(hold.keysSent) keys), capture delay 0.2 s; spoken \(hold.captured.count), final value \(hold.finalValue) \(hold.finalSpoken ? "spoken last" : "NOT spoken last")",
+                          target: "0", meets: hold.stale.isEmpty))
+    notes.append("hold, utterances captured (ms after the last key): " + hold.captured.map { "\($0.text)@\(number($0.afterReleaseMs, 0))" }.joined(separator: " "))
+    if !hold.stale.isEmpty { notes.append("hold, stale: " + hold.stale.joined(separator: ", ")) }
+
+    figures.append(Figure(key: "idle_wakeups", label: "6. idle: wake-ups in \(Int(idleSeconds)) s (from 1 s after the last key)", value: Double(idle.plainWakeups), unit: "",
+                          detail: "context switches of the threads alive throughout: \(idle.contextSwitches); threads that ended: \(idle.endedThreads) (threads \(idle.threadsBefore) -> \(idle.threadsAfter))",
+                          target: "0", meets: idle.plainWakeups == 0))
+    figures.append(Figure(key: "idle_syscalls", label: "6. idle: syscalls in the next \(Int(idleSeconds)) s (strace -f -c)", value: idle.wakeups.map(Double.init), unit: "",
+                          detail: "\(idle.syscalls.map(String.init) ?? "n/a") calls in all, \(idle.attachArtifacts) of them restart_syscall (strace's attach interrupting blocked calls: not counted)",
+                          target: "0", meets: idle.wakeups == 0))
+    figures.append(Figure(key: "idle_cpu_ms", label: "6. idle: CPU time in \(Int(idleSeconds)) s", value: Double(idle.cpuTicks * 10), unit: "ms",
+                          detail: "utime+stime of /proc/PID/stat (10 ms ticks: \(idle.cpuTicks)); threads alive throughout, schedstat: \(number(Double(idle.cpuNs) / 1e6)) ms"))
+    if !idle.straceSummary.isEmpty, idle.wakeups != 0 { notes.append("idle strace -c:\n" + idle.straceSummary) }
+
+    let startBraille = Stats(firstBraille), startSpeech = Stats(firstSpeech)
+    figures.append(Figure(key: "startup_first_braille_ms", label: "7. start-up: exec to first braille frame, median", value: startBraille.median, unit: "ms",
+                          detail: "max \(number(startBraille.max)) ms, n=\(startBraille.count)", target: "< 20 ms", meets: startBraille.median < 20, python: 67))
+    figures.append(Figure(key: "startup_first_speech_ms", label: "7. start-up: exec to first utterance, median", value: startSpeech.median, unit: "ms",
+                          detail: "max \(number(startSpeech.max)) ms, n=\(startSpeech.count)"))
+
+    progress("peak RSS under /usr/bin/time -v")
+    let rss = try measurePeakRSS(setup)
+    let rssMB = rss.map { Double($0) / 1024 }
+    figures.append(Figure(key: "peak_rss_mb", label: "7. peak resident memory (time -v)", value: rssMB, unit: "MB",
+                          detail: "start, 6 keys, quit; the long session's VmHWM: \(sessionHWM.map { number(Double($0) / 1024, 1) + " MB" } ?? "n/a")",
+                          target: "< 14 MB", meets: (rssMB ?? .infinity) < 14, python: 14.2))
+    let sizes = binarySizes(demoPath)
+    figures.append(Figure(key: "release_binary_mb", label: "7. release binary size", value: Double(sizes.size) / 1_048_576, unit: "MB",
+                          detail: "stripped \(sizes.stripped.map { number(Double($0) / 1_048_576, 2) + " MB" } ?? "n/a") (\(sizes.size) bytes)"))
+    let reconnects = try sharedDisplay().reconnects.load(ordering: .relaxed)
+    if reconnects > 0 { notes.append("the bench's display reconnected \(reconnects) time(s): BRLTTY restarted (see DIR/brltty.log)") }
+} catch {
+    progress("failed: \(error)")
+    notes.append("FAILED: \(error)")
+}
+
+if ProcessInfo.processInfo.environment["A11Y_BENCH_DEBUG"] != nil, let display = try? sharedDisplay() {
+    let origin = display.dump.first?.time ?? .now
+    let lines = display.dump.map { "\(number(($0.time - origin).ms, 1)) \($0.text)" }
+    try? lines.joined(separator: "\n").write(toFile: outDirectory + "/display.log", atomically: true, encoding: .utf8)
+}
+let text = renderText(machine: machine, figures: figures, notes: notes)
+print(text)
+try? FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
+try? text.write(toFile: outDirectory + "/report.txt", atomically: true, encoding: .utf8)
+try? renderJSON(machine: machine, figures: figures, notes: notes).write(toFile: outDirectory + "/report.json", atomically: true, encoding: .utf8)
+progress("report: \(outDirectory)/report.txt, \(outDirectory)/report.json")
+exit(notes.contains { $0.hasPrefix("FAILED") } ? 1 : 0)

@@ -1,0 +1,74 @@
+import A11yControls
+import Glibc
+
+import Foundation
+
+/// 3: one key through decode + model + the three presenters (announcer inside `feed`, the braille
+/// frame, the screen frame), no I/O.
+struct InProcessResult {
+    var keys: Int
+    var stats: Stats
+    var allocationsPerKey: Double?
+    var checksum: Int
+}
+
+func measureInProcess(keys: Int) throws -> InProcessResult {
+    var engine = ControlEngine(panels: [ControlPanel(slider: try RangeSlider(), label: "Price")], locale: .posix, holdDetection: .none)
+    engine.setBrailleWidth(40)
+    _ = engine.start()
+    let clock = ContinuousClock()
+    var samples = [Double](repeating: 0, count: keys)
+    var checksum = 0
+    func oneKey(_ index: Int) {
+        let bytes = index % 2 == 0 ? Keys.right : Keys.left
+        let time = Duration.milliseconds(200 * (index + 1))
+        let speech = engine.feed(bytes, at: time)
+        let braille = engine.brailleFrame
+        let screen = engine.screenFrame(columns: 80, preview: false)
+        checksum &+= speech.count &+ (braille?.text.utf8.count ?? 0) &+ screen.lines.count
+    }
+    for index in 0..<1000 { oneKey(index) }  // warm-up
+    for index in 0..<keys {
+        let start = clock.now
+        oneKey(index)
+        samples[index] = (clock.now - start).us
+    }
+    return InProcessResult(keys: keys, stats: Stats(samples), allocationsPerKey: nil, checksum: checksum)
+}
+
+/// `a11y-bench --feed-keys N`: N keys through the engine and nothing else (run under valgrind).
+func feedKeys(_ keys: Int) throws {
+    var engine = ControlEngine(panels: [ControlPanel(slider: try RangeSlider(), label: "Price")], locale: .posix, holdDetection: .none)
+    engine.setBrailleWidth(40)
+    _ = engine.start()
+    var checksum = 0
+    for index in 0..<keys {
+        let speech = engine.feed(index % 2 == 0 ? Keys.right : Keys.left, at: .milliseconds(200 * (index + 1)))
+        checksum &+= speech.count &+ (engine.brailleFrame?.text.utf8.count ?? 0) &+ engine.screenFrame(columns: 80, preview: false).lines.count
+    }
+    print(checksum)
+}
+
+/// Heap allocations per key: valgrind's "total heap usage: N allocs" for two runs of
+/// `--feed-keys` with different key counts; the difference over the extra keys removes start-up.
+func allocationsPerKey(bench: String) -> Double? {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind") else { return nil }
+    func allocs(_ keys: Int) -> Int? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/valgrind")
+        process.arguments = [bench, "--feed-keys", "\(keys)"]
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.contains("total heap usage") }) else { return nil }
+        // "==1== total heap usage: 1,234 allocs, 1,200 frees, 56,789 bytes allocated"
+        let field = line.components(separatedBy: "usage: ").last?.split(separator: " ").first ?? ""
+        return Int(field.replacingOccurrences(of: ",", with: ""))
+    }
+    guard let small = allocs(500), let large = allocs(2500) else { return nil }
+    return Double(large - small) / 2000
+}

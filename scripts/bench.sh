@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs the benchmark report: release build, private servers in their own directory, a11y-bench,
+# servers stopped whatever happens. Used by `make bench`.
+#
+#   scripts/bench.sh [--quick] [-- DEMO-ARGUMENTS...]
+#
+# Writes .build/bench/report.txt and .build/bench/report.json and prints the report.
+# BENCH_SERVERS_DIR (default .build/bench-servers) holds the servers' files.
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo"
+dir=${BENCH_SERVERS_DIR:-$repo/.build/bench-servers}
+
+echo "bench: swift build -c release" >&2
+swift build -c release >&2
+
+trap 'scripts/servers.sh stop "$dir" >/dev/null 2>&1 || true' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+scripts/servers.sh start "$dir"
+# shellcheck disable=SC1091
+source "$dir/env"
+.build/release/a11y-bench --demo .build/release/a11y-demo --out .build/bench "$@" </dev/null
