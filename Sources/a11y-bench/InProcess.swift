@@ -13,7 +13,7 @@ struct InProcessResult {
 }
 
 func measureInProcess(keys: Int) throws -> InProcessResult {
-    var engine = ControlEngine(panels: [ControlPanel(slider: try RangeSlider(), label: "Price")], locale: .posix, holdDetection: .none)
+    var engine = ControlEngine(panels: [try ControlPanel(slider: try RangeSlider(), label: "Price")], locale: .posix, holdDetection: .none)
     engine.setBrailleWidth(40)
     _ = engine.start()
     let clock = ContinuousClock()
@@ -38,7 +38,7 @@ func measureInProcess(keys: Int) throws -> InProcessResult {
 
 /// `a11y-bench --feed-keys N`: N keys through the engine and nothing else (run under valgrind).
 func feedKeys(_ keys: Int) throws {
-    var engine = ControlEngine(panels: [ControlPanel(slider: try RangeSlider(), label: "Price")], locale: .posix, holdDetection: .none)
+    var engine = ControlEngine(panels: [try ControlPanel(slider: try RangeSlider(), label: "Price")], locale: .posix, holdDetection: .none)
     engine.setBrailleWidth(40)
     _ = engine.start()
     var checksum = 0
