@@ -16,15 +16,15 @@ public enum SessionOutcome: Sendable, Equatable {
 /// Times are `Duration`s since any fixed origin (the session uses a monotonic clock).
 public struct ControlEngine: Sendable {
     /// The controls, in Tab order (a showcase has two).
-    public private(set) var panels: [ControlPanel]
+    public private(set) var panels: [ControlPanel] { didSet { refresh() } }
     /// The control keys act on.
-    public private(set) var focusedPanel: Int = 0
+    public private(set) var focusedPanel: Int = 0 { didSet { refresh() } }
     public var announcer: Announcer
-    public var brailleRenderer = BrailleRenderer()
+    public var brailleRenderer = BrailleRenderer() { didSet { refresh() } }
     public var screenRenderer: ScreenRenderer
-    public var locale: NumberLocale
+    public var locale: NumberLocale { didSet { refresh() } }
     /// Cells of the braille display (0: no display).
-    public private(set) var brailleWidth: Int = 0
+    public private(set) var brailleWidth: Int = 0 { didSet { refresh() } }
     /// How the auto-repeat learns a key is held (from the key source).
     public let holdDetection: AutoRepeat.HoldDetection
     /// The last thing said, for the preview.
@@ -51,6 +51,7 @@ public struct ControlEngine: Sendable {
         self.holdDetection = holdDetection
         self.escapeTimeout = escapeTimeout
         self.autoRepeat = Self.makeAutoRepeat(panels[0], detection: holdDetection)
+        refresh()
     }
 
     private static func makeAutoRepeat(_ panel: ControlPanel, detection: AutoRepeat.HoldDetection) -> AutoRepeat {
@@ -59,12 +60,19 @@ public struct ControlEngine: Sendable {
 
     // MARK: What is presented
 
-    /// The focused control as the presenters see it.
-    public var presented: PresentedControl { panels[focusedPanel].presented(locale: locale) }
-
+    /// Every control as the presenters see it, and the focused one's braille line: formatted
+    /// once per change (every change goes through a `didSet` that calls `refresh()`), not once per
+    /// frame or utterance.
+    public private(set) var presentedPanels: [PresentedControl] = []
     /// The whole braille line of the focused control (nil without a display).
-    public var brailleLine: BrailleLine? {
-        brailleWidth > 0 ? brailleRenderer.line(for: presented, width: brailleWidth) : nil
+    public private(set) var brailleLine: BrailleLine?
+
+    /// The focused control as the presenters see it.
+    public var presented: PresentedControl { presentedPanels[focusedPanel] }
+
+    private mutating func refresh() {
+        presentedPanels = panels.map { $0.presented(locale: locale) }
+        brailleLine = brailleWidth > 0 ? brailleRenderer.line(for: presentedPanels[focusedPanel], width: brailleWidth) : nil
     }
 
     /// What the braille display shows now (nil without a display).
@@ -87,9 +95,9 @@ public struct ControlEngine: Sendable {
     public func screenFrame(columns: Int, preview: Bool) -> ScreenFrame {
         var lines: [String] = []
         var cursor = (row: 0, column: 0)
-        for (index, panel) in panels.enumerated() {
+        for index in presentedPanels.indices {
             if index > 0 { lines.append("") }
-            let frame = screenRenderer.frame(for: panel.presented(locale: locale), width: columns, focused: index == focusedPanel)
+            let frame = screenRenderer.frame(for: presentedPanels[index], width: columns, focused: index == focusedPanel)
             if index == focusedPanel { cursor = (lines.count + frame.cursor.row, frame.cursor.column) }
             lines += frame.lines
         }
@@ -319,7 +327,7 @@ public struct ControlEngine: Sendable {
         entry = nil
         switch outcome {
         case .accepted:
-            let values = panels.map { $0.presented(locale: locale) }
+            let values = presentedPanels
             var last = announcer.accepted(values[focusedPanel])
             if values.count > 1 {
                 last.text = values.map { $0.handles.map(\.text.spoken).joined(separator: " to ") }
