@@ -14,7 +14,8 @@ public struct RangeSliderConfiguration: Sendable, Equatable {
     public var maxDistance: Double = -1
     /// Values snap to `minValue + k * step`. TTRangeSlider: `enableStep`, default false.
     public var enableStep: Bool = false
-    /// The step used when `enableStep` is true. TTRangeSlider: `step`, default 0.1.
+    /// The step used when `enableStep` is true. TTRangeSlider: `step`, default 0.1. Must be at least
+    /// 10^-12 of the larger of |minValue| and |maxValue| (so no range holds more than about 2 × 10^12 steps).
     public var step: Double = 0.1
     /// One handle only; its value is `selectedMaximum`. TTRangeSlider: `disableRange`, default false.
     public var disableRange: Bool = false

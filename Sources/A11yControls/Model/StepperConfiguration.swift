@@ -6,7 +6,8 @@ public struct StepperConfiguration: Sendable, Equatable {
     /// RPVerticalStepper `maximumValue`, default 99.
     public var maximumValue: Double = 99
     /// RPVerticalStepper `stepValue`, default 1. Values snap to `minimumValue + k * stepValue`;
-    /// a step that would overshoot a limit lands on it.
+    /// a step that would overshoot a limit lands on it. Must be at least 10^-12 of the larger of
+    /// |minimumValue| and |maximumValue| (so no range holds more than about 2 × 10^12 steps).
     public var stepValue: Double = 1
     /// RPVerticalStepper `autoRepeat`, default true: a held key repeats.
     public var autoRepeat: Bool = true

@@ -56,8 +56,30 @@ struct PropertyTests {
         return mantissa / g.pick([1.0, 10, 100, 1000])
     }
 
+    /// Edges of what a `Double` and the step rules allow (minimum, maximum, step): huge ranges and
+    /// magnitudes, 10^12 steps, a step equal to or just under the range, subnormal steps, steps too
+    /// small for the magnitude (rejected), an infinite range (rejected). About 3% of configurations.
+    static let extremeRanges: [(Double, Double, Double)] = [
+        (1, 1e308, 1), (-1e308, 1e308, 1), (0, 1, 1e-300), (0, 1e308, 1e292),
+        (0, 100, 100), (0, 100, 100.0.nextDown), (-1e307, 1e307, 2e307), (-1e307, 1e307, 2e307.nextDown),
+        (0, 1e12, 1), (-1e12, 1e12, 1), (0, 1, 1e-12), (1e300, 2e300, 2e288), (-1e300, 1e300, 2e288),
+        (0, 1e-290, 1e-300), (0, .leastNonzeroMagnitude * 2e8, .leastNonzeroMagnitude), (1, 1 + 2e-12, 1.5e-12),
+        (-0.5, 0.5, 1e-12), (7, 7 + 1e-6, 3e-7),
+    ]
+
     static func randomSliderConfiguration(_ g: inout SeededGenerator) -> RangeSliderConfiguration {
         var c = RangeSliderConfiguration()
+        if g.chance(0.03) {
+            let (lo, hi, step) = g.pick(Self.extremeRanges)
+            c.minValue = lo; c.maxValue = hi; c.step = step; c.enableStep = !g.chance(0.2)
+            c.disableRange = g.chance(0.2)
+            let range = hi - lo
+            if g.chance(0.3) { c.minDistance = g.pick([0, step, range * 0.5, range]) }
+            if g.chance(0.3) { c.maxDistance = g.pick([0, step, range * 0.6, range]) }
+            if g.chance(0.2) { c.displayFractionDigits = Int.random(in: 0...9, using: &g) }
+            c.pageSteps = g.pick([1, 10, 1_000_000, Int.max])
+            return c
+        }
         c.minValue = g.chance(0.3) ? 0 : randomDecimal(&g)
         let range = g.pick([1.0, 10, 100, 0.5, 250, 7, 1e6, 0.03, Double.random(in: 0.001...1000, using: &g)])
         c.maxValue = g.chance(0.02) ? c.minValue - 1 : c.minValue + range
@@ -73,18 +95,30 @@ struct PropertyTests {
 
     // MARK: Invariants
 
+    /// True when `v` is `origin + k * step` for a whole k, up to the rounding of the check itself:
+    /// `(v - origin) / step` is off by about ulp(v) / step, which is 10^-4 on a grid of 10^12 steps.
+    static func onGrid(_ v: Double, origin: Double, step: Double) -> Bool {
+        let k = (v - origin) / step
+        let noise = max(abs(v), abs(origin)) / step * 4e-16
+        return abs(k - k.rounded()) <= 1e-6 + noise
+    }
+
+    /// A billionth of the range, but never below the rounding of the values themselves (a few ulps:
+    /// near 1, a step of 1.5e-12 can only be held to 2e-16).
+    static func comparisonTolerance(_ lo: Double, _ hi: Double) -> Double {
+        max((hi - lo) * 1e-9, max(abs(lo), abs(hi)) * 4e-16)
+    }
+
     /// What must hold of any slider state; nil when all is well.
     static func violation(_ s: RangeSlider) -> String? {
         let c = s.configuration
-        let range = c.maxValue - c.minValue
-        let tol = range * 1e-9
+        let tol = comparisonTolerance(c.minValue, c.maxValue)
         for h in [Handle.lower, .upper] {
             let v = s.value(of: h)
             if !v.isFinite { return "\(h) is not finite: \(v)" }
             if v < c.minValue || v > c.maxValue { return "\(h) = \(v) outside \(c.minValue)...\(c.maxValue)" }
-            if c.enableStep && v != c.maxValue {
-                let k = (v - c.minValue) / c.step
-                if abs(k - k.rounded()) > 1e-6 { return "\(h) = \(v) is not on minValue + k*step" }
+            if c.enableStep && v != c.maxValue && !onGrid(v, origin: c.minValue, step: c.step) {
+                return "\(h) = \(v) is not on minValue + k*step"
             }
         }
         if c.disableRange {
@@ -125,7 +159,7 @@ struct PropertyTests {
             case .blocked:
                 if shownChanged { return ".blocked but the displayed value changed" }
                 let r = after.allowedRange(for: change.handle)
-                let tol = (after.bounds.upperBound - after.bounds.lowerBound) * 1e-9
+                let tol = comparisonTolerance(after.bounds.lowerBound, after.bounds.upperBound)
                 if abs(change.newValue - (up ? r.upper : r.lower)) > tol { return ".blocked away from the limit" }
             default: return "keyboard step with outcome \(change.outcome)"
             }
@@ -208,13 +242,19 @@ struct PropertyTests {
             if Self.trace { print("stepper sequence seed \(sequenceSeed)") }
             var sg = SeededGenerator(seed: sequenceSeed)
             var c = StepperConfiguration()
-            c.minimumValue = sg.chance(0.4) ? 1 : Self.randomDecimal(&sg)
-            let range = sg.pick([98.0, 10, 1, 0.5, 7, 1000, Double.random(in: 0.01...500, using: &sg)])
-            c.maximumValue = c.minimumValue + range
-            c.stepValue = sg.pick([1, 0.1, 0.25, 3, 5, 0.01, range / 3, range])
+            if sg.chance(0.03) {
+                (c.minimumValue, c.maximumValue, c.stepValue) = sg.pick(Self.extremeRanges)
+                c.pageSteps = sg.pick([1, 10, 1_000_000, Int.max])
+                if sg.chance(0.2) { c.displayFractionDigits = Int.random(in: 0...9, using: &sg) }
+            } else {
+                c.minimumValue = sg.chance(0.4) ? 1 : Self.randomDecimal(&sg)
+                let range = sg.pick([98.0, 10, 1, 0.5, 7, 1000, Double.random(in: 0.01...500, using: &sg)])
+                c.maximumValue = c.minimumValue + range
+                c.stepValue = sg.pick([1, 0.1, 0.25, 3, 5, 0.01, range / 3, range])
+                c.pageSteps = Int.random(in: 1...12, using: &sg)
+                if sg.chance(0.2) { c.displayFractionDigits = Int.random(in: 0...2, using: &sg) }
+            }
             c.wraps = sg.chance(0.3)
-            c.pageSteps = Int.random(in: 1...12, using: &sg)
-            if sg.chance(0.2) { c.displayFractionDigits = Int.random(in: 0...2, using: &sg) }
             guard var stepper = try? Stepper(configuration: c, value: Self.randomValue(&sg, around: c.minimumValue, c.maximumValue)) else { continue }
             valid += 1
             var trace: [Command] = []
@@ -229,8 +269,7 @@ struct PropertyTests {
                 var problem: String? = nil
                 let v = stepper.value
                 if !v.isFinite || v < c.minimumValue || v > c.maximumValue { problem = "value \(v) out of range" }
-                let k = (v - c.minimumValue) / c.stepValue
-                if v != c.maximumValue && abs(k - k.rounded()) > 1e-6 { problem = "value \(v) off the grid" }
+                if v != c.maximumValue && !Self.onGrid(v, origin: c.minimumValue, step: c.stepValue) { problem = "value \(v) off the grid" }
                 if change.oldValue != before.value || change.newValue != v { problem = "change old/new wrong" }
                 if v != c.maximumValue, v != c.minimumValue,
                    let d1 = DecimalDigits.fractionDigitsNeeded(by: c.minimumValue, limit: 4),
