@@ -24,7 +24,7 @@ public final class BrailleOutput {
     /// The longest wait between reconnection attempts.
     public var retryInterval: Duration = .seconds(1)
     /// How long one connection attempt may wait for BRLTTY's answer.
-    public var connectTimeout: Duration = .seconds(1)
+    public var connectTimeout: Duration = .seconds(2)
     /// Called with false when the display is lost, true when it is back.
     public var onStatusChange: ((Bool) -> Void)?
 

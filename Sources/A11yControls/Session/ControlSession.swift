@@ -44,12 +44,17 @@ public final class ControlSession {
     private let braille: BrailleOutput
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
+    /// SIGPIPE's disposition before the session: libspeechd needs it ignored while connected;
+    /// afterwards the program's own choice is back (a closed result pipe ends it with status 141,
+    /// as any program's, unless it ignores SIGPIPE itself).
+    private let previousBrokenPipeAction: sighandler_t?
 
     /// Sets up the terminal and connects to the servers. Throws `DeviceUnavailable` when a server
     /// in mode `.on` cannot be reached, or a `TerminalError`.
     public init(panels: [ControlPanel], options: SessionOptions = SessionOptions()) throws {
         self.options = options
         started = clock.now
+        previousBrokenPipeAction = signal(SIGPIPE, SIG_IGN)
         keys = try KeySource.standard()
         // The interface goes to the terminal, never to stdout; in scripted mode too when there is one.
         screenTerminal = keys.terminal ?? (try? Terminal(path: "/dev/tty"))
@@ -179,5 +184,6 @@ public final class ControlSession {
         braille.close()
         if signal != nil && signal != .interrupt { speech.cancel() }
         speech.close()
+        _ = Glibc.signal(SIGPIPE, previousBrokenPipeAction)
     }
 }
