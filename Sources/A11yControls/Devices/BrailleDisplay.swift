@@ -1,5 +1,4 @@
 import CBrl
-import Dispatch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -90,6 +89,9 @@ public final class BrailleDisplay: @unchecked Sendable {
     private static let stuckAttempts = Mutex(0)
 
     /// `openNow` on another thread, waiting at most `timeout`.
+    ///
+    /// A plain thread (with every signal blocked) and a pipe to wait on, not libdispatch: a
+    /// dispatch-queue attempt left libdispatch's timer waking the process every second.
     private static func open(host: String?, auth: String?, timeout: Duration) throws(BrailleError) -> Opened {
         guard stuckAttempts.withLock({ $0 }) == 0 else {
             throw BrailleError(function: "brlapi__openConnection",
@@ -97,9 +99,11 @@ public final class BrailleDisplay: @unchecked Sendable {
         }
         enum Attempt { case waiting, abandoned, done(Result<Opened, BrailleError>) }
         let attempt = Mutex<Attempt>(.waiting)
-        let done = DispatchSemaphore(value: 0)
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return try openNow(host: host, auth: auth).get() }
+        let (readEnd, writeEnd) = (fds[0], fds[1])
         let requested = host ?? Environment.value("BRLAPI_HOST") ?? "the default server"
-        DispatchQueue.global().async {
+        let started = DetachedThread.start {
             let result = openNow(host: host, auth: auth)
             let abandoned = attempt.withLock { state -> Bool in
                 if case .abandoned = state { return true }
@@ -113,10 +117,27 @@ public final class BrailleDisplay: @unchecked Sendable {
                 }
                 stuckAttempts.withLock { $0 -= 1 }
             }
-            done.signal()
+            var byte: UInt8 = 1
+            _ = Glibc.write(writeEnd, &byte, 1)
+            Glibc.close(writeEnd)
         }
+        guard started else {
+            Glibc.close(readEnd)
+            Glibc.close(writeEnd)
+            return try openNow(host: host, auth: auth).get()
+        }
+        defer { Glibc.close(readEnd) }
         let (seconds, attoseconds) = timeout.components
-        _ = done.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
+        let deadline = ContinuousClock.now + timeout
+        var waitMilliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        while true {
+            var request = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, waitMilliseconds)
+            if ready >= 0 || errno != EINTR { break }
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { break }
+            waitMilliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+        }
         let result: Result<Opened, BrailleError>? = attempt.withLock { state in
             if case .done(let result) = state { return result }
             state = .abandoned

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// The braille display of a session: connects, takes the display (tty mode), writes frames when
@@ -130,7 +129,9 @@ public final class BrailleOutput {
             let next = Attempt()
             attempt = next
             let timeout = connectTimeout
-            DispatchQueue.global().async { next.finish(Result { try Self.open(timeout: timeout) }) }
+            if !DetachedThread.start({ next.finish(Result { try Self.open(timeout: timeout) }) }) {
+                next.finish(.failure(BrailleError(function: "pthread_create", message: "no thread for the reconnection")))
+            }
             retryAt = time + .milliseconds(20)  // look for the outcome soon
             return false
         }
