@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SERVERS := scripts/servers.sh
 SERVERS_DIR ?= $(or $(A11Y_SERVERS_DIR),$(CURDIR)/.servers)
 
-.PHONY: deps build test demo servers-start servers-stop bench
+.PHONY: deps build test demo servers-start servers-stop bench asan tsan fuzz fuzz-build
 
 deps:
 	scripts/install-deps.sh
@@ -22,7 +22,52 @@ test: build
 	trap '$(SERVERS) stop $(SERVERS_DIR); scripts/test-summary.sh .build/test.log' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; \
 	$(SERVERS) start $(SERVERS_DIR) || exit $$?; \
 	source $(SERVERS_DIR)/env; \
-	set -o pipefail; swift test </dev/null 2>&1 | tee .build/test.log
+	set -o pipefail; swift test </dev/null 2>&1 | tee .build/test.log; status=$$?; \
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) || exit $$?; \
+	if [ "$(TEST_ASAN)" = 1 ]; then $(MAKE) --no-print-directory asan-run || exit $$?; fi; \
+	exit $$status
+
+# make test also runs the whole suite under the address sanitizer (about 4 more minutes: a
+# sanitized build and 70 s of tests); TEST_ASAN=0 skips it.
+TEST_ASAN ?= 1
+
+# Coverage-guided fuzzing of the key decoder (libFuzzer), bounded in time; `make test` runs it
+# for FUZZ_SECONDS (60) after the tests. The corpus persists in .build/fuzz-corpus.
+FUZZ_SECONDS ?= 60
+fuzz-build:
+	set -o pipefail; swift build -c release --product KeyDecoderFuzzer --scratch-path .build/fuzz \
+	  -Xswiftc -sanitize=fuzzer -Xswiftc -use-ld=lld -Xswiftc -DLIBFUZZER 2>&1 | tail -n 3
+
+fuzz: fuzz-build
+	@mkdir -p .build/fuzz-corpus; \
+	start=$$(date +%s); \
+	.build/fuzz/release/KeyDecoderFuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=256 -print_final_stats=1 \
+	  .build/fuzz-corpus >.build/fuzz.log 2>&1; status=$$?; \
+	grep -E '^stat::number_of_executed_units|^Done|ERROR|invariant' .build/fuzz.log; \
+	echo "fuzz: key decoder, $$(( $$(date +%s) - start )) s, status $$status (log .build/fuzz.log)"; \
+	exit $$status
+
+# The whole suite under a sanitizer, against private servers in .build/servers-asan / .build/servers-tsan;
+# the demo run by the end-to-end tests is the sanitized build too (A11Y_DEMO).
+# ASan: leak detection is off (the Swift runtime and libdispatch keep caches alive at exit).
+# TSan: suppressions for races inside libspeechd/BrlAPI are in scripts/tsan-suppressions.txt.
+SANITIZER_RUN = trap '$(SERVERS) stop $(CURDIR)/.build/servers-$(1)' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; \
+	swift build --build-tests --sanitize=$(2) --scratch-path .build/$(1) || exit $$?; \
+	$(SERVERS) start $(CURDIR)/.build/servers-$(1) || exit $$?; \
+	source $(CURDIR)/.build/servers-$(1)/env; \
+	export A11Y_DEMO=$(CURDIR)/.build/$(1)/debug/a11y-demo; \
+	start=$$(date +%s); set -o pipefail; \
+	swift test --skip-build --sanitize=$(2) --scratch-path .build/$(1) </dev/null 2>&1 | tee .build/$(1).log; status=$$?; \
+	echo "$(1): $$(( $$(date +%s) - start )) s of tests, status $$status; $$(scripts/test-summary.sh .build/$(1).log)"; \
+	exit $$status
+
+asan: build asan-run
+
+asan-run:
+	@export ASAN_OPTIONS=detect_leaks=0; $(call SANITIZER_RUN,asan,address)
+
+tsan: build
+	@export TSAN_OPTIONS="suppressions=$(CURDIR)/scripts/tsan-suppressions.txt halt_on_error=0"; $(call SANITIZER_RUN,tsan,thread)
 
 # Runs the showcase on this terminal: with the system's speech and braille servers when they are
 # reachable, otherwise with private ones and --preview (scripts/demo.sh).

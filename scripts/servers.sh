@@ -3,6 +3,7 @@
 #
 #   scripts/servers.sh start [--display] [--cells N] [DIR]
 #   scripts/servers.sh stop|status|env [DIR]
+#   scripts/servers.sh kill-speech|start-speech|kill-braille|start-braille [DIR]
 #
 # start: BRLTTY with the Virtual driver (`vr`, its display is whoever connects to $DIR/vr.sock)
 #        and a BrlAPI server on a free index, plus speech-dispatcher with a capture module that
@@ -11,13 +12,16 @@
 #        (default 40) that appends every Visual/Braille line it receives to $DIR/braille.txt.
 # stop:  stops everything start started; nothing is left running.
 # env:   prints $DIR/env (use: eval "$(scripts/servers.sh env)").
+# kill-speech / kill-braille: SIGKILL to that server (and, for BRLTTY, to its supervisor, so it
+#        is not restarted): a crash, for the fault tests. start-speech / start-braille: starts
+#        it again with the same socket, BrlAPI index and capture file (nothing is truncated).
 #
 # DIR defaults to ${A11Y_SERVERS_DIR:-<repo>/.servers}. See ../shared/REAL_DAEMONS.md.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
-usage() { echo "usage: $0 start [--display] [--cells N] [DIR] | stop [DIR] | status [DIR] | env [DIR]" >&2; exit 2; }
+usage() { echo "usage: $0 start [--display] [--cells N] [DIR] | stop [DIR] | status [DIR] | env [DIR] | kill-speech|start-speech|kill-braille|start-braille [DIR]" >&2; exit 2; }
 
 (($# >= 1)) || usage
 action=$1; shift
@@ -90,8 +94,36 @@ do_stop() {
         [[ $s != "$D" ]] && rmdir "$s" 2>/dev/null || true
         rm -f "$D/socket-dir"
     fi
-    rm -f "$D/env"
+    rm -f "$D/env" "$D/brlapi-index"
     return $rc
+}
+
+# SIGKILL to a server's process group (for BRLTTY that includes its supervisor).
+# Alive and not a zombie (nobody may reap the daemons we started in a container without init).
+running() { alive "$1" && [[ $(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) != Z ]]; }
+
+kill_now() {
+    local name=$1 pid i
+    pid=$(pid_of "$name")
+    rm -f "$D/$name.pid"
+    running "$pid" || { say "$name is not running"; return 1; }
+    kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
+    for ((i = 0; i < 50; i++)); do running "$pid" || return 0; sleep 0.02; done
+    say "$name (pid $pid) did not die"
+    return 1
+}
+
+restart_one() {
+    local s
+    [[ -f $D/socket-dir ]] || { say "not running: run scripts/servers.sh start first"; return 1; }
+    s=$(cat "$D/socket-dir")
+    case $1 in
+        speech) running "$(pid_of speechd)" && { say "speech-dispatcher is already running"; return 1; }
+                start_speechd "$s" keep ;;
+        braille) running "$(pid_of brltty)" && { say "brltty is already running"; return 1; }
+                 [[ -f $D/brlapi-index ]] || { say "no BrlAPI index recorded in $D/brlapi-index"; return 1; }
+                 start_brltty "$s" "$(cat "$D/brlapi-index")" ;;
+    esac
 }
 
 # Is anything listening on TCP port $1 (any address, IPv4 or IPv6)? Prints the socket inodes.
@@ -113,11 +145,15 @@ owns_port() {
 
 start_brltty() {
     local s=$1 idx port
-    for ((idx = 1; idx <= 60; idx++)); do
-        port=$((4101 + idx))
-        [[ -z $(listening_inodes "$port") ]] && break
-    done
-    ((idx <= 60)) || { say "no free BrlAPI index (TCP ports 4102-4161 all taken)"; return 1; }
+    if [[ -n ${2:-} ]]; then
+        idx=$2; port=$((4101 + idx))  # a restart: the clients know this index
+    else
+        for ((idx = 1; idx <= 60; idx++)); do
+            port=$((4101 + idx))
+            [[ -z $(listening_inodes "$port") ]] && break
+        done
+        ((idx <= 60)) || { say "no free BrlAPI index (TCP ports 4102-4161 all taken)"; return 1; }
+    fi
     rm -f "$s/vr.sock" "$D/brltty.pidfile"
     : >"$D/brltty.log"
     # BRLTTY 6.5 sometimes aborts (heap corruption) when a BrlAPI client that wrote leaves; a
@@ -136,7 +172,9 @@ start_brltty() {
         -A "auth=none,host=127.0.0.1:$idx" </dev/null >>"$D/brltty.log" 2>&1 &
     echo $! >"$D/brltty.pid"
     local pid=$! i brltty_pid
-    for ((i = 0; i < 100; i++)); do
+    # A restart may wait for the display to plug in again before BrlAPI listens: 15 s then.
+    local steps=100; [[ -n ${2:-} ]] && steps=300
+    for ((i = 0; i < steps; i++)); do
         alive "$pid" || { say "brltty exited at start; its log ($D/brltty.log):"; tail -n 20 "$D/brltty.log" >&2; return 1; }
         if grep -q "bind error" "$D/brltty.log"; then
             say "brltty could not bind BrlAPI port $port (another server took it); log: $D/brltty.log"
@@ -144,13 +182,16 @@ start_brltty() {
         fi
         brltty_pid=$(cat "$D/brltty.pidfile" 2>/dev/null || true)
         # Our brltty, not another one on this index, must be the one listening.
-        if [[ -n $brltty_pid && -S $s/vr.sock ]] && owns_port "$brltty_pid" "$port"; then
+        # (On a restart the display may already have plugged in, and the vr driver then no longer
+        # shows its socket file: the port alone tells.)
+        if [[ -n $brltty_pid ]] && { [[ -S $s/vr.sock ]] || ((steps > 100)); } && owns_port "$brltty_pid" "$port"; then
             BRLAPI_INDEX=$idx
+            echo "$idx" >"$D/brlapi-index"
             return 0
         fi
         sleep 0.05
     done
-    say "brltty did not listen on 127.0.0.1:$port with $s/vr.sock within 5 s; log: $D/brltty.log"
+    say "brltty did not listen on 127.0.0.1:$port with $s/vr.sock within $((steps / 20)) s; log: $D/brltty.log"
     return 1
 }
 
@@ -184,7 +225,7 @@ GenericLanguage "en" "en" "utf-8"
 AddVoice "en" "MALE1" "en"
 CONF
     rm -f "$s/speechd.sock" "$D/log/speech-dispatcher.log"
-    : >"$D/spoken.txt"
+    [[ ${2:-} == keep ]] || : >"$D/spoken.txt"
     setsid env XDG_CACHE_HOME="$D/cache" CAPTURE_FILE="$D/spoken.txt" CAPTURE_DELAY_FILE="$D/capture-delay" \
         speech-dispatcher -s -t 0 -C "$D/conf" -P "$D/speechd.pidfile" </dev/null >"$D/speechd.out" 2>&1 &
     echo $! >"$D/speechd.pid"
@@ -273,6 +314,10 @@ case $action in
     start) do_start ;;
     stop) do_stop && say "stopped ($D)" ;;
     status) do_status ;;
+    kill-speech) kill_now speechd ;;
+    kill-braille) kill_now brltty ;;
+    start-speech) restart_one speech ;;
+    start-braille) restart_one braille ;;
     env) [[ -f $D/env ]] || { say "not running: run scripts/servers.sh start"; exit 1; }; cat "$D/env" ;;
     *) usage ;;
 esac

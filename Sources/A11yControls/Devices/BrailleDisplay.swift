@@ -59,8 +59,100 @@ public final class BrailleDisplay: @unchecked Sendable {
     ///   - host: The server, such as "127.0.0.1:1" (TCP port 4101+1) or ":1"; nil reads
     ///     `BRLAPI_HOST`, then BrlAPI's default (":0").
     ///   - auth: The authorization, such as "none" or a key file; nil reads `BRLAPI_AUTH`.
+    ///   - connectTimeout: When set, how long to wait for the server's answer. BrlAPI itself
+    ///     waits forever for a server that accepts and never answers; with a timeout the attempt
+    ///     runs on another thread and is abandoned (and cleaned up when it ends) after the time.
+    ///     While an abandoned attempt is still stuck, new attempts fail at once.
     /// - Throws: `BrailleError` with BrlAPI's message when the server cannot be reached.
-    public init(host: String? = nil, auth: String? = nil) throws(BrailleError) {
+    public init(host: String? = nil, auth: String? = nil, connectTimeout: Duration? = nil) throws(BrailleError) {
+        let opened: Opened
+        if let connectTimeout {
+            opened = try Self.open(host: host, auth: auth, timeout: connectTimeout)
+        } else {
+            opened = try Self.openNow(host: host, auth: auth).get()
+        }
+        BrailleExceptions.install(on: opened.handle)
+        self.host = opened.host
+        self.fileDescriptor = opened.descriptor
+        self.state = Mutex(Handle(pointer: opened.handle))
+    }
+
+    /// An open connection handed from the connecting thread to the caller.
+    private struct Opened: @unchecked Sendable {
+        // @unchecked Sendable: the handle is handed over once, never shared.
+        var handle: OpaquePointer
+        var descriptor: Int32
+        var host: String
+    }
+
+    /// Connection attempts abandoned after their timeout and still waiting for their server.
+    private static let stuckAttempts = Mutex(0)
+
+    /// `openNow` on another thread, waiting at most `timeout`.
+    ///
+    /// A plain thread (with every signal blocked) and a pipe to wait on, not libdispatch: a
+    /// dispatch-queue attempt left libdispatch's timer waking the process every second.
+    private static func open(host: String?, auth: String?, timeout: Duration) throws(BrailleError) -> Opened {
+        guard stuckAttempts.withLock({ $0 }) == 0 else {
+            throw BrailleError(function: "brlapi__openConnection",
+                               message: "an earlier connection attempt is still waiting for the server to answer")
+        }
+        enum Attempt { case waiting, abandoned, done(Result<Opened, BrailleError>) }
+        let attempt = Mutex<Attempt>(.waiting)
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return try openNow(host: host, auth: auth).get() }
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        let requested = host ?? Environment.value("BRLAPI_HOST") ?? "the default server"
+        let started = DetachedThread.start {
+            let result = openNow(host: host, auth: auth)
+            let abandoned = attempt.withLock { state -> Bool in
+                if case .abandoned = state { return true }
+                state = .done(result)
+                return false
+            }
+            if abandoned {
+                if case .success(let opened) = result {
+                    brlapi__closeConnection(opened.handle)
+                    UnsafeMutableRawPointer(opened.handle).deallocate()
+                }
+                stuckAttempts.withLock { $0 -= 1 }
+            }
+            var byte: UInt8 = 1
+            _ = Glibc.write(writeEnd, &byte, 1)
+            Glibc.close(writeEnd)
+        }
+        guard started else {
+            Glibc.close(readEnd)
+            Glibc.close(writeEnd)
+            return try openNow(host: host, auth: auth).get()
+        }
+        defer { Glibc.close(readEnd) }
+        let (seconds, attoseconds) = timeout.components
+        let deadline = ContinuousClock.now + timeout
+        var waitMilliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        while true {
+            var request = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, waitMilliseconds)
+            if ready >= 0 || errno != EINTR { break }
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { break }
+            waitMilliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+        }
+        let result: Result<Opened, BrailleError>? = attempt.withLock { state in
+            if case .done(let result) = state { return result }
+            state = .abandoned
+            stuckAttempts.withLock { $0 += 1 }
+            return nil
+        }
+        guard let result else {
+            throw BrailleError(function: "brlapi__openConnection",
+                               message: "no answer from BrlAPI at \(requested) within \(timeout)")
+        }
+        return try result.get()
+    }
+
+    /// `brlapi__openConnection`, blocking until the server answers (or refuses).
+    private static func openNow(host: String?, auth: String?) -> Result<Opened, BrailleError> {
         let handle = OpaquePointer(UnsafeMutableRawPointer.allocate(byteCount: brlapi_getHandleSize(), alignment: 16))
         // nil fields make BrlAPI read BRLAPI_AUTH / BRLAPI_HOST; the copies outlive the call.
         let authCopy = auth.flatMap { strdup($0) }
@@ -76,12 +168,10 @@ public final class BrailleDisplay: @unchecked Sendable {
             let requested = host ?? Environment.value("BRLAPI_HOST") ?? "the default server"
             let error = BrailleError.current("brlapi__openConnection", context: "cannot connect to BrlAPI at \(requested)")
             UnsafeMutableRawPointer(handle).deallocate()
-            throw error
+            return .failure(error)
         }
-        BrailleExceptions.install(on: handle)
-        self.host = actual.host.map { String(cString: $0) } ?? host ?? ""
-        self.fileDescriptor = descriptor
-        self.state = Mutex(Handle(pointer: handle))
+        return .success(Opened(handle: handle, descriptor: descriptor,
+                               host: actual.host.map { String(cString: $0) } ?? host ?? ""))
     }
 
     deinit {

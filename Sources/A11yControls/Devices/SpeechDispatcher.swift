@@ -33,6 +33,10 @@ public final class SpeechDispatcher: @unchecked Sendable {
     /// The address connected to; nil when libspeechd chose its default (no SPEECHD_ADDRESS).
     public let address: SpeechAddress?
 
+    /// The connection's socket, to watch for the server going away (poll for POLLRDHUP or
+    /// POLLHUP; never read from it). -1 when libspeechd did not expose one.
+    public let socketDescriptor: Int32
+
     /// Connects to speech-dispatcher.
     ///
     /// - Parameters:
@@ -40,19 +44,32 @@ public final class SpeechDispatcher: @unchecked Sendable {
     ///     when that is unset too, libspeechd's default socket (nothing is ever spawned).
     ///   - clientName: The client name the server shows (SSIP `SET CLIENT_NAME`).
     ///   - connectTimeout: How long to wait for the server's answer before giving up.
+    ///   - callTimeout: How long one call may wait for the server (sending, or reading its
+    ///     answer) before it fails: a server that stops answering cannot hold the client's queue
+    ///     forever (SO_SNDTIMEO and SO_RCVTIMEO on the socket).
     ///   - errorHandler: Called, on the client's queue, when a queued call fails.
     /// - Throws: `SpeechError` with libspeechd's message when the connection cannot be opened.
     public init(
         address: SpeechAddress? = nil,
         clientName: String = "a11y-controls",
         connectTimeout: Duration = .seconds(2),
+        callTimeout: Duration = .seconds(3),
         errorHandler: (@Sendable (SpeechError) -> Void)? = nil
     ) throws(SpeechError) {
         var resolved = address
         if resolved == nil { resolved = try SpeechAddress.fromEnvironment() }
         Self.ignoreBrokenPipes()
         let queue = DispatchQueue(label: "a11y-controls.speech")
-        self.connection = try Self.open(address: resolved, clientName: clientName, on: queue, timeout: connectTimeout)
+        let opened = try Self.open(address: resolved, clientName: clientName, on: queue, timeout: connectTimeout)
+        self.connection = opened
+        let socket = opened.pointee.socket
+        self.socketDescriptor = socket
+        if socket >= 0 {
+            let (seconds, attoseconds) = callTimeout.components
+            var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+            _ = setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+            _ = setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        }
         self.queue = queue
         self.address = resolved
         self.errorHandler = errorHandler
@@ -76,8 +93,12 @@ public final class SpeechDispatcher: @unchecked Sendable {
     // MARK: Speaking
 
     /// Queues `text` to be spoken with `priority`.
+    ///
+    /// The text goes through `OutputText.speech` first: one line, no control characters, never a
+    /// lone "." (which SSIP would take as the end of the message).
     public func say(_ text: String, priority: SpeechPriority = .text) {
-        perform("spd_say") { spd_say($0, priority.cValue, text) }
+        let safe = OutputText.speech(text)
+        perform("spd_say") { spd_say($0, priority.cValue, safe) }
     }
 
     /// Stops the message being spoken and discards this client's queued messages.

@@ -39,6 +39,8 @@ public struct ControlEngine: Sendable {
     private var pendingEscapeSince: Duration?
     private var panOffset: Int?
     private let escapeTimeout: Duration
+    /// A short notice on the braille line (for example "speech lost"), and when it goes away.
+    private var notice: (text: String, until: Duration)?
 
     public init(panels: [ControlPanel], announcer: Announcer = Announcer(), screenTheme: ScreenTheme = ScreenTheme(),
                 locale: NumberLocale = .current, holdDetection: AutoRepeat.HoldDetection,
@@ -78,6 +80,14 @@ public struct ControlEngine: Sendable {
     /// What the braille display shows now (nil without a display).
     public var brailleFrame: BrailleFrame? {
         guard let line = brailleLine else { return nil }
+        if let notice {
+            // A notice replaces the line until the next key or its time is up.
+            let text = Array(notice.text.prefix(brailleWidth))
+            return BrailleFrame(text: String(text) + String(repeating: " ", count: brailleWidth - text.count),
+                                dots: Array(repeating: [], count: brailleWidth),
+                                routing: Array(repeating: nil, count: brailleWidth), cursor: nil,
+                                offset: 0, canPanLeft: false, canPanRight: false)
+        }
         var frame = line.window(at: panOffset ?? line.homeOffset, width: brailleWidth)
         if let entry {
             // While a number is typed the display shows it, with the cursor after it.
@@ -118,10 +128,17 @@ public struct ControlEngine: Sendable {
     /// Nil: nothing is due, sleep until input.
     public var nextDeadline: Duration? {
         let escape = pendingEscapeSince.map { $0 + escapeTimeout }
-        switch (autoRepeat.nextDeadline, escape) {
-        case let (a?, b?): return min(a, b)
-        case let (a, b): return a ?? b
-        }
+        return [autoRepeat.nextDeadline, escape, notice?.until].compactMap { $0 }.min()
+    }
+
+    /// The braille notice shown now, if any.
+    public var brailleNotice: String? { notice?.text }
+
+    /// Shows `text` on the braille line instead of the control until the next key (keyboard or
+    /// braille) or until `duration` has passed, so the control stays readable. For faults the
+    /// user must learn of, such as "speech lost".
+    public mutating func showBrailleNotice(_ text: String, at time: Duration, for duration: Duration = .seconds(2)) {
+        notice = (text, time + duration)
     }
 
     // MARK: Input
@@ -144,6 +161,7 @@ public struct ControlEngine: Sendable {
     public mutating func feed(_ bytes: [UInt8], at time: Duration) -> Speech {
         var speech = tick(at: time)
         let events = decoder.feed(bytes)
+        if !events.isEmpty { notice = nil }
         pendingEscapeSince = decoder.hasPendingPrefix ? time : nil
         for event in events where outcome == nil {
             speech += handle(event, at: time)
@@ -154,6 +172,7 @@ public struct ControlEngine: Sendable {
     /// A key already decoded (keys typed while the terminal was being queried, or keys from a
     /// program's own decoder).
     public mutating func handle(key event: KeyEvent, at time: Duration) -> Speech {
+        notice = nil
         var speech = tick(at: time)
         if outcome == nil { speech += handle(event, at: time) }
         return say(speech)
@@ -171,6 +190,7 @@ public struct ControlEngine: Sendable {
 
     /// A key from the braille display.
     public mutating func handle(brailleKey key: BrailleKey, at time: Duration) -> Speech {
+        notice = nil
         var speech = tick(at: time)
         speech += endHold(at: time)
         guard outcome == nil, let action = panels[focusedPanel].keyMap.action(for: key, entryActive: entry != nil) else {
@@ -182,6 +202,7 @@ public struct ControlEngine: Sendable {
 
     /// Time passed: held keys step, a lone Escape times out.
     public mutating func tick(at time: Duration) -> Speech {
+        if let until = notice?.until, time >= until { notice = nil }
         var speech: Speech = []
         if let since = pendingEscapeSince, time >= since + escapeTimeout {
             pendingEscapeSince = nil

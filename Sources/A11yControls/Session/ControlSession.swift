@@ -44,17 +44,26 @@ public final class ControlSession {
     private let braille: BrailleOutput
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
+    /// SIGPIPE's disposition before the session: libspeechd needs it ignored while connected;
+    /// afterwards the program's own choice is back (a closed result pipe ends it with status 141,
+    /// as any program's, unless it ignores SIGPIPE itself).
+    private let previousBrokenPipeAction: sighandler_t?
 
     /// Sets up the terminal and connects to the servers. Throws `DeviceUnavailable` when a server
     /// in mode `.on` cannot be reached, or a `TerminalError`.
     public init(panels: [ControlPanel], options: SessionOptions = SessionOptions()) throws {
         self.options = options
         started = clock.now
+        previousBrokenPipeAction = signal(SIGPIPE, SIG_IGN)
         keys = try KeySource.standard()
         // The interface goes to the terminal, never to stdout; in scripted mode too when there is one.
         screenTerminal = keys.terminal ?? (try? Terminal(path: "/dev/tty"))
         speech = try SpeechOutput(mode: options.speech, settings: options.speechSettings, report: options.report)
         braille = try BrailleOutput(mode: options.braille, report: options.report)
+        // A lost braille display is spoken (a user reading braille cannot see it went blank).
+        braille.onStatusChange = { [speech] back in
+            speech.say([Utterance(back ? "braille display back" : "braille display lost", priority: .message)])
+        }
         _ = try SignalHandling.install()
         var typedAhead: [KeyEvent] = []
         if let terminal = keys.terminal {
@@ -81,18 +90,30 @@ public final class ControlSession {
 
     private var now: Duration { clock.now - started }
 
+    /// POLLRDHUP (Linux; the header defines it only under _GNU_SOURCE): the peer closed its end.
+    private static let pollReadHangUp: Int16 = 0x2000
+
     /// Runs until the user accepts or cancels, or a signal ends the session.
     public func run() -> SessionResult {
         var endingSignal: TerminalSignal?
         present()
         loop: while engine.outcome == nil {
             var fds = [pollfd(fd: keys.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: SignalHandling.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: SignalHandling.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: speech.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: speech.monitorDescriptor ?? -1, events: Self.pollReadHangUp, revents: 0)]
             if let fd = braille.fileDescriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&fds, nfds_t(fds.count), timeout())
             if ready < 0 && errno != EINTR { break }
             let time = now
 
+            // The speech server hung up: say so now, not at the next utterance.
+            if fds[3].revents & (Self.pollReadHangUp | Int16(POLLHUP | POLLERR)) != 0 { speech.serverClosed() }
+            if fds[2].revents != 0 {
+                for status in speech.takeStatusChanges() {
+                    engine.showBrailleNotice(status == .lost ? "speech lost" : "speech back", at: time)
+                }
+            }
             if fds[1].revents != 0 {
                 for signal in SignalHandling.drain() {
                     switch signal {
@@ -117,7 +138,7 @@ public final class ControlSession {
                     speech.say(engine.endOfInput(at: time))  // end of input, or the terminal is gone
                 }
             }
-            if fds.count > 2, fds[2].revents != 0 {
+            if fds.count > 4, fds[4].revents != 0 {
                 for key in braille.readKeys(at: time) where engine.outcome == nil {
                     speech.say(engine.handle(brailleKey: key, at: time))
                 }
@@ -144,7 +165,16 @@ public final class ControlSession {
 
     private func present() {
         braille.show(engine.brailleFrame, at: now)
-        screen?.show(engine.screenFrame(columns: screen?.columns ?? 80, preview: options.preview))
+        if braille.width != engine.brailleWidth {
+            // The display came back with another width (or went away): lay the line out again.
+            engine.setBrailleWidth(braille.width)
+            braille.show(engine.brailleFrame, at: now)
+        }
+        var frame = engine.screenFrame(columns: screen?.columns ?? 80, preview: options.preview)
+        // Labels and formatted values come from the library's callers and from plugins: only
+        // the theme's SGR styling may reach the terminal.
+        frame.lines = frame.lines.map(OutputText.terminal)
+        screen?.show(frame)
     }
 
     private func finish(signal: TerminalSignal?) {
@@ -154,5 +184,6 @@ public final class ControlSession {
         braille.close()
         if signal != nil && signal != .interrupt { speech.cancel() }
         speech.close()
+        _ = Glibc.signal(SIGPIPE, previousBrokenPipeAction)
     }
 }

@@ -1,5 +1,6 @@
 import A11yControls
 import Foundation
+import Synchronization
 
 /// The one virtual display of the test process, connected on first use and kept for the whole run
 /// (BRLTTY restarts its driver when the display goes away, so the tests do not reconnect it).
@@ -16,22 +17,23 @@ enum SharedDisplay {
 
     static func get() throws -> VirtualBrailleDisplay { try connection.get() }
 
-    private static let clientConnection: Result<BrailleDisplay, FixtureError> = {
-        do {
-            return .success(try BrailleDisplay.connectForTest(try get()))
-        } catch let error as FixtureError {
-            return .failure(error)
-        } catch {
-            return .failure(FixtureError("\(error)"))
-        }
-    }()
+    private static let clientConnection = Mutex<BrailleDisplay?>(nil)
 
     /// The one BrlAPI client of the test process, in tty mode, kept open for the whole run.
     ///
     /// BRLTTY 6.5 sometimes aborts (heap corruption) when a client that wrote leaves tty mode or
     /// disconnects, so the tests never close it: it goes away when the process exits, after the
     /// last test.
-    static func client() throws -> BrailleDisplay { try clientConnection.get() }
+    ///
+    /// After a BRLTTY restart (the fault tests) the old connection is dead: a new one is made.
+    static func client() throws -> BrailleDisplay {
+        try clientConnection.withLock { client in
+            if let existing = client, (try? existing.size().width) == (try get()).cells { return existing }
+            let fresh = try BrailleDisplay.connectForTest(try get())
+            client = fresh
+            return fresh
+        }
+    }
 }
 
 extension BrailleDisplay {

@@ -24,14 +24,37 @@ final class VirtualBrailleDisplay: Sendable {
         var closed = false
     }
 
-    private let descriptor: Int32
+    /// The connection: its descriptor and the width it announced. When BRLTTY closes it (BRLTTY
+    /// was restarted, or its driver restarted), the reader thread connects again with the same
+    /// width, as a display plugged back in does; `reconnect(cells:)` changes the width.
+    private struct Connection {
+        var descriptor: Int32
+        var cells: Int
+        var connections = 1
+    }
+
+    private let connection: Mutex<Connection>
     private let state = Mutex(State())
     private let lastCommand = Mutex<ContinuousClock.Instant?>(nil)
-    let cells: Int
+    private let socketPath: String
+    /// The width announced to BRLTTY.
+    var cells: Int { connection.withLock { $0.cells } }
+    /// How many times the display connected (1 at the start).
+    var connections: Int { connection.withLock { $0.connections } }
+    private var descriptor: Int32 { connection.withLock { $0.descriptor } }
 
     init(socketPath: String, cells: Int = 40) throws {
-        self.cells = cells
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        self.socketPath = socketPath
+        let descriptor = try Self.open(socketPath, cells: cells)
+        connection = Mutex(Connection(descriptor: descriptor, cells: cells))
+        let thread = Thread { [self] in readLoop() }
+        thread.name = "virtual braille display"
+        thread.start()
+    }
+
+    /// Connects to the vr socket and announces `cells`.
+    private static func open(_ socketPath: String, cells: Int) throws -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw FixtureError("socket(): \(String(cString: strerror(errno)))") }
         autobindUnixSocket(descriptor)
         var address = sockaddr_un()
@@ -47,14 +70,42 @@ final class VirtualBrailleDisplay: Sendable {
             Glibc.close(descriptor)
             throw FixtureError("cannot connect the virtual display to BRLTTY's vr socket '\(socketPath)': \(reason). Is BRLTTY running? Run `make test` (or `scripts/servers.sh start` and source .servers/env).")
         }
-        try send("cells \(cells)")
-        let thread = Thread { [self] in readLoop() }
-        thread.name = "virtual braille display"
-        thread.start()
+        let bytes = Array("cells \(cells)\n".utf8)
+        guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+            Glibc.close(descriptor)
+            throw FixtureError("writing 'cells \(cells)' to the vr socket failed")
+        }
+        return descriptor
     }
 
     deinit {
         Glibc.close(descriptor)
+    }
+
+    /// The width to announce at the next connection (after BRLTTY is restarted).
+    func setCellsForNextConnection(_ cells: Int) {
+        connection.withLock { $0.cells = cells }
+    }
+
+    /// Unplugs the display and plugs in one of `cells` cells. BRLTTY 6.5 notices only after
+    /// many failed writes and restarts its driver seconds later: prefer restarting BRLTTY.
+    func reconnect(cells: Int) {
+        let old = connection.withLock { connection -> Int32 in
+            connection.cells = cells
+            return connection.descriptor
+        }
+        // The reader sees the end of the connection and connects again with the new width.
+        shutdown(old, Int32(SHUT_RDWR))
+    }
+
+    /// Waits until the display connected `count` times in all.
+    func waitForConnections(_ count: Int, timeout: Duration = .seconds(10)) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if connections >= count { return true }
+            usleep(10_000)
+        }
+        return false
     }
 
     // MARK: What the display shows
@@ -98,7 +149,12 @@ final class VirtualBrailleDisplay: Sendable {
         while true {
             let count = read(descriptor, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
+            guard count > 0 else {
+                // BRLTTY went away (or `reconnect` unplugged us): plug in again when it is back.
+                pending = []
+                guard reopen() else { break }
+                continue
+            }
             pending.append(contentsOf: buffer[0..<count])
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
@@ -107,6 +163,24 @@ final class VirtualBrailleDisplay: Sendable {
             }
         }
         state.withLock { $0.closed = true }
+    }
+
+    /// Connects again (for up to 60 s), with the current width; false when it never could.
+    private func reopen() -> Bool {
+        let (old, cells) = connection.withLock { ($0.descriptor, $0.cells) }
+        Glibc.close(old)
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            usleep(100_000)
+            if let descriptor = try? Self.open(socketPath, cells: cells) {
+                connection.withLock {
+                    $0.descriptor = descriptor
+                    $0.connections += 1
+                }
+                return true
+            }
+        }
+        return false
     }
 
     private func handle(_ line: String, at time: ContinuousClock.Instant) {

@@ -1,0 +1,92 @@
+/// The last line of defence for text on its way out of the program: whatever a label, a formatter
+/// or a plugin produced, each device gets only what it can take safely.
+///
+/// - Terminal: only the SGR sequences the screen theme draws with (`ESC [ 0-9;: m`) pass; every
+///   other escape sequence (CSI, OSC, DCS, APC, PM, SOS, two-byte ESC x, and the C1 forms) is
+///   removed whole, and every other C0/C1 control character, DEL and bidirectional override or
+///   isolate is removed.
+/// - Speech (SSIP): control characters (newlines included) become spaces, so no line can be a
+///   lone "." (SSIP's end of message), nor anything else but one line of text; a text that is
+///   only "." is spoken as "dot".
+/// - Braille (BrlAPI): see `BrlAPIText`, which turns control characters into blank cells.
+public enum OutputText {
+    /// `line` as it may reach the terminal (see the type's description).
+    public static func terminal(_ line: String) -> String {
+        let scalars = Array(line.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            let value = scalars[i].value
+            switch value {
+            case 0x1B:
+                let next = i + 1 < scalars.count ? scalars[i + 1].value : nil
+                if next == 0x5B {  // CSI: keep it only when it is a complete SGR
+                    var j = i + 2
+                    while j < scalars.count, (0x30...0x3F).contains(scalars[j].value) || (0x20...0x2F).contains(scalars[j].value) { j += 1 }
+                    let isSGR = j < scalars.count && scalars[j].value == 0x6D
+                        && scalars[(i + 2)..<j].allSatisfy { (0x30...0x3B).contains($0.value) }
+                    if isSGR { out.append(contentsOf: scalars[i...j]) }
+                    i = j + 1
+                } else if let next, [0x5D, 0x50, 0x5F, 0x5E, 0x58].contains(next) {
+                    i = skipControlString(scalars, from: i + 2)
+                } else {
+                    i += 2
+                }
+                continue
+            case 0x9B:
+                var j = i + 1
+                while j < scalars.count, !(0x40...0x7E).contains(scalars[j].value) { j += 1 }
+                i = j + 1
+                continue
+            case 0x9D, 0x90, 0x9F, 0x9E, 0x98:
+                i = skipControlString(scalars, from: i + 1)
+                continue
+            case 0x09:
+                out.append(" ")
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+                break
+            default:
+                out.append(scalars[i])
+            }
+            i += 1
+        }
+        return String(out)
+    }
+
+    /// `text` as it may reach speech-dispatcher: one line, no control characters, never a lone ".".
+    public static func speech(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x85:
+                if out.last != " " { out.append(" ") }
+            case 0x202A...0x202E, 0x2066...0x2069:
+                break
+            default:
+                out.append(scalar)
+            }
+        }
+        let line = String(out)
+        return line.outputTextTrimmed == "." ? "dot" : line
+    }
+
+    /// The index after a control string's terminator (BEL, ESC \ or C1 ST), or the end.
+    private static func skipControlString(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+        var i = start
+        while i < scalars.count {
+            let v = scalars[i].value
+            if v == 0x07 || v == 0x9C { return i + 1 }
+            if v == 0x1B { return i + 2 }
+            i += 1
+        }
+        return i
+    }
+}
+
+extension String {
+    fileprivate var outputTextTrimmed: Substring {
+        let start = firstIndex { $0 != " " } ?? endIndex
+        let end = lastIndex { $0 != " " }.map { index(after: $0) } ?? endIndex
+        return start < end ? self[start..<end] : ""
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Kills and restarts the test servers from a test (scripts/servers.sh kill-speech, start-speech,
+/// kill-braille, start-braille on A11Y_SERVERS_DIR).
+enum ServerControl {
+    static var script: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/servers.sh").path
+    }
+
+    static func run(_ action: String) throws {
+        let directory = try Servers.variable("A11Y_SERVERS_DIR")
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-servers-\(UUID().uuidString.prefix(8))").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let status = try Spawn.run(["/bin/bash", script, action, directory], environment: ProcessInfo.processInfo.environment,
+                                   outputPath: log)
+        guard status == 0 else {
+            throw FixtureError("servers.sh \(action) failed (\(status)): \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        }
+    }
+
+    /// Starts the server again if a test left it stopped (so later tests find it).
+    static func ensureRunning(_ which: String) {
+        try? run("start-\(which)")
+    }
+}
