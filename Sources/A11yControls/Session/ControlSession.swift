@@ -106,6 +106,9 @@ public final class ControlSession {
             let ready = poll(&fds, nfds_t(fds.count), timeout())
             if ready < 0 && errno != EINTR { break }
             let time = now
+            // What to say is collected and handed to the speech worker after the braille frame is
+            // written: waking the worker must not delay the braille display.
+            var said: [Utterance] = []
 
             // The speech server hung up: say so now, not at the next utterance.
             if fds[3].revents & (Self.pollReadHangUp | Int16(POLLHUP | POLLERR)) != 0 { speech.serverClosed() }
@@ -133,20 +136,22 @@ public final class ControlSession {
             }
             if fds[0].revents != 0 {
                 if let bytes = (try? keys.read()) ?? nil {
-                    speech.say(engine.feed(bytes, at: time))
+                    said += engine.feed(bytes, at: time)
                 } else {
-                    speech.say(engine.endOfInput(at: time))  // end of input, or the terminal is gone
+                    said += engine.endOfInput(at: time)  // end of input, or the terminal is gone
                 }
             }
             if fds.count > 4, fds[4].revents != 0 {
                 for key in braille.readKeys(at: time) where engine.outcome == nil {
-                    speech.say(engine.handle(brailleKey: key, at: time))
+                    said += engine.handle(brailleKey: key, at: time)
                 }
                 if braille.width != engine.brailleWidth { engine.setBrailleWidth(braille.width) }
             }
-            speech.say(engine.tick(at: time))
+            said += engine.tick(at: time)
             if braille.retryIfDue(at: time) { engine.setBrailleWidth(braille.width) }
-            present()
+            presentBraille()
+            speech.say(said)
+            presentScreen()
         }
         finish(signal: endingSignal)
         return SessionResult(outcome: engine.outcome ?? .interrupted, signal: endingSignal == .interrupt ? nil : endingSignal,
@@ -164,12 +169,20 @@ public final class ControlSession {
     }
 
     private func present() {
+        presentBraille()
+        presentScreen()
+    }
+
+    private func presentBraille() {
         braille.show(engine.brailleFrame, at: now)
         if braille.width != engine.brailleWidth {
             // The display came back with another width (or went away): lay the line out again.
             engine.setBrailleWidth(braille.width)
             braille.show(engine.brailleFrame, at: now)
         }
+    }
+
+    private func presentScreen() {
         var frame = engine.screenFrame(columns: screen?.columns ?? 80, preview: options.preview)
         // Labels and formatted values come from the library's callers and from plugins: only
         // the theme's SGR styling may reach the terminal.
