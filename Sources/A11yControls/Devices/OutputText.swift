@@ -28,7 +28,7 @@ public enum OutputText {
                     if isSGR { out.append(contentsOf: scalars[i...j]) }
                     i = j + 1
                 } else if let next, [0x5D, 0x50, 0x5F, 0x5E, 0x58].contains(next) {
-                    i = skipControlString(scalars, from: i + 2)
+                    i = TextSanitizer.skipString(scalars, from: i + 2)
                 } else {
                     i += 2
                 }
@@ -39,7 +39,7 @@ public enum OutputText {
                 i = j + 1
                 continue
             case 0x9D, 0x90, 0x9F, 0x9E, 0x98:
-                i = skipControlString(scalars, from: i + 1)
+                i = TextSanitizer.skipString(scalars, from: i + 1)
                 continue
             case 0x09:
                 out.append(" ")
@@ -68,18 +68,6 @@ public enum OutputText {
         }
         let line = String(out)
         return line.outputTextTrimmed == "." ? "dot" : line
-    }
-
-    /// The index after a control string's terminator (BEL, ESC \ or C1 ST), or the end.
-    private static func skipControlString(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
-        var i = start
-        while i < scalars.count {
-            let v = scalars[i].value
-            if v == 0x07 || v == 0x9C { return i + 1 }
-            if v == 0x1B { return i + 2 }
-            i += 1
-        }
-        return i
     }
 }
 

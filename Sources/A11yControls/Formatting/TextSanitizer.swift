@@ -72,8 +72,9 @@ public enum TextSanitizer {
         return (text, altered)
     }
 
-    /// The index after a control string's terminator (BEL, ESC \ or C1 ST), or the end.
-    private static func skipString(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
+    /// The index after a control string's terminator (BEL, ESC \ or C1 ST), or the end. Shared
+    /// with the devices' output sanitizer (`OutputText`).
+    static func skipString(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
         var i = start
         while i < scalars.count {
             let v = scalars[i].value
