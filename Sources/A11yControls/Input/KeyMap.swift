@@ -3,7 +3,7 @@
 /// The defaults follow the WAI-ARIA slider, multi-thumb slider and spinbutton patterns plus
 /// terminal habits (vi keys, readline's Ctrl-A/E/F/B/N/P); see `defaultBindings(for:)`. Bindings
 /// can be changed with `bind(_:to:)` or a key map file (`apply(file:)`, format in
-/// docs/README-input.md). ASCII digits always start numeric entry unless rebound; while an entry
+/// README.md, "Changing keys"). ASCII digits always start numeric entry unless rebound; while an entry
 /// is in progress, digits, `-`, `.`, Backspace, Enter and Escape edit it and other keys are
 /// ignored (Ctrl-C still interrupts).
 public struct KeyMap: Sendable {

@@ -2,7 +2,7 @@ import Testing
 @testable import A11yControls
 
 /// A seeded fuzz run in every `swift test`; the long run is the KeyDecoderFuzzer executable
-/// (see docs/README-input.md).
+/// (see README.md, "Fuzzing the key decoder").
 @Suite("KeyDecoder fuzz (seeded)")
 struct KeyDecoderFuzzTests {
     @Test("100,000 random inputs keep the decoder's invariants")
