@@ -55,41 +55,13 @@ public struct RangeSliderConfiguration: Sendable, Equatable {
     /// Validates and returns the derived grid (nil without steps) and a pair of handle values that
     /// satisfies the distances (used when the requested values cannot).
     func validated() throws(ConfigurationError) -> (grid: StepGrid?, pair: (Double, Double)) {
-        guard minValue.isFinite else {
-            throw ConfigurationError(property: "minValue", problem: "must be a finite number (got \(minValue.shortText))")
-        }
-        guard maxValue.isFinite else {
-            throw ConfigurationError(property: "maxValue", problem: "must be a finite number (got \(maxValue.shortText))")
-        }
-        guard maxValue > minValue else {
-            throw ConfigurationError(property: "maxValue",
-                problem: "must be greater than minValue (got \(maxValue.shortText), minValue \(minValue.shortText))")
-        }
-        let range = maxValue - minValue
-        guard range.isFinite else {
-            throw ConfigurationError(property: "maxValue", problem: "maxValue - minValue must be finite")
-        }
+        let range = try TrackRules.range(minimum: minValue, named: "minValue", maximum: maxValue, named: "maxValue")
         var grid: StepGrid? = nil
         if enableStep {
-            guard step.isFinite, step > 0 else {
-                throw ConfigurationError(property: "step", problem: "must be a finite number greater than 0 (got \(step.shortText))")
-            }
-            guard step >= max(abs(minValue), abs(maxValue)) * 1e-12 else {
-            throw ConfigurationError(property: "step",
-                problem: "is too small for values this large: steps would be lost to rounding (got \(step.shortText))")
-        }
-        guard step <= range else {
-                throw ConfigurationError(property: "step",
-                    problem: "must not be larger than the range \(range.shortText) (got \(step.shortText))")
-            }
+            try TrackRules.checkStep(step, named: "step", minimum: minValue, maximum: maxValue, range: range)
             grid = StepGrid(origin: minValue, step: step, top: maxValue)
         }
-        guard pageSteps >= 1 else {
-            throw ConfigurationError(property: "pageSteps", problem: "must be at least 1 (got \(pageSteps))")
-        }
-        if let digits = displayFractionDigits, !(0...9).contains(digits) {
-            throw ConfigurationError(property: "displayFractionDigits", problem: "must be between 0 and 9 (got \(digits))")
-        }
+        try TrackRules.checkPaging(pageSteps: pageSteps, displayFractionDigits: displayFractionDigits)
         if disableRange { return (grid, (minValue, maxValue)) }
         guard !minDistance.isNaN else {
             throw ConfigurationError(property: "minDistance", problem: "must be a number (negative: off), got nan")

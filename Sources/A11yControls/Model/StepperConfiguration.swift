@@ -39,37 +39,10 @@ public struct StepperConfiguration: Sendable, Equatable {
     public func validate() throws(ConfigurationError) { _ = try makeGrid() }
 
     func makeGrid() throws(ConfigurationError) -> StepGrid {
-        guard minimumValue.isFinite else {
-            throw ConfigurationError(property: "minimumValue", problem: "must be a finite number (got \(minimumValue.shortText))")
-        }
-        guard maximumValue.isFinite else {
-            throw ConfigurationError(property: "maximumValue", problem: "must be a finite number (got \(maximumValue.shortText))")
-        }
-        guard maximumValue > minimumValue else {
-            throw ConfigurationError(property: "maximumValue",
-                problem: "must be greater than minimumValue (got \(maximumValue.shortText), minimumValue \(minimumValue.shortText))")
-        }
-        let range = maximumValue - minimumValue
-        guard range.isFinite else {
-            throw ConfigurationError(property: "maximumValue", problem: "maximumValue - minimumValue must be finite")
-        }
-        guard stepValue.isFinite, stepValue > 0 else {
-            throw ConfigurationError(property: "stepValue", problem: "must be a finite number greater than 0 (got \(stepValue.shortText))")
-        }
-        guard stepValue >= max(abs(minimumValue), abs(maximumValue)) * 1e-12 else {
-            throw ConfigurationError(property: "stepValue",
-                problem: "is too small for values this large: steps would be lost to rounding (got \(stepValue.shortText))")
-        }
-        guard stepValue <= range else {
-            throw ConfigurationError(property: "stepValue",
-                problem: "must not be larger than the range \(range.shortText) (got \(stepValue.shortText))")
-        }
-        guard pageSteps >= 1 else {
-            throw ConfigurationError(property: "pageSteps", problem: "must be at least 1 (got \(pageSteps))")
-        }
-        if let digits = displayFractionDigits, !(0...9).contains(digits) {
-            throw ConfigurationError(property: "displayFractionDigits", problem: "must be between 0 and 9 (got \(digits))")
-        }
+        let range = try TrackRules.range(minimum: minimumValue, named: "minimumValue",
+                                         maximum: maximumValue, named: "maximumValue")
+        try TrackRules.checkStep(stepValue, named: "stepValue", minimum: minimumValue, maximum: maximumValue, range: range)
+        try TrackRules.checkPaging(pageSteps: pageSteps, displayFractionDigits: displayFractionDigits)
         try autoRepeatSchedule.validate()
         return StepGrid(origin: minimumValue, step: stepValue, top: maximumValue)
     }
