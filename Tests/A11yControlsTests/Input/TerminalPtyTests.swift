@@ -29,6 +29,15 @@ private struct Pty {
         subPath = "/dev/pts/\(number)"
     }
 
+    /// Turns on settings a raw mode would not keep (ECHOCTL, IUTF8), so a restore that loses them shows.
+    func setUnusualSettings() {
+        var odd = termios()
+        tcgetattr(sub, &odd)
+        odd.c_lflag |= tcflag_t(ECHOCTL)
+        odd.c_iflag |= tcflag_t(IUTF8)
+        tcsetattr(sub, TCSANOW, &odd)
+    }
+
     func close() {
         Glibc.close(main)
         Glibc.close(sub)
@@ -90,11 +99,7 @@ struct TerminalPtyTests {
         let pty = try Pty()
         defer { pty.close() }
         // Unusual settings, to see they come back as they were.
-        var odd = termios()
-        tcgetattr(pty.sub, &odd)
-        odd.c_lflag |= tcflag_t(ECHOCTL)
-        odd.c_iflag |= tcflag_t(IUTF8)
-        tcsetattr(pty.sub, TCSANOW, &odd)
+        pty.setUnusualSettings()
         let before = try Terminal(fileDescriptor: pty.sub).currentSettings()
 
         let terminal = Terminal(fileDescriptor: pty.sub)
@@ -228,11 +233,7 @@ private func helperPath() -> String {
 private func runHelper(_ act: (pid_t, Pty) -> Void) throws -> (ending: Ending, output: String, restored: Bool) {
     let pty = try Pty()
     defer { pty.close() }
-    var odd = termios()
-    tcgetattr(pty.sub, &odd)
-    odd.c_lflag |= tcflag_t(ECHOCTL)
-    odd.c_iflag |= tcflag_t(IUTF8)
-    tcsetattr(pty.sub, TCSANOW, &odd)
+    pty.setUnusualSettings()
     var before = termios()
     tcgetattr(pty.sub, &before)
 
