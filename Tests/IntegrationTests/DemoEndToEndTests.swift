@@ -21,7 +21,10 @@ struct DemoEndToEndTests {
         let display = try SharedDisplay.get()
         let spoken = try CaptureFile()
         let demo = try start([], display: display, until: "Price 10")
-        #expect(spoken.waitForLines { $0.contains("Price, range slider, minimum 10, maximum 90. Press question mark for help.") }.count == 1)
+        // The introduction, once. (Other lines may come too: under the address sanitizer the slow
+        // first BrlAPI connection was retried once and "braille display back" was spoken.)
+        let introduction = "Price, range slider, minimum 10, maximum 90. Press question mark for help."
+        #expect(spoken.waitForLines { $0.contains(introduction) }.filter { $0 == introduction }.count == 1)
         demo.waitForScreen { $0.contains("Price: 10 to 90") }
 
         let mark = display.frames.count
