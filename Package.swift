@@ -1,6 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layers of DESIGN.md, one target each; a target may import only what its `dependencies`
+// list, so the compiler keeps the arrows:
+//
+//   a11y-demo -> DemoCommandLine -> A11yControls (umbrella: re-exports the layers)
+//   A11ySession      -> A11yDevices, A11yPresentation, A11yInput
+//   A11yDevices      -> A11yVocabulary, CSpeech, CBrl        (the only C and OS calls)
+//   A11yPresentation -> A11yFormatting
+//   A11yInput        -> A11yModel, A11yVocabulary
+//   A11yFormatting   -> A11yModel, A11yVocabulary
+//   A11yModel        -> nothing
+//   A11yVocabulary   -> nothing (plain values the pure layers and the devices exchange:
+//                       braille keys, speech priorities, the one definition of unsafe text)
 let package = Package(
     name: "a11y-controls",
     products: [
@@ -21,15 +33,33 @@ let package = Package(
             providers: [.apt(["libbrlapi-dev"])]
         ),
         .target(
-            name: "A11yControls",
-            dependencies: ["CSpeech", "CBrl"],
-            // Model and Formatting round with Double.rounded(), which calls libm; they import no C
-            // module that would autolink it.
+            name: "A11yModel",
+            // The model rounds with Double.rounded(), which calls libm; it imports no C module
+            // that would autolink it.
             linkerSettings: [.linkedLibrary("m")]
         ),
+        .target(name: "A11yVocabulary"),
+        .target(
+            name: "A11yFormatting",
+            dependencies: ["A11yModel", "A11yVocabulary"],
+            linkerSettings: [.linkedLibrary("m")]
+        ),
+        .target(name: "A11yInput", dependencies: ["A11yModel", "A11yVocabulary"]),
+        .target(name: "A11yPresentation", dependencies: ["A11yFormatting"]),
+        .target(name: "A11yDevices", dependencies: ["A11yVocabulary", "CSpeech", "CBrl"]),
+        .target(name: "A11ySession", dependencies: ["A11yDevices", "A11yPresentation", "A11yInput"]),
+        // The module users import: re-exports every layer.
+        .target(
+            name: "A11yControls",
+            dependencies: ["A11yModel", "A11yVocabulary", "A11yFormatting", "A11yInput", "A11yPresentation",
+                           "A11yDevices", "A11ySession"]
+        ),
+        // a11y-demo's command-line contract (options, help, errors, results): pure, unit-tested,
+        // not part of the library product.
+        .target(name: "DemoCommandLine", dependencies: ["A11yControls"]),
         .executableTarget(
             name: "a11y-demo",
-            dependencies: ["A11yControls"]
+            dependencies: ["DemoCommandLine"]
         ),
         .target(
             name: "ExampleFormatterPlugin",
@@ -40,20 +70,28 @@ let package = Package(
             name: "embedding-example",
             dependencies: ["A11yControls"]
         ),
-        // Benchmarks print a report; they are never timed assertions in tests.
+        // The client side of BRLTTY's Virtual (`vr`) display protocol: one implementation for
+        // a11y-vr-display, the tests and the benchmark.
+        .target(name: "VirtualDisplayClient"),
+        // Fakes of the devices, pty and process helpers, the capture-file reader: shared by the
+        // tests and the benchmark, never part of a product.
+        .target(name: "A11yTestSupport", dependencies: ["A11yControls", "VirtualDisplayClient"]),
+        // Benchmarks print a report; they are never timed assertions in tests. CSpeech and CBrl
+        // measure the bare floors.
         .executableTarget(
             name: "a11y-bench",
-            dependencies: ["A11yControls"]
+            dependencies: ["DemoCommandLine", "A11yTestSupport", "VirtualDisplayClient", "CSpeech", "CBrl"]
         ),
         // A headless display for BRLTTY's Virtual driver, run by `scripts/servers.sh start --display`
         // so that `make demo` has a braille display; it appends what the display shows to a file.
         .executableTarget(
-            name: "a11y-vr-display"
+            name: "a11y-vr-display",
+            dependencies: ["VirtualDisplayClient"]
         ),
         // Fuzzes the key decoder: libFuzzer with -DLIBFUZZER, a seeded generator otherwise.
         .executableTarget(
             name: "KeyDecoderFuzzer",
-            dependencies: ["A11yControls"]
+            dependencies: ["A11yInput"]
         ),
         // A helper the terminal tests run on a pseudo-terminal (not a product).
         .executableTarget(
@@ -62,11 +100,11 @@ let package = Package(
         ),
         .testTarget(
             name: "A11yControlsTests",
-            dependencies: ["A11yControls", "TerminalCheckHelper"]
+            dependencies: ["A11yControls", "DemoCommandLine", "A11yTestSupport", "TerminalCheckHelper"]
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["A11yControls"]
+            dependencies: ["A11yControls", "DemoCommandLine", "A11yTestSupport", "VirtualDisplayClient", "CSpeech", "CBrl"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -11,7 +11,7 @@
 //
 // Every input is checked against KeyDecoderInvariants: split invariance, bounded buffering,
 // and no value-changing key from a malformed span. A violation aborts with a description.
-import A11yControls
+import A11yInput
 
 #if LIBFUZZER
 import Glibc

@@ -4,6 +4,7 @@
 // (0 accepted, 1 cancelled, 2 usage, 3 a required server unavailable, 130 interrupted).
 // The interface is drawn on /dev/tty; stdout carries only the result.
 import A11yControls
+import DemoCommandLine
 import Glibc
 
 /// One line on stderr, whole (a screen reader user hears it at once).

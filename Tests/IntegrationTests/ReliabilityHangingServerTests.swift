@@ -1,4 +1,5 @@
 import A11yControls
+import DemoCommandLine
 import Foundation
 import Synchronization
 import Testing

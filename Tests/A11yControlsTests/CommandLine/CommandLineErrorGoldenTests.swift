@@ -1,5 +1,13 @@
 import Testing
 @testable import A11yControls
+@testable import A11yDevices
+@testable import A11yFormatting
+@testable import A11yInput
+@testable import A11yModel
+@testable import A11yPresentation
+@testable import A11ySession
+@testable import A11yVocabulary
+@testable import DemoCommandLine
 
 /// Bad command lines: each gives exit status 2 and exactly this one line on stderr.
 @Suite("CLI usage errors: golden one-line messages")

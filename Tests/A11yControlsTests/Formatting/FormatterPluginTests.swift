@@ -1,6 +1,14 @@
 import Foundation
 import Testing
 @testable import A11yControls
+@testable import A11yDevices
+@testable import A11yFormatting
+@testable import A11yInput
+@testable import A11yModel
+@testable import A11yPresentation
+@testable import A11ySession
+@testable import A11yVocabulary
+@testable import DemoCommandLine
 
 /// Builds plugins with the system C compiler into a temporary directory, loads them and uses them.
 @Suite("Formatter plugins through the C ABI", .serialized)

@@ -3,6 +3,14 @@ import Foundation
 import Glibc
 import Testing
 @testable import A11yControls
+@testable import A11yDevices
+@testable import A11yFormatting
+@testable import A11yInput
+@testable import A11yModel
+@testable import A11yPresentation
+@testable import A11ySession
+@testable import A11yVocabulary
+@testable import DemoCommandLine
 
 /// A pseudo-terminal pair: the test plays the terminal emulator on `main`; `Terminal` uses `sub`.
 private struct Pty {

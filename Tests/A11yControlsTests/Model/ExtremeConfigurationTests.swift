@@ -1,6 +1,14 @@
 import Dispatch
 import Testing
 @testable import A11yControls
+@testable import A11yDevices
+@testable import A11yFormatting
+@testable import A11yInput
+@testable import A11yModel
+@testable import A11yPresentation
+@testable import A11ySession
+@testable import A11yVocabulary
+@testable import DemoCommandLine
 
 /// Configurations at the edges of what a `Double` can hold: each is either accepted, and then
 /// every key works and the invariants hold, or rejected with a `ConfigurationError` naming the

@@ -1,32 +1,56 @@
 import Foundation
 import Testing
 
-/// The Model imports nothing but the standard library; Formatting stays off Foundation (start-up cost).
-@Suite("Layering of Model and Formatting")
+/// The arrows of DESIGN.md, checked on the sources: SwiftPM keeps a target from importing what it
+/// does not depend on only while that module is not already built, so the imports are read here.
+@Suite("Layering of the targets")
 struct LayeringTests {
     static let sources = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/A11yControls")
+        .appendingPathComponent("Sources")
 
-    static func imports(in folder: String) throws -> [String: [String]] {
+    /// Every module a layer may import. The pure layers import no C, no OS and no Foundation.
+    static let allowed: [String: Set<String>] = [
+        "A11yModel": [],
+        "A11yVocabulary": [],
+        "A11yFormatting": ["A11yModel", "A11yVocabulary"],
+        "A11yInput": ["A11yModel", "A11yVocabulary"],
+        "A11yPresentation": ["A11yFormatting", "A11yModel", "A11yVocabulary"],
+        "A11yDevices": ["A11yVocabulary", "CSpeech", "CBrl", "Glibc", "Musl", "Synchronization", "Dispatch"],
+        "A11ySession": ["A11yDevices", "A11yPresentation", "A11yFormatting", "A11yInput", "A11yModel", "A11yVocabulary",
+                        "Glibc", "Musl", "Synchronization", "Dispatch"],
+    ]
+
+    static func imports(in folder: String) throws -> [String: Set<String>] {
         let directory = sources.appendingPathComponent(folder)
-        var result: [String: [String]] = [:]
+        var result: [String: Set<String>] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name.hasSuffix(".swift") {
             let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-            result[name] = text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map(String.init)
+            result[name] = Set(text.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                      words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { return nil }
+                return String(words[index + 1])
+            })
         }
         return result
     }
 
-    @Test func modelImportsNothing() throws {
-        let imports = try Self.imports(in: "Model")
-        #expect(!imports.isEmpty)
-        for (file, lines) in imports { #expect(lines.isEmpty, "\(file) imports \(lines)") }
+    @Test(arguments: allowed.keys.sorted())
+    func layerImportsOnlyWhatItMay(layer: String) throws {
+        let imports = try Self.imports(in: layer)
+        #expect(!imports.isEmpty, "no sources in \(layer)")
+        for (file, modules) in imports {
+            let forbidden = modules.subtracting(Self.allowed[layer]!)
+            #expect(forbidden.isEmpty, "\(layer)/\(file) imports \(forbidden.sorted())")
+        }
     }
 
-    @Test func formattingDoesNotImportFoundation() throws {
-        for (file, lines) in try Self.imports(in: "Formatting") {
-            #expect(!lines.contains { $0.contains("Foundation") }, "\(file) imports Foundation")
+    @Test func onlyDevicesTouchC() throws {
+        for layer in Self.allowed.keys where layer != "A11yDevices" {
+            for (file, modules) in try Self.imports(in: layer) {
+                #expect(modules.isDisjoint(with: ["CSpeech", "CBrl"]), "\(layer)/\(file)")
+            }
         }
     }
 }

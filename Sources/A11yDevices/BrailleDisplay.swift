@@ -1,0 +1,323 @@
+import CBrl
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import A11yVocabulary
+
+/// A connection to a braille display through BrlAPI (BRLTTY's API server).
+///
+/// Each instance owns its own BrlAPI handle, so several connections can exist in one process.
+/// To show something, enter tty mode first (`enterTTY()`), then `write(text:orMask:cursor:)` or
+/// `write(dots:cursor:)`. Keys arrive on `fileDescriptor`: poll it, then call `readKey(wait: false)`.
+///
+/// ```swift
+/// try BrailleDisplay.withConnection { display in
+///     try display.enterTTY()
+///     try display.write(text: "Volume 50", cursor: 7)
+/// }
+/// ```
+///
+/// Calls are serialized by an internal lock, so an instance can be shared between threads;
+/// `readKey(wait: true)` holds that lock while it waits.
+public final class BrailleDisplay: @unchecked Sendable {
+    // @unchecked Sendable: the handle is only used inside `state.withLock`, which also makes
+    // close() safe against concurrent calls. The other stored properties are immutable.
+    private let state: Mutex<Handle?>
+
+    /// The BrlAPI handle: memory of brlapi_getHandleSize() bytes, owned by this connection.
+    private struct Handle: @unchecked Sendable {
+        // @unchecked Sendable: only touched under `state`'s lock.
+        let pointer: OpaquePointer
+    }
+
+    /// The connection's file descriptor: readable when a key (or a server message) is waiting.
+    public let fileDescriptor: Int32
+
+    /// The server's address, as BrlAPI resolved it (for example "127.0.0.1:1").
+    public let host: String
+
+    /// A display's size in cells.
+    public struct Size: Sendable, Equatable, CustomStringConvertible {
+        /// Cells per line.
+        public var width: Int
+        /// Lines.
+        public var height: Int
+
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+
+        public var description: String { "\(width)x\(height)" }
+    }
+
+    /// Connects to BrlAPI.
+    ///
+    /// - Parameters:
+    ///   - host: The server, such as "127.0.0.1:1" (TCP port 4101+1) or ":1"; nil reads
+    ///     `BRLAPI_HOST`, then BrlAPI's default (":0").
+    ///   - auth: The authorization, such as "none" or a key file; nil reads `BRLAPI_AUTH`.
+    ///   - connectTimeout: When set, how long to wait for the server's answer. BrlAPI itself
+    ///     waits forever for a server that accepts and never answers; with a timeout the attempt
+    ///     runs on another thread and is abandoned (and cleaned up when it ends) after the time.
+    ///     While an abandoned attempt is still stuck, new attempts fail at once.
+    /// - Throws: `BrailleError` with BrlAPI's message when the server cannot be reached.
+    public init(host: String? = nil, auth: String? = nil, connectTimeout: Duration? = nil) throws(BrailleError) {
+        let opened: Opened
+        if let connectTimeout {
+            opened = try Self.open(host: host, auth: auth, timeout: connectTimeout)
+        } else {
+            opened = try Self.openNow(host: host, auth: auth).get()
+        }
+        BrailleExceptions.install(on: opened.handle)
+        self.host = opened.host
+        self.fileDescriptor = opened.descriptor
+        self.state = Mutex(Handle(pointer: opened.handle))
+    }
+
+    /// An open connection handed from the connecting thread to the caller.
+    private struct Opened: @unchecked Sendable {
+        // @unchecked Sendable: the handle is handed over once, never shared.
+        var handle: OpaquePointer
+        var descriptor: Int32
+        var host: String
+    }
+
+    /// Connection attempts abandoned after their timeout and still waiting for their server.
+    private static let stuckAttempts = Mutex(0)
+
+    /// `openNow` on another thread, waiting at most `timeout`.
+    ///
+    /// A plain thread (with every signal blocked) and a pipe to wait on, not libdispatch: a
+    /// dispatch-queue attempt left libdispatch's timer waking the process every second.
+    private static func open(host: String?, auth: String?, timeout: Duration) throws(BrailleError) -> Opened {
+        guard stuckAttempts.withLock({ $0 }) == 0 else {
+            throw BrailleError(function: "brlapi__openConnection",
+                               message: "an earlier connection attempt is still waiting for the server to answer")
+        }
+        enum Attempt { case waiting, abandoned, done(Result<Opened, BrailleError>) }
+        let attempt = Mutex<Attempt>(.waiting)
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return try openNow(host: host, auth: auth).get() }
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        let requested = host ?? Environment.value("BRLAPI_HOST") ?? "the default server"
+        let started = DetachedThread.start {
+            let result = openNow(host: host, auth: auth)
+            let abandoned = attempt.withLock { state -> Bool in
+                if case .abandoned = state { return true }
+                state = .done(result)
+                return false
+            }
+            if abandoned {
+                if case .success(let opened) = result {
+                    brlapi__closeConnection(opened.handle)
+                    UnsafeMutableRawPointer(opened.handle).deallocate()
+                }
+                stuckAttempts.withLock { $0 -= 1 }
+            }
+            var byte: UInt8 = 1
+            _ = Glibc.write(writeEnd, &byte, 1)
+            Glibc.close(writeEnd)
+        }
+        guard started else {
+            Glibc.close(readEnd)
+            Glibc.close(writeEnd)
+            return try openNow(host: host, auth: auth).get()
+        }
+        defer { Glibc.close(readEnd) }
+        let (seconds, attoseconds) = timeout.components
+        let deadline = ContinuousClock.now + timeout
+        var waitMilliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        while true {
+            var request = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, waitMilliseconds)
+            if ready >= 0 || errno != EINTR { break }
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { break }
+            waitMilliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+        }
+        let result: Result<Opened, BrailleError>? = attempt.withLock { state in
+            if case .done(let result) = state { return result }
+            state = .abandoned
+            stuckAttempts.withLock { $0 += 1 }
+            return nil
+        }
+        guard let result else {
+            throw BrailleError(function: "brlapi__openConnection",
+                               message: "no answer from BrlAPI at \(requested) within \(timeout)")
+        }
+        return try result.get()
+    }
+
+    /// `brlapi__openConnection`, blocking until the server answers (or refuses).
+    private static func openNow(host: String?, auth: String?) -> Result<Opened, BrailleError> {
+        let handle = OpaquePointer(UnsafeMutableRawPointer.allocate(byteCount: brlapi_getHandleSize(), alignment: 16))
+        // nil fields make BrlAPI read BRLAPI_AUTH / BRLAPI_HOST; the copies outlive the call.
+        let authCopy = auth.flatMap { strdup($0) }
+        let hostCopy = host.flatMap { strdup($0) }
+        defer {
+            free(authCopy)
+            free(hostCopy)
+        }
+        var settings = brlapi_connectionSettings_t(auth: UnsafePointer(authCopy), host: UnsafePointer(hostCopy))
+        var actual = brlapi_connectionSettings_t()
+        let descriptor = brlapi__openConnection(handle, &settings, &actual)
+        guard descriptor >= 0 else {
+            let requested = host ?? Environment.value("BRLAPI_HOST") ?? "the default server"
+            let error = BrailleError.current("brlapi__openConnection", context: "cannot connect to BrlAPI at \(requested)")
+            UnsafeMutableRawPointer(handle).deallocate()
+            return .failure(error)
+        }
+        return .success(Opened(handle: handle, descriptor: descriptor,
+                               host: actual.host.map { String(cString: $0) } ?? host ?? ""))
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Connects, runs `body`, then closes the connection, even when `body` throws.
+    public static func withConnection<Result>(
+        host: String? = nil, auth: String? = nil, _ body: (BrailleDisplay) throws -> Result
+    ) throws -> Result {
+        let display = try BrailleDisplay(host: host, auth: auth)
+        defer { display.close() }
+        return try body(display)
+    }
+
+    /// Closes the connection (which also leaves tty mode). Closing twice is harmless.
+    public func close() {
+        state.withLock { handle in
+            guard let open = handle?.pointer else { return }
+            brlapi__closeConnection(open)
+            _ = BrailleExceptions.take(for: open)
+            UnsafeMutableRawPointer(open).deallocate()
+            handle = nil
+        }
+    }
+
+    /// The display's size. It is 0x0 while BRLTTY has no display (the `vr` driver before a
+    /// display connects).
+    public func size() throws(BrailleError) -> Size {
+        try withHandle("brlapi__getDisplaySize") { handle throws(BrailleError) in
+            var width: UInt32 = 0
+            var height: UInt32 = 0
+            guard brlapi__getDisplaySize(handle, &width, &height) == 0 else {
+                throw BrailleError.current("brlapi__getDisplaySize")
+            }
+            return Size(width: Int(width), height: Int(height))
+        }
+    }
+
+    /// Takes the display for this program (BrlAPI tty mode), with keys as BRLTTY commands.
+    ///
+    /// Uses the console named by `CONTROLVT` or `WINDOWPATH` when one is set; otherwise (or when
+    /// that fails, e.g. with no console at all) takes the display without a tty path.
+    public func enterTTY() throws(BrailleError) {
+        try withHandle("brlapi__enterTtyMode") { handle throws(BrailleError) in
+            let hasConsole = Environment.value("CONTROLVT") != nil || Environment.value("WINDOWPATH") != nil
+            if !(hasConsole && brlapi__enterTtyMode(handle, BRLAPI_TTY_DEFAULT, nil) >= 0) {
+                guard brlapi__enterTtyModeWithPath(handle, nil, 0, nil) >= 0 else {
+                    throw BrailleError.current("brlapi__enterTtyModeWithPath")
+                }
+            }
+            // Every key, stated explicitly: BRLTTY 6.5 crashed (SIGSEGV in inKeyrangeList) now
+            // and then on the first key after a client entered tty mode with the default ranges.
+            guard brlapi__acceptKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else {
+                throw BrailleError.current("brlapi__acceptKeys")
+            }
+        }
+    }
+
+    /// Gives the display back to BRLTTY.
+    public func leaveTTY() throws(BrailleError) {
+        try withHandle("brlapi__leaveTtyMode") { handle throws(BrailleError) in
+            guard brlapi__leaveTtyMode(handle) >= 0 else { throw BrailleError.current("brlapi__leaveTtyMode") }
+        }
+    }
+
+    /// Shows a line of text from the first cell, translated by BRLTTY's text table.
+    ///
+    /// - Parameters:
+    ///   - text: The text; it is cut at the display's width, and the rest of the line is cleared.
+    ///   - orMask: Dots (BrlAPI bits: dot 1 = 0x01 ... dot 8 = 0x80) added on top of each cell,
+    ///     from the first cell; may be longer than `text` (the text is padded with blanks).
+    ///   - cursor: The cell (from 0) where BRLTTY shows its cursor (dots 7 and 8), or nil for none.
+    ///
+    /// Does nothing while the display has no cells (BRLTTY waiting for a display).
+    public func write(text: String, orMask: [UInt8] = [], cursor: Int? = nil) throws(BrailleError) {
+        try withHandle("brlapi__write") { handle throws(BrailleError) in
+            // The region is always the whole display, so text and mask lengths are known exactly.
+            var width: UInt32 = 0
+            var height: UInt32 = 0
+            guard brlapi__getDisplaySize(handle, &width, &height) == 0 else {
+                throw BrailleError.current("brlapi__getDisplaySize")
+            }
+            let count = Int(width)
+            guard count > 0 else { return }  // no display attached: nothing can be shown
+            let cells = BrlAPIText(text: text, orMask: orMask, width: count)
+            var arguments = a11y_brlapi_writeArguments()
+            arguments.regionBegin = 1
+            arguments.regionSize = Int32(count)
+            arguments.cursor = cursor.map { (0..<count).contains($0) ? Int32($0) + 1 : Int32(BRLAPI_CURSOR_OFF) }
+                ?? Int32(BRLAPI_CURSOR_OFF)
+            let result = cells.text.withCString { text in
+                cells.orMask.withUnsafeBufferPointer { mask in
+                    arguments.text = text
+                    arguments.textSize = -1
+                    arguments.orMask = cells.orMask.contains { $0 != 0 } ? mask.baseAddress : nil
+                    guard let charset = cells.charset else { return brlapi__write(handle, &arguments) }
+                    return charset.withCString { charset in
+                        arguments.charset = charset
+                        return brlapi__write(handle, &arguments)
+                    }
+                }
+            }
+            guard result >= 0 else { throw BrailleError.current("brlapi__write") }
+        }
+    }
+
+    /// Shows raw dot patterns, one byte per cell from the first cell (dot 1 = 0x01 ... dot 8 =
+    /// 0x80), bypassing the text table; the rest of the line is cleared.
+    public func write(dots: [UInt8], cursor: Int? = nil) throws(BrailleError) {
+        // Blank cells with the dots on top: a blank has no dots in any text table.
+        try write(text: "", orMask: dots, cursor: cursor)
+    }
+
+    /// Reads one key, if any.
+    ///
+    /// - Parameter wait: When false (the default), returns nil at once if no key is waiting;
+    ///   when true, blocks until a key arrives (holding the connection's lock meanwhile).
+    public func readKey(wait: Bool = false) throws(BrailleError) -> BrailleKey? {
+        try withHandle("brlapi__readKey") { handle throws(BrailleError) -> BrailleKey? in
+            var code: brlapi_keyCode_t = 0
+            switch brlapi__readKey(handle, wait ? 1 : 0, &code) {
+            case 1: return BrailleKey(keyCode: code)
+            case 0: return nil
+            default: throw BrailleError.current("brlapi__readKey")
+            }
+        }
+    }
+
+    /// Runs `body` with the open handle, then throws any exception the server sent meanwhile.
+    private func withHandle<Result>(
+        _ function: String, _ body: (OpaquePointer) throws(BrailleError) -> Result
+    ) throws(BrailleError) -> Result {
+        try state.withLock { handle throws(BrailleError) -> Result in
+            guard let open = handle?.pointer else {
+                throw BrailleError(function: function, message: "the connection is closed")
+            }
+            if let exception = BrailleExceptions.take(for: open) {
+                throw BrailleError(function: function, message: "BrlAPI exception: \(exception)")
+            }
+            let result = try body(open)
+            if let exception = BrailleExceptions.take(for: open) {
+                throw BrailleError(function: function, message: "BrlAPI exception: \(exception)")
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import CBrl
+import A11yVocabulary
+
+/// A failure of the BrlAPI client, with BrlAPI's own message.
+public struct BrailleError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The BrlAPI function that failed, such as `brlapi__openConnection`.
+    public var function: String
+    /// BrlAPI's message (`brlapi_strerror`), or the server's exception text.
+    public var message: String
+    /// BrlAPI's error number (`brlapi_errno`), 0 when the error did not come from BrlAPI's errno.
+    public var code: Int
+
+    public init(function: String, message: String, code: Int = 0) {
+        self.function = function
+        self.message = message
+        self.code = code
+    }
+
+    public var description: String { "braille: \(function): \(message)" }
+
+    /// The error BrlAPI recorded for this thread (`brlapi_error`, read through
+    /// `brlapi_error_location()` because the `brlapi_errno` macro is not what Swift sees).
+    static func current(_ function: String, context: String? = nil) -> BrailleError {
+        let error = brlapi_error_location()
+        var buffer = [CChar](repeating: 0, count: 256)
+        _ = brlapi_strerror_r(error, &buffer, buffer.count)
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let message = context.map { "\($0): \(text)" } ?? text
+        return BrailleError(function: function, message: message, code: Int(error?.pointee.brlerrno.rawValue ?? 0))
+    }
+}

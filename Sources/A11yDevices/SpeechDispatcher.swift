@@ -1,0 +1,307 @@
+import CSpeech
+import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import A11yVocabulary
+
+/// A connection to a speech-dispatcher server (libspeechd), that never blocks its caller.
+///
+/// Connecting is synchronous (bounded by `connectTimeout`); every call after it is queued on the
+/// client's own serial queue, because libspeechd can block (for example while a slow module
+/// speaks). Calls run in order; a failure in a queued call goes to `errorHandler`. `flush()`
+/// waits until every queued call has run.
+///
+/// The server is never started on demand: the connection is opened with autospawn off, so a
+/// missing server is an error, not a hidden system speech-dispatcher.
+///
+/// ```swift
+/// let speech = try SpeechDispatcher()          // SPEECHD_ADDRESS, or libspeechd's default
+/// speech.say("Lower value 10", priority: .text)
+/// speech.close()
+/// ```
+public final class SpeechDispatcher: @unchecked Sendable {
+    // @unchecked Sendable: `connection` is set once in init (before any queued work exists) and
+    // afterwards read and written only on `queue`, a serial queue; libspeechd is called only from
+    // there (or from deinit, when no queued work can remain since each work item retains self).
+    private var connection: UnsafeMutablePointer<SPDConnection>?
+    private let queue: DispatchQueue
+    private let errorHandler: (@Sendable (SpeechError) -> Void)?
+
+    /// The address connected to; nil when libspeechd chose its default (no SPEECHD_ADDRESS).
+    public let address: SpeechAddress?
+
+    /// The connection's socket, to watch for the server going away (poll for POLLRDHUP or
+    /// POLLHUP; never read from it). -1 when libspeechd did not expose one.
+    public let socketDescriptor: Int32
+
+    /// Connects to speech-dispatcher.
+    ///
+    /// - Parameters:
+    ///   - address: Where the server listens. When nil, `SPEECHD_ADDRESS` from the environment;
+    ///     when that is unset too, libspeechd's default socket (nothing is ever spawned).
+    ///   - clientName: The client name the server shows (SSIP `SET CLIENT_NAME`).
+    ///   - connectTimeout: How long to wait for the server's answer before giving up.
+    ///   - callTimeout: How long one call may wait for the server (sending, or reading its
+    ///     answer) before it fails: a server that stops answering cannot hold the client's queue
+    ///     forever (SO_SNDTIMEO and SO_RCVTIMEO on the socket).
+    ///   - errorHandler: Called, on the client's queue, when a queued call fails.
+    /// - Throws: `SpeechError` with libspeechd's message when the connection cannot be opened.
+    public init(
+        address: SpeechAddress? = nil,
+        clientName: String = "a11y-controls",
+        connectTimeout: Duration = .seconds(2),
+        callTimeout: Duration = .seconds(3),
+        errorHandler: (@Sendable (SpeechError) -> Void)? = nil
+    ) throws(SpeechError) {
+        var resolved = address
+        if resolved == nil { resolved = try SpeechAddress.fromEnvironment() }
+        Self.ignoreBrokenPipes()
+        let queue = DispatchQueue(label: "a11y-controls.speech")
+        let opened = try Self.open(address: resolved, clientName: clientName, on: queue, timeout: connectTimeout)
+        self.connection = opened
+        let socket = opened.pointee.socket
+        self.socketDescriptor = socket
+        if socket >= 0 {
+            let (seconds, attoseconds) = callTimeout.components
+            var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+            _ = setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+            _ = setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        }
+        self.queue = queue
+        self.address = resolved
+        self.errorHandler = errorHandler
+    }
+
+    deinit {
+        if let connection { spd_close(connection) }
+    }
+
+    /// Connects, runs `body`, then waits for the queued calls and closes, even when `body` throws.
+    public static func withConnection<Result>(
+        address: SpeechAddress? = nil,
+        clientName: String = "a11y-controls",
+        _ body: (SpeechDispatcher) throws -> Result
+    ) throws -> Result {
+        let speech = try SpeechDispatcher(address: address, clientName: clientName)
+        defer { speech.close() }
+        return try body(speech)
+    }
+
+    // MARK: Speaking
+
+    /// Queues `text` to be spoken with `priority`.
+    ///
+    /// The text goes through `OutputText.speech` first: one line, no control characters, never a
+    /// lone "." (which SSIP would take as the end of the message).
+    public func say(_ text: String, priority: SpeechPriority = .text) {
+        let safe = OutputText.speech(text)
+        perform("spd_say") { spd_say($0, priority.cValue, safe) }
+    }
+
+    /// Stops the message being spoken and discards this client's queued messages.
+    public func cancel() {
+        perform("spd_cancel") { spd_cancel($0) }
+    }
+
+    /// Stops the message being spoken; queued messages go on.
+    public func stop() {
+        perform("spd_stop") { spd_stop($0) }
+    }
+
+    // MARK: Voice settings
+
+    /// Sets the speech rate, from -100 (slowest) to 100 (fastest); 0 is the default.
+    public func setRate(_ rate: Int) {
+        let value = Int32(rate.clamped(to: -100...100))
+        perform("spd_set_voice_rate") { spd_set_voice_rate($0, value) }
+    }
+
+    /// Sets the pitch, from -100 to 100; 0 is the default.
+    public func setPitch(_ pitch: Int) {
+        let value = Int32(pitch.clamped(to: -100...100))
+        perform("spd_set_voice_pitch") { spd_set_voice_pitch($0, value) }
+    }
+
+    /// Sets the volume, from -100 to 100.
+    public func setVolume(_ volume: Int) {
+        let value = Int32(volume.clamped(to: -100...100))
+        perform("spd_set_volume") { spd_set_volume($0, value) }
+    }
+
+    /// Sets the voice type.
+    public func setVoiceType(_ type: SpeechVoiceType) {
+        perform("spd_set_voice_type") { spd_set_voice_type($0, type.cValue) }
+    }
+
+    /// Sets the language, as an IETF language tag such as "en" or "fr-FR".
+    public func setLanguage(_ language: String) {
+        perform("spd_set_language") { spd_set_language($0, language) }
+    }
+
+    /// Sets how much punctuation is read aloud.
+    public func setPunctuation(_ punctuation: SpeechPunctuation) {
+        perform("spd_set_punctuation") { spd_set_punctuation($0, punctuation.cValue) }
+    }
+
+    // MARK: Lifetime
+
+    /// Waits until every call queued so far has run. Do not call it from the error handler.
+    public func flush() {
+        dispatchPrecondition(condition: .notOnQueue(queue))
+        queue.sync {}
+    }
+
+    /// Runs the queued calls, then closes the connection. Later calls report `.closed` errors.
+    /// Closing twice is harmless.
+    public func close() {
+        dispatchPrecondition(condition: .notOnQueue(queue))
+        queue.sync {
+            if let connection { spd_close(connection) }
+            connection = nil
+        }
+    }
+
+    // MARK: Internals
+
+    /// Queues one libspeechd call; a negative result is reported to the error handler.
+    private func perform(_ function: String, _ call: @escaping @Sendable (UnsafeMutablePointer<SPDConnection>) -> Int32) {
+        queue.async { [self] in
+            guard let connection else {
+                errorHandler?(SpeechError(.closed, function: function, message: "the connection is closed"))
+                return
+            }
+            if call(connection) < 0 {
+                errorHandler?(SpeechError(
+                    .command, function: function,
+                    message: "speech-dispatcher refused the request or the connection was lost"))
+            }
+        }
+    }
+
+    /// Opens a connection on `queue`, waiting at most `timeout` for it.
+    private static func open(
+        address: SpeechAddress?, clientName: String, on queue: DispatchQueue, timeout: Duration
+    ) throws(SpeechError) -> UnsafeMutablePointer<SPDConnection> {
+        enum Attempt { case waiting, abandoned, done(Result<OpenedConnection, SpeechError>) }
+        let attempt = Mutex<Attempt>(.waiting)
+        let done = DispatchSemaphore(value: 0)
+        queue.async {
+            let result = openNow(address: address, clientName: clientName)
+            let abandoned = attempt.withLock { state -> Bool in
+                if case .abandoned = state { return true }
+                state = .done(result)
+                return false
+            }
+            if abandoned, case .success(let opened) = result { spd_close(opened.pointer) }
+            done.signal()
+        }
+        let (seconds, attoseconds) = timeout.components
+        let deadline = DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        _ = done.wait(timeout: deadline)
+        let result: Result<OpenedConnection, SpeechError>? = attempt.withLock { state in
+            if case .done(let result) = state { return result }
+            state = .abandoned
+            return nil
+        }
+        guard let result else {
+            throw SpeechError(.connect, function: "spd_open2",
+                              message: "no answer from speech-dispatcher at \(address?.description ?? "the default address") within \(timeout)")
+        }
+        return try result.get().pointer
+    }
+
+    /// A connection pointer handed from the queue to the caller of `open` (who then owns it).
+    private struct OpenedConnection: @unchecked Sendable {
+        var pointer: UnsafeMutablePointer<SPDConnection>
+    }
+
+    /// `spd_open2` with autospawn off; C strings live for the duration of the call.
+    private static func openNow(address: SpeechAddress?, clientName: String) -> Result<OpenedConnection, SpeechError> {
+        var errorText: UnsafeMutablePointer<CChar>?
+        defer { free(errorText) }
+        let pointer: UnsafeMutablePointer<SPDConnection>?
+        switch address {
+        case nil:
+            pointer = spd_open2(clientName, "main", nil, SPD_MODE_SINGLE, nil, 0, &errorText)
+        case .unixSocket(let path):
+            var spdAddress = SPDConnectionAddress()
+            spdAddress.method = SPD_METHOD_UNIX_SOCKET
+            spdAddress.unix_socket_name = strdup(path)
+            defer { free(spdAddress.unix_socket_name) }
+            pointer = spd_open2(clientName, "main", nil, SPD_MODE_SINGLE, &spdAddress, 0, &errorText)
+        case .inetSocket(let host, let port):
+            var spdAddress = SPDConnectionAddress()
+            spdAddress.method = SPD_METHOD_INET_SOCKET
+            spdAddress.inet_socket_host = strdup(host)
+            spdAddress.inet_socket_port = Int32(port)
+            defer { free(spdAddress.inet_socket_host) }
+            pointer = spd_open2(clientName, "main", nil, SPD_MODE_SINGLE, &spdAddress, 0, &errorText)
+        }
+        if let pointer { return .success(OpenedConnection(pointer: pointer)) }
+        let where_ = address?.description ?? "the default address"
+        let reason = errorText.map { String(cString: $0).trimmingTrailingNewlines() } ?? "unknown error"
+        return .failure(SpeechError(.connect, function: "spd_open2",
+                                    message: "cannot connect to speech-dispatcher at \(where_): \(reason)"))
+    }
+
+    /// A server that goes away must not kill the program with SIGPIPE when libspeechd writes to
+    /// its socket. This is process-wide, as is usual for programs that use sockets.
+    private static func ignoreBrokenPipes() {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }
+}
+
+extension SpeechPriority {
+    var cValue: SPDPriority {
+        switch self {
+        case .important: SPD_IMPORTANT
+        case .message: SPD_MESSAGE
+        case .text: SPD_TEXT
+        case .notification: SPD_NOTIFICATION
+        case .progress: SPD_PROGRESS
+        }
+    }
+}
+
+extension SpeechVoiceType {
+    var cValue: SPDVoiceType {
+        switch self {
+        case .male1: SPD_MALE1
+        case .male2: SPD_MALE2
+        case .male3: SPD_MALE3
+        case .female1: SPD_FEMALE1
+        case .female2: SPD_FEMALE2
+        case .female3: SPD_FEMALE3
+        case .childMale: SPD_CHILD_MALE
+        case .childFemale: SPD_CHILD_FEMALE
+        }
+    }
+}
+
+extension SpeechPunctuation {
+    var cValue: SPDPunctuation {
+        switch self {
+        case .all: SPD_PUNCT_ALL
+        case .most: SPD_PUNCT_MOST
+        case .some: SPD_PUNCT_SOME
+        case .none: SPD_PUNCT_NONE
+        }
+    }
+}
+
+// File-private so that other layers' helpers of the same names cannot clash with these.
+extension Comparable {
+    fileprivate func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
+}
+
+extension String {
+    fileprivate func trimmingTrailingNewlines() -> String {
+        var text = self
+        while let last = text.last, last.isNewline { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,205 @@
+import Glibc
+import A11yVocabulary
+
+/// The size of the terminal window, in character cells.
+public struct TerminalSize: Sendable, Equatable {
+    public var columns: Int
+    public var rows: Int
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// The controlling terminal, opened on /dev/tty so that stdin and stdout stay free for scripts.
+///
+/// `enterRawMode()` saves the settings and switches to raw input (see `TerminalModes.raw`);
+/// `restore()` puts back exactly what was saved, pops the kitty keyboard mode and shows the
+/// cursor. The same restore runs from signal handlers, `atexit` and `deinit`, whatever ends the
+/// program (see `SignalHandling`). Used from one thread (the event loop).
+public final class Terminal {
+    /// The file descriptor to poll for input and write output to.
+    public let fileDescriptor: Int32
+    private let ownsDescriptor: Bool
+    private var saved: termios?
+    public private(set) var isRaw = false
+    /// Whether the kitty keyboard protocol was enabled by `enableKittyKeyboard()`.
+    public private(set) var kittyKeyboardEnabled = false
+    /// Whether `setCursorVisible(false)` hid the cursor.
+    public private(set) var cursorHidden = false
+
+    /// The kitty keyboard flags this control asks for: 1 (disambiguate escape codes) + 2 (report
+    /// event types: repeat and release).
+    public static let kittyKeyboardFlags = 3
+
+    /// Opens the controlling terminal (`O_RDWR | O_CLOEXEC | O_NOCTTY`).
+    public convenience init(path: String = "/dev/tty") throws(TerminalError) {
+        let fd = try retryingOnInterrupt("open(\"\(path)\")") { open(path, O_RDWR | O_CLOEXEC | O_NOCTTY) }
+        guard isatty(fd) == 1 else {
+            let error = TerminalError("isatty(\"\(path)\")")
+            close(fd)
+            throw error
+        }
+        self.init(fileDescriptor: fd, ownsDescriptor: true)
+    }
+
+    /// Uses an already open terminal descriptor (a pty in tests). It is not closed.
+    public init(fileDescriptor: Int32, ownsDescriptor: Bool = false) {
+        self.fileDescriptor = fileDescriptor
+        self.ownsDescriptor = ownsDescriptor
+    }
+
+    deinit {
+        try? restore()
+        if ownsDescriptor { close(fileDescriptor) }
+    }
+
+    /// Saves the settings and enters raw mode. Calling it again while raw does nothing.
+    public func enterRawMode() throws(TerminalError) {
+        guard !isRaw else { return }
+        var current = termios()
+        try retryingOnInterrupt("tcgetattr") { tcgetattr(fileDescriptor, &current) }
+        saved = current
+        var raw = TerminalModes.raw(from: current)
+        EmergencyState.arm(fd: fileDescriptor, saved: current, raw: raw, restore: restoreBytes, enter: enterBytes)
+        do {
+            try retryingOnInterrupt("tcsetattr") { tcsetattr(fileDescriptor, TCSADRAIN, &raw) }
+        } catch {
+            EmergencyState.disarm()
+            throw error
+        }
+        isRaw = true
+    }
+
+    /// Puts back the saved settings exactly, after popping the kitty keyboard mode and showing
+    /// the cursor. Safe to call more than once.
+    public func restore() throws(TerminalError) {
+        guard isRaw, var saved else { return }
+        EmergencyState.disarm()
+        let bytes = restoreBytes
+        kittyKeyboardEnabled = false
+        cursorHidden = false
+        isRaw = false
+        if !bytes.isEmpty { try? write(bytes) }
+        try retryingOnInterrupt("tcsetattr") { tcsetattr(fileDescriptor, TCSADRAIN, &saved) }
+    }
+
+    /// The current settings (for tests and diagnostics).
+    func currentSettings() throws(TerminalError) -> termios {
+        var t = termios()
+        try retryingOnInterrupt("tcgetattr") { tcgetattr(fileDescriptor, &t) }
+        return t
+    }
+
+    /// The settings saved by `enterRawMode()`.
+    var savedSettings: termios? { saved }
+
+    private var restoreBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        if kittyKeyboardEnabled { bytes += Array("\u{1B}[<u".utf8) }
+        if cursorHidden { bytes += Array("\u{1B}[?25h".utf8) }
+        return bytes
+    }
+
+    private var enterBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        if kittyKeyboardEnabled { bytes += Array("\u{1B}[>\(Self.kittyKeyboardFlags)u".utf8) }
+        if cursorHidden { bytes += Array("\u{1B}[?25l".utf8) }
+        return bytes
+    }
+
+    private func rearm() {
+        guard isRaw, let saved else { return }
+        EmergencyState.arm(fd: fileDescriptor, saved: saved, raw: TerminalModes.raw(from: saved),
+                           restore: restoreBytes, enter: enterBytes)
+    }
+
+    /// The window size (TIOCGWINSZ). Query it again after `TerminalSignal.resized`.
+    public func size() throws(TerminalError) -> TerminalSize {
+        var ws = winsize()
+        try retryingOnInterrupt("ioctl(TIOCGWINSZ)") { ioctl(fileDescriptor, UInt(TIOCGWINSZ), &ws) }
+        return TerminalSize(columns: Int(ws.ws_col), rows: Int(ws.ws_row))
+    }
+
+    /// Writes all of `bytes`.
+    public func write(_ bytes: [UInt8]) throws(TerminalError) {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress! + done, bytes.count - done) }
+            if n > 0 { done += n; continue }
+            if n == -1 && (errno == EINTR || errno == EAGAIN) { continue }
+            throw TerminalError("write")
+        }
+    }
+
+    /// Writes a string as UTF-8.
+    public func write(_ string: String) throws(TerminalError) {
+        try write(Array(string.utf8))
+    }
+
+    /// Reads what is available (blocks until at least one byte unless polled first). An empty
+    /// result means end of file (the terminal hung up).
+    public func read(maximumCount: Int = 4096) throws(TerminalError) -> [UInt8] {
+        try Self.read(fileDescriptor, maximumCount: maximumCount) ?? []
+    }
+
+    /// Reads once: nil when nothing is available on a non-blocking descriptor, empty at end of file.
+    static func read(_ fd: Int32, maximumCount: Int) throws(TerminalError) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: maximumCount)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, maximumCount) }
+            if n >= 0 { return Array(buffer[0..<n]) }
+            if errno == EINTR { continue }
+            if errno == EAGAIN { return nil }
+            throw TerminalError("read")
+        }
+    }
+
+    /// Hides or shows the cursor; a hidden cursor is shown again by `restore()`.
+    public func setCursorVisible(_ visible: Bool) throws(TerminalError) {
+        try write(visible ? "\u{1B}[?25h" : "\u{1B}[?25l")
+        cursorHidden = !visible
+        rearm()
+    }
+
+    /// Writes `request` and reads what the terminal answers until `isComplete` says the answer
+    /// is whole, or `timeout` has passed (no answer). Returns every byte read, keys typed
+    /// meanwhile included: the caller decodes them (`KittyKeyboardSupport` in A11yInput).
+    public func query(_ request: String, timeout: Duration, isComplete: ([UInt8]) -> Bool) throws(TerminalError) -> [UInt8] {
+        try write(request)
+        var received: [UInt8] = []
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while true {
+            let left = deadline - clock.now
+            guard left > .zero else { break }
+            let ms = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            var pfd = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, ms)
+            if ready == -1 && errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let bytes = try read()
+            if bytes.isEmpty { break }
+            received += bytes
+            if isComplete(received) { break }
+        }
+        return received
+    }
+
+    /// Pushes the kitty keyboard mode with `kittyKeyboardFlags` (`CSI > 3 u`); `restore()`
+    /// pops it (`CSI < u`), also after a signal.
+    public func enableKittyKeyboard() throws(TerminalError) {
+        guard !kittyKeyboardEnabled else { return }
+        try write("\u{1B}[>\(Self.kittyKeyboardFlags)u")
+        kittyKeyboardEnabled = true
+        rearm()
+    }
+
+    /// Pops the kitty keyboard mode.
+    public func disableKittyKeyboard() throws(TerminalError) {
+        guard kittyKeyboardEnabled else { return }
+        try write("\u{1B}[<u")
+        kittyKeyboardEnabled = false
+        rearm()
+    }
+}

@@ -1,0 +1,275 @@
+import A11yModel
+import A11yVocabulary
+/// The timing of a held key: one step when pressed, then, after an initial delay, one step per
+/// interval (optionally accelerating) until the key is released or the value reaches a limit.
+///
+/// A pure state machine over an injected clock: every time is a `Duration` since any fixed
+/// origin (the session uses `ContinuousClock.now - start`; tests use plain numbers). The event
+/// loop calls `tick(at:)` whenever it wakes and sleeps until `nextDeadline`.
+///
+/// Two ways of knowing that a key is still held:
+/// - `.releaseEvents` (kitty keyboard protocol): the terminal reports the release. Repeat events
+///   are ignored: the control's own interval sets the rate.
+/// - `.repeatedPresses` (every other terminal): the terminal only sends the operating system's
+///   repeated presses. A key counts as held once two presses of it arrive closer together than
+///   `Configuration.maximumOSRepeatPeriod` (but not closer than `minimumOSRepeatPeriod`: that is
+///   a burst of separate presses); the hold ends when presses stop arriving for longer
+///   than `releaseFactor` times the observed repeat period. Presses further apart are taps,
+///   one step each. The operating system's first repeat (after its own delay) is one such
+///   step; after that the control's interval governs, however fast the OS repeats.
+/// - `.none` (scripted input): every press is one step and nothing repeats.
+public struct AutoRepeat: Sendable {
+    /// How a hold is detected.
+    public enum HoldDetection: Sendable, Equatable {
+        case releaseEvents
+        case repeatedPresses
+        case none
+    }
+
+    /// Acceleration of a long hold: after `afterSteps` repeat steps, each interval is `factor`
+    /// times the previous one, down to `minimumInterval`.
+    public struct Acceleration: Sendable, Equatable {
+        public var afterSteps: Int
+        public var factor: Double
+        public var minimumInterval: Duration
+
+        /// After 5 repeat steps, each interval 0.8 times the previous, down to 50 ms.
+        public static let `default` = Acceleration(afterSteps: 5, factor: 0.8, minimumInterval: .milliseconds(50))
+
+        public init(afterSteps: Int, factor: Double, minimumInterval: Duration) {
+            self.afterSteps = max(0, afterSteps)
+            self.factor = min(1, max(0.01, factor))
+            self.minimumInterval = minimumInterval
+        }
+    }
+
+    public struct Configuration: Sendable, Equatable {
+        /// From the press to the first repeat step (kitty protocol). Default 0.5 s.
+        public var initialDelay: Duration
+        /// Between repeat steps: the stepper's `autoRepeatInterval`. Default 0.5 s (RPVerticalStepper).
+        public var interval: Duration
+        /// nil: a constant rate.
+        public var acceleration: Acceleration?
+        /// Presses closer than this are the OS repeating a held key. Default 120 ms (the Linux
+        /// console's default rate is 10.9 per second, X's 25 per second).
+        public var maximumOSRepeatPeriod: Duration
+        /// Presses closer than this are a burst (keys pasted, or several keys in one read, as
+        /// `tmux send-keys` sends them), not a held key: each is a step. Default 8 ms (no
+        /// keyboard repeats faster than 125 per second).
+        public var minimumOSRepeatPeriod: Duration
+        /// The hold ends when no press came for this many observed OS repeat periods. Default 2.
+        public var releaseFactor: Double
+        /// Never end a hold sooner than this after the last press (terminal and SSH jitter).
+        /// Default 60 ms.
+        public var minimumReleaseWait: Duration
+
+        public init(initialDelay: Duration = .milliseconds(500), interval: Duration = .milliseconds(500),
+                    acceleration: Acceleration? = nil, maximumOSRepeatPeriod: Duration = .milliseconds(120),
+                    minimumOSRepeatPeriod: Duration = .milliseconds(8), releaseFactor: Double = 2, minimumReleaseWait: Duration = .milliseconds(60)) {
+            self.initialDelay = initialDelay
+            self.interval = max(interval, .milliseconds(1))
+            self.acceleration = acceleration
+            self.maximumOSRepeatPeriod = maximumOSRepeatPeriod
+            self.minimumOSRepeatPeriod = minimumOSRepeatPeriod
+            self.releaseFactor = max(1, releaseFactor)
+            self.minimumReleaseWait = minimumReleaseWait
+        }
+    }
+
+    /// Why a hold ended.
+    public enum EndReason: Sendable, Equatable {
+        /// The key was released (kitty), or another key was pressed.
+        case released
+        /// The OS repeats stopped arriving.
+        case repeatsStopped
+        /// The session said the value reached a limit.
+        case limit
+    }
+
+    /// What the session should do.
+    public enum Event: Sendable, Equatable {
+        /// Perform the held command once. `scheduled` is when the step was due.
+        case step(Command, scheduled: Duration)
+        /// The key is known to be held (send `Command.beginInteraction`).
+        case holdBegan(Command, at: Duration)
+        /// The hold is over (send `Command.endInteraction` and speak the final value).
+        case holdEnded(Command, at: Duration, reason: EndReason)
+    }
+
+    private struct Hold: Sendable {
+        var command: Command
+        var pressedAt: Duration
+        var lastSignal: Duration
+        /// Whether the key is known to be held (and `holdBegan` was sent).
+        var confirmed: Bool
+        var nextStep: Duration?
+        var interval: Duration
+        var repeatSteps: Int
+        var observedPeriod: Duration?
+    }
+
+    public let configuration: Configuration
+    public let detection: HoldDetection
+    private var hold: Hold?
+
+    public init(configuration: Configuration = Configuration(), detection: HoldDetection) {
+        self.configuration = configuration
+        self.detection = detection
+    }
+
+    /// The command being held, if any.
+    public var heldCommand: Command? { hold?.command }
+
+    /// Whether a hold is confirmed (repeat steps are running).
+    public var isHolding: Bool { hold?.confirmed ?? false }
+
+    /// When the loop must wake next (a step, or the end of a hold); nil when idle.
+    public var nextDeadline: Duration? {
+        guard let hold else { return nil }
+        switch detection {
+        case .none:
+            return nil
+        case .releaseEvents:
+            return hold.nextStep
+        case .repeatedPresses:
+            let end = releaseDeadline(hold)
+            guard let step = hold.nextStep else { return end }
+            return min(step, end)
+        }
+    }
+
+    private func releaseDeadline(_ hold: Hold) -> Duration {
+        if let period = hold.observedPeriod {
+            return hold.lastSignal + max(period * configuration.releaseFactor, configuration.minimumReleaseWait)
+        }
+        // Not yet a hold: a second press within this window would be an OS repeat.
+        if !hold.confirmed { return hold.lastSignal + configuration.maximumOSRepeatPeriod }
+        return hold.lastSignal + max(configuration.maximumOSRepeatPeriod, configuration.minimumReleaseWait)
+    }
+
+    /// A key that repeats `command` went down (or, on legacy terminals, arrived again).
+    public mutating func press(_ command: Command, at time: Duration) -> [Event] {
+        var events = tick(at: time)
+        if var current = hold, current.command == command, detection == .repeatedPresses {
+            let gap = time - current.lastSignal
+            current.lastSignal = time
+            if gap < configuration.minimumOSRepeatPeriod && !current.confirmed {
+                // A burst of presses: each one counts.
+                hold = current
+                events.append(.step(command, scheduled: time))
+                return events
+            }
+            if gap <= configuration.maximumOSRepeatPeriod {
+                if !current.confirmed {
+                    // The OS repeats a held key: the hold started with the previous press.
+                    current.confirmed = true
+                    current.observedPeriod = gap
+                    current.nextStep = current.pressedAt + configuration.interval
+                    events.append(.holdBegan(command, at: time))
+                    hold = current
+                    events += tick(at: time)
+                    return events
+                }
+                // Keep a running estimate of the OS period (the largest recent gap, decaying).
+                if let period = current.observedPeriod {
+                    current.observedPeriod = max(gap, (period * 3 + gap) / 4)
+                } else {
+                    current.observedPeriod = gap
+                }
+                hold = current
+                return events
+            }
+            // Too far apart for an OS repeat: a new tap.
+            if current.confirmed { events.append(.holdEnded(command, at: time, reason: .repeatsStopped)) }
+            hold = nil
+        } else if hold?.command == command, detection == .releaseEvents {
+            // A second press without a release (a lost release): restart.
+            events += end(at: time, reason: .released)
+        } else if hold != nil {
+            events += end(at: time, reason: .released)
+        }
+        events.append(.step(command, scheduled: time))
+        switch detection {
+        case .none:
+            hold = nil
+        case .releaseEvents:
+            hold = Hold(command: command, pressedAt: time, lastSignal: time, confirmed: false,
+                        nextStep: time + configuration.initialDelay, interval: configuration.interval,
+                        repeatSteps: 0, observedPeriod: nil)
+        case .repeatedPresses:
+            hold = Hold(command: command, pressedAt: time, lastSignal: time, confirmed: false,
+                        nextStep: nil, interval: configuration.interval, repeatSteps: 0, observedPeriod: nil)
+        }
+        return events
+    }
+
+    /// A kitty protocol repeat event: the key is still down (the rate is ours, not the OS's).
+    public mutating func osRepeat(_ command: Command, at time: Duration) -> [Event] {
+        switch detection {
+        case .repeatedPresses:
+            return press(command, at: time)
+        case .releaseEvents:
+            if hold?.command == command { hold?.lastSignal = time }
+            return tick(at: time)
+        case .none:
+            return []
+        }
+    }
+
+    /// The key was released (kitty protocol). Steps due by `time` are still taken.
+    public mutating func release(_ command: Command, at time: Duration) -> [Event] {
+        guard hold?.command == command else { return tick(at: time) }
+        var events = tick(at: time)
+        events += end(at: time, reason: .released)
+        return events
+    }
+
+    /// The value reached a limit: stop repeating (the key must be pressed again).
+    public mutating func reachedLimit(at time: Duration) -> [Event] {
+        end(at: time, reason: .limit)
+    }
+
+    /// Any other input (a different key, focus change): ends a hold.
+    public mutating func cancel(at time: Duration) -> [Event] {
+        end(at: time, reason: .released)
+    }
+
+    private mutating func end(at time: Duration, reason: EndReason) -> [Event] {
+        guard let current = hold else { return [] }
+        hold = nil
+        return current.confirmed ? [.holdEnded(current.command, at: time, reason: reason)] : []
+    }
+
+    /// Takes the steps due by `time`, and ends a hold whose OS repeats stopped.
+    public mutating func tick(at time: Duration) -> [Event] {
+        guard var current = hold else { return [] }
+        var events: [Event] = []
+        var taken = 0
+        while let due = current.nextStep, due <= time {
+            if detection == .repeatedPresses, due >= releaseDeadline(current) { break }
+            if !current.confirmed {
+                current.confirmed = true
+                events.append(.holdBegan(current.command, at: due))
+            }
+            events.append(.step(current.command, scheduled: due))
+            taken += 1
+            current.repeatSteps += 1
+            if let acceleration = configuration.acceleration, current.repeatSteps >= acceleration.afterSteps {
+                current.interval = max(current.interval * acceleration.factor, acceleration.minimumInterval)
+            }
+            current.nextStep = due + current.interval
+            if taken >= 1000 {
+                // Far behind (the process was stopped): resynchronise instead of a burst.
+                current.nextStep = time + current.interval
+                break
+            }
+        }
+        if detection == .repeatedPresses, time >= releaseDeadline(current) {
+            hold = current
+            events += end(at: releaseDeadline(current), reason: .repeatsStopped)
+            return events
+        }
+        hold = current
+        return events
+    }
+}

@@ -1,0 +1,251 @@
+import A11yModel
+import A11yVocabulary
+/// Turns key events and braille keys into actions.
+///
+/// The defaults follow the WAI-ARIA slider, multi-thumb slider and spinbutton patterns plus
+/// terminal habits (vi keys, readline's Ctrl-A/E/F/B/N/P); see `defaultBindings(for:)`. Bindings
+/// can be changed with `bind(_:to:)` or a key map file (`apply(file:)`, format in
+/// README.md, "Changing keys"). ASCII digits always start numeric entry unless rebound; while an entry
+/// is in progress, digits, `-`, `.`, Backspace, Enter and Escape edit it and other keys are
+/// ignored (Ctrl-C still interrupts).
+public struct KeyMap: Sendable {
+    public let kind: ControlKind
+    public private(set) var bindings: [KeyChord: Action]
+
+    /// The default key map for a kind of control.
+    public init(kind: ControlKind) {
+        self.kind = kind
+        self.bindings = Self.defaultBindings(for: kind)
+    }
+
+    /// The defaults. Slider and stepper share them: Right/Up/+/l/k/Ctrl-F/Ctrl-P increase and
+    /// Left/Down/-/h/j/Ctrl-B/Ctrl-N decrease (a vertical stepper: Up increments); PageUp and
+    /// PageDown page; Home/Ctrl-A and End/Ctrl-E go to the focused handle's allowed limits;
+    /// Tab/Shift-Tab switch handles; Space says where you are; ? and F1 help; Enter accepts;
+    /// Escape and q cancel; Ctrl-C interrupts (it only arrives as a key under the kitty protocol).
+    public static func defaultBindings(for kind: ControlKind) -> [KeyChord: Action] {
+        var map: [KeyChord: Action] = [:]
+        func bind(_ names: [String], _ action: Action) {
+            for name in names {
+                guard let chord = KeyChord(name: name) else { preconditionFailure("bad default key name \(name)") }
+                map[chord] = action
+            }
+        }
+        bind(["right", "up", "+", "l", "k", "ctrl+f", "ctrl+p"], .command(.increment))
+        bind(["left", "down", "-", "h", "j", "ctrl+b", "ctrl+n"], .command(.decrement))
+        bind(["pageup"], .command(.pageIncrement))
+        bind(["pagedown"], .command(.pageDecrement))
+        bind(["home", "ctrl+a"], .command(.toLowest))
+        bind(["end", "ctrl+e"], .command(.toHighest))
+        bind(["tab"], .command(.focusNext))
+        bind(["shift+tab"], .command(.focusPrevious))
+        bind(["space"], .speakStatus)
+        bind(["?", "f1"], .help)
+        bind(["enter"], .accept)
+        bind(["esc", "q"], .cancel)
+        bind(["ctrl+c"], .interrupt)
+        _ = kind
+        return map
+    }
+
+    /// Binds a chord to an action, or unbinds it (nil).
+    public mutating func bind(_ chord: KeyChord, to action: Action?) {
+        bindings[chord] = action
+    }
+
+    /// The action bound to a chord, whatever the event kind (to match a release to its hold).
+    public func binding(for chord: KeyChord) -> Action? {
+        bindings[chord]
+    }
+
+    /// The action for a key press or repeat; nil for releases and keys with no meaning.
+    /// Releases end a hold: look them up with `binding(for:)`.
+    public func action(for event: KeyEvent, entryActive: Bool) -> Action? {
+        guard event.kind != .release else { return nil }
+        if case .unknown = event.key { return nil }
+        if entryActive {
+            if event.modifiers.isEmpty {
+                switch event.key {
+                case .character(let c) where c.isASCII && (c.isNumber || c == "-" || c == "." || c == ","):
+                    return .entry(.character(c))
+                case .backspace, .delete: return .entry(.deleteBackward)
+                case .enter: return .entry(.commit)
+                case .escape: return .entry(.cancel)
+                default: break
+                }
+            }
+            return bindings[event.chord] == .interrupt ? .interrupt : nil
+        }
+        if let bound = bindings[event.chord] { return bound }
+        if event.modifiers.isEmpty, case .character(let c) = event.key, NumericEntry.starts(with: c) {
+            return .entry(.character(c))
+        }
+        return nil
+    }
+
+    /// The action for a key of a braille display: line up/down step (up increases, for the
+    /// stepper too), routing keys go to the session's routing map, panning pans, keysyms act
+    /// like the keyboard's keys, typed characters like typed keys (digits feed numeric entry).
+    public func action(for key: BrailleKey, entryActive: Bool) -> Action? {
+        switch key {
+        case .lineUp: return entryActive ? nil : .command(.increment)
+        case .lineDown: return entryActive ? nil : .command(.decrement)
+        case .route(let cell): return entryActive ? nil : .routeCell(cell)
+        case .panLeft: return .pan(.left)
+        case .panRight: return .pan(.right)
+        case .character(let c): return action(for: KeyEvent(.character(c)), entryActive: entryActive)
+        case .symbol(let symbol):
+            let key: Key
+            switch symbol {
+            case .enter: key = .enter
+            case .escape: key = .escape
+            case .tab: key = .tab
+            case .backspace: key = .backspace
+            case .delete: key = .delete
+            case .up: key = .up
+            case .down: key = .down
+            case .left: key = .left
+            case .right: key = .right
+            case .home: key = .home
+            case .end: key = .end
+            case .pageUp: key = .pageUp
+            case .pageDown: key = .pageDown
+            case .function(let n): key = .function(n)
+            case .other: return nil
+            }
+            return action(for: KeyEvent(key), entryActive: entryActive)
+        case .command:
+            return nil
+        }
+    }
+}
+
+// MARK: - Names
+
+extension KeyMap {
+    /// Every action name a key map file may use, with its action (nil: `ignore`, which unbinds).
+    public static let actionNames: [(name: String, action: Action?)] = [
+        ("increment", .command(.increment)),
+        ("decrement", .command(.decrement)),
+        ("page-increment", .command(.pageIncrement)),
+        ("page-decrement", .command(.pageDecrement)),
+        ("to-lowest", .command(.toLowest)),
+        ("to-highest", .command(.toHighest)),
+        ("focus-next", .command(.focusNext)),
+        ("focus-previous", .command(.focusPrevious)),
+        ("focus-lower", .command(.focus(.lower))),
+        ("focus-upper", .command(.focus(.upper))),
+        ("accept", .accept),
+        ("cancel", .cancel),
+        ("help", .help),
+        ("speak-status", .speakStatus),
+        ("pan-left", .pan(.left)),
+        ("pan-right", .pan(.right)),
+        ("interrupt", .interrupt),
+        ("ignore", nil),
+    ]
+
+    /// The action for a name (`to-lowest`); `.some(nil)` for `ignore`; nil if unknown.
+    public static func action(named name: String) -> Action?? {
+        actionNames.first { $0.name == name.lowercased() }.map(\.action)
+    }
+
+    /// The name of an action, if it can be bound from a file.
+    public static func name(of action: Action) -> String? {
+        actionNames.first { $0.action == action }?.name
+    }
+}
+
+// MARK: - Key map files
+
+/// A key map file could not be read; `description` is one line naming the line and the problem.
+public struct KeyMapFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Problem: Sendable, Equatable {
+        /// The line is not `key-name = action-name`.
+        case syntax(String)
+        case unknownKey(String)
+        case unknownAction(String)
+    }
+
+    /// 1-based line number.
+    public var line: Int
+    public var problem: Problem
+
+    public var description: String {
+        switch problem {
+        case .syntax(let text):
+            return "line \(line): expected 'key = action', got '\(text)'"
+        case .unknownKey(let name):
+            return "line \(line): unknown key '\(name)' (examples: 'ctrl+a', 'alt+up', 'pageup', 'f1', 'k')"
+        case .unknownAction(let name):
+            let known = KeyMap.actionNames.map(\.name).joined(separator: ", ")
+            return "line \(line): unknown action '\(name)' (actions: \(known))"
+        }
+    }
+}
+
+extension KeyMap {
+    /// Parses a key map file: lines `key-name = action-name`, `#` starts a comment, blank lines
+    /// are skipped. Returns the bindings in file order (nil action: `ignore`).
+    public static func parseFile(_ text: String) throws(KeyMapFileError) -> [(chord: KeyChord, action: Action?)] {
+        var result: [(chord: KeyChord, action: Action?)] = []
+        var number = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            var line = Substring(rawLine)
+            if line.hasSuffix("\r") { line = line.dropLast() }
+            // A comment starts at '#' at the start of the line or after blank space.
+            if let hash = commentStart(line) { line = line[..<hash] }
+            let trimmed = line.trimmingBlanks()
+            if trimmed.isEmpty { continue }
+            guard let eq = trimmed.firstIndex(of: "=") else {
+                throw KeyMapFileError(line: number, problem: .syntax(String(trimmed)))
+            }
+            let keyName = trimmed[..<eq].trimmingBlanks()
+            let actionName = trimmed[trimmed.index(after: eq)...].trimmingBlanks()
+            guard !keyName.isEmpty, !actionName.isEmpty, !actionName.contains(where: { $0 == " " || $0 == "\t" }) else {
+                throw KeyMapFileError(line: number, problem: .syntax(String(trimmed)))
+            }
+            guard let chord = KeyChord(name: String(keyName)) else {
+                throw KeyMapFileError(line: number, problem: .unknownKey(String(keyName)))
+            }
+            guard let action = Self.action(named: String(actionName)) else {
+                throw KeyMapFileError(line: number, problem: .unknownAction(String(actionName)))
+            }
+            result.append((chord, action))
+        }
+        return result
+    }
+
+    /// Applies a key map file over the current bindings (all or nothing).
+    public mutating func apply(file text: String) throws(KeyMapFileError) {
+        for (chord, action) in try Self.parseFile(text) { bind(chord, to: action) }
+    }
+
+    /// Applies one `key = action` binding, as given to a command-line option
+    /// (`--bind 'ctrl+a=to-lowest'`). Errors say "line 1".
+    public mutating func apply(binding: String) throws(KeyMapFileError) {
+        guard !binding.contains("\n") else { throw KeyMapFileError(line: 1, problem: .syntax(binding)) }
+        let parsed = try Self.parseFile(binding)
+        guard !parsed.isEmpty else { throw KeyMapFileError(line: 1, problem: .syntax(binding)) }
+        for (chord, action) in parsed { bind(chord, to: action) }
+    }
+
+    private static func commentStart(_ line: Substring) -> Substring.Index? {
+        var previous: Character? = nil
+        for i in line.indices {
+            if line[i] == "#", previous == nil || previous == " " || previous == "\t" { return i }
+            previous = line[i]
+        }
+        return nil
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingBlanks() -> Substring {
+        var s = self
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return s
+    }
+}

@@ -1,0 +1,107 @@
+import A11yModel
+import A11yVocabulary
+/// The fixed escape sequences terminals send for keys, as a table (after Bubble Tea's
+/// `sequences` in key.go).
+///
+/// The decoder looks every complete sequence up here first. Sequences with parameters
+/// (xterm's modifier forms `CSI 1;5A`, `CSI 5;3~`, rxvt's `CSI 5^`, the kitty protocol's
+/// `CSI 97;5u` and `CSI 1;1:3A`) are interpreted by `KeyDecoder` from their numbers instead.
+public enum KeySequences {
+    /// One entry: the bytes, the key they stand for, and which terminals send them.
+    public struct Entry: Sendable {
+        public var bytes: [UInt8]
+        public var key: Key
+        public var modifiers: KeyModifiers
+        public var note: String
+    }
+
+    private static func e(_ s: String, _ key: Key, _ mods: KeyModifiers, _ note: String) -> Entry {
+        Entry(bytes: Array(s.utf8), key: key, modifiers: mods, note: note)
+    }
+
+    private static func e(_ s: String, _ key: Key, _ note: String) -> Entry {
+        Entry(bytes: Array(s.utf8), key: key, modifiers: [], note: note)
+    }
+
+    /// Every fixed sequence the decoder knows.
+    public static let table: [Entry] = [
+        // Cursor keys, normal mode (CSI): xterm, VT220, rxvt, Linux console, tmux, kitty.
+        e("\u{1B}[A", .up, "CSI cursor keys"),
+        e("\u{1B}[B", .down, "CSI cursor keys"),
+        e("\u{1B}[C", .right, "CSI cursor keys"),
+        e("\u{1B}[D", .left, "CSI cursor keys"),
+        // Cursor keys, application mode (SS3, DECCKM): xterm, VT220, rxvt, tmux.
+        e("\u{1B}OA", .up, "SS3 / DECCKM"),
+        e("\u{1B}OB", .down, "SS3 / DECCKM"),
+        e("\u{1B}OC", .right, "SS3 / DECCKM"),
+        e("\u{1B}OD", .left, "SS3 / DECCKM"),
+        // Home and End.
+        e("\u{1B}[H", .home, "xterm, kitty"),
+        e("\u{1B}[F", .end, "xterm, kitty"),
+        e("\u{1B}OH", .home, "xterm application mode"),
+        e("\u{1B}OF", .end, "xterm application mode"),
+        e("\u{1B}[1~", .home, "VT220, Linux console, tmux"),
+        e("\u{1B}[4~", .end, "VT220, Linux console, tmux"),
+        e("\u{1B}[7~", .home, "rxvt"),
+        e("\u{1B}[8~", .end, "rxvt"),
+        // Editing keypad.
+        e("\u{1B}[2~", .insert, "VT220"),
+        e("\u{1B}[3~", .delete, "VT220"),
+        e("\u{1B}[5~", .pageUp, "VT220 and everyone since"),
+        e("\u{1B}[6~", .pageDown, "VT220 and everyone since"),
+        // Back-tab.
+        e("\u{1B}[Z", .tab, .shift, "Shift-Tab (CBT): xterm, rxvt, Linux console, tmux"),
+        // F1 and its friends.
+        e("\u{1B}OP", .function(1), "VT100 PF1: xterm, VT220, tmux"),
+        e("\u{1B}OQ", .function(2), "VT100 PF2"),
+        e("\u{1B}OR", .function(3), "VT100 PF3"),
+        e("\u{1B}OS", .function(4), "VT100 PF4"),
+        e("\u{1B}[11~", .function(1), "rxvt, old xterm"),
+        e("\u{1B}[12~", .function(2), "rxvt, old xterm"),
+        e("\u{1B}[13~", .function(3), "rxvt, old xterm"),
+        e("\u{1B}[14~", .function(4), "rxvt, old xterm"),
+        e("\u{1B}[[A", .function(1), "Linux console"),
+        e("\u{1B}[[B", .function(2), "Linux console"),
+        e("\u{1B}[[C", .function(3), "Linux console"),
+        e("\u{1B}[[D", .function(4), "Linux console"),
+        e("\u{1B}[[E", .function(5), "Linux console"),
+        e("\u{1B}[P", .function(1), "kitty (disambiguate)"),
+        e("\u{1B}[Q", .function(2), "kitty (disambiguate)"),
+        e("\u{1B}[S", .function(4), "kitty (disambiguate)"),
+        // rxvt's modified cursor keys.
+        e("\u{1B}[a", .up, .shift, "rxvt shift"),
+        e("\u{1B}[b", .down, .shift, "rxvt shift"),
+        e("\u{1B}[c", .right, .shift, "rxvt shift"),
+        e("\u{1B}[d", .left, .shift, "rxvt shift"),
+        e("\u{1B}Oa", .up, .control, "rxvt control"),
+        e("\u{1B}Ob", .down, .control, "rxvt control"),
+        e("\u{1B}Oc", .right, .control, "rxvt control"),
+        e("\u{1B}Od", .left, .control, "rxvt control"),
+        // The numeric keypad in application mode (DECKPAM): xterm, rxvt, VT220.
+        e("\u{1B}OM", .enter, "keypad Enter"),
+        e("\u{1B}Ok", .character("+"), "keypad +"),
+        e("\u{1B}Om", .character("-"), "keypad -"),
+        e("\u{1B}Oj", .character("*"), "keypad *"),
+        e("\u{1B}Oo", .character("/"), "keypad /"),
+        e("\u{1B}On", .character("."), "keypad ."),
+        e("\u{1B}Ol", .character(","), "keypad ,"),
+        e("\u{1B}OX", .character("="), "keypad ="),
+        e("\u{1B}Op", .character("0"), "keypad 0"),
+        e("\u{1B}Oq", .character("1"), "keypad 1"),
+        e("\u{1B}Or", .character("2"), "keypad 2"),
+        e("\u{1B}Os", .character("3"), "keypad 3"),
+        e("\u{1B}Ot", .character("4"), "keypad 4"),
+        e("\u{1B}Ou", .character("5"), "keypad 5"),
+        e("\u{1B}Ov", .character("6"), "keypad 6"),
+        e("\u{1B}Ow", .character("7"), "keypad 7"),
+        e("\u{1B}Ox", .character("8"), "keypad 8"),
+        e("\u{1B}Oy", .character("9"), "keypad 9"),
+    ]
+
+    /// The table as a dictionary, for the decoder.
+    static let lookup: [[UInt8]: Entry] = {
+        var d: [[UInt8]: Entry] = [:]
+        for entry in table where d[entry.bytes] == nil { d[entry.bytes] = entry }
+        return d
+    }()
+}

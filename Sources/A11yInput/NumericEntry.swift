@@ -1,0 +1,119 @@
+import A11yModel
+import A11yVocabulary
+/// Direct numeric entry: the user types a number, edits it, and commits or cancels it.
+///
+/// A pure state machine. It starts with the first digit typed; accepts `-` (only first, and only
+/// when negatives are allowed) and one `.` (only when fractions are allowed); Backspace deletes
+/// the last character. `commit(in:)` validates against the range the focused handle may take
+/// now, which the caller supplies, and returns the value or why it was rejected.
+public struct NumericEntry: Sendable, Equatable {
+    /// What numbers the control accepts now.
+    public struct Rules: Sendable, Equatable {
+        /// The values the focused handle may take now (other handle and distances included).
+        public var allowedRange: ClosedRange<Double>
+        /// Whether a leading `-` may be typed.
+        public var allowsNegative: Bool
+        /// Whether a `.` may be typed.
+        public var allowsFraction: Bool
+
+        public init(allowedRange: ClosedRange<Double>, allowsNegative: Bool? = nil, allowsFraction: Bool) {
+            self.allowedRange = allowedRange
+            self.allowsNegative = allowsNegative ?? (allowedRange.lowerBound < 0)
+            self.allowsFraction = allowsFraction
+        }
+    }
+
+    /// Why a typed character or a committed number was refused.
+    public enum Rejection: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Nothing (or only `-` or `.`) was typed.
+        case empty
+        /// The text is not a number (cannot happen through `insert`, kept for callers).
+        case notANumber
+        case belowMinimum(Double)
+        case aboveMaximum(Double)
+        /// A `-` where no negative number is possible, or not at the start.
+        case negativeNotAllowed
+        /// A `.` where the control only takes whole numbers, or a second one.
+        case fractionNotAllowed
+        /// A character that is not part of a number.
+        case notADigit(Character)
+        /// More characters than any value needs.
+        case tooLong
+
+        /// Plain English wording; the presentation layer may word it its own way.
+        public var description: String {
+            switch self {
+            case .empty: return "no number typed"
+            case .notANumber: return "not a number"
+            case .belowMinimum(let limit): return "below the minimum, \(Self.format(limit))"
+            case .aboveMaximum(let limit): return "above the maximum, \(Self.format(limit))"
+            case .negativeNotAllowed: return "no negative numbers here"
+            case .fractionNotAllowed: return "whole numbers only"
+            case .notADigit(let c): return "\(c) is not a digit"
+            case .tooLong: return "too many digits"
+            }
+        }
+
+        private static func format(_ value: Double) -> String {
+            if let whole = Int64(exactly: value) { return String(whole) }
+            return String(value)
+        }
+    }
+
+    /// The longest text accepted.
+    public static let maximumLength = 24
+
+    /// The text typed so far.
+    public private(set) var text: String
+
+    /// An empty entry; type its first character with `insert(_:rules:)`.
+    public init() { text = "" }
+
+    /// Whether `character` may start an entry when none is in progress (ASCII digits only: `-`
+    /// and `.` keep their key map meaning outside an entry).
+    public static func starts(with character: Character) -> Bool {
+        character.isASCII && character.isNumber
+    }
+
+    /// Types a character. Returns nil if accepted, or why not (the text is unchanged).
+    @discardableResult
+    public mutating func insert(_ character: Character, rules: Rules) -> Rejection? {
+        guard text.count < Self.maximumLength else { return .tooLong }
+        switch character {
+        case "0"..."9":
+            break
+        case "-":
+            guard rules.allowsNegative else { return .negativeNotAllowed }
+            guard text.isEmpty else { return .negativeNotAllowed }
+        case ".", ",":
+            guard rules.allowsFraction, !text.contains(".") else { return .fractionNotAllowed }
+            text.append(".")
+            return nil
+        default:
+            return .notADigit(character)
+        }
+        text.append(character)
+        return nil
+    }
+
+    /// Deletes the last character. Returns false when there was nothing to delete.
+    @discardableResult
+    public mutating func deleteBackward() -> Bool {
+        guard !text.isEmpty else { return false }
+        text.removeLast()
+        return true
+    }
+
+    /// Whether nothing is typed.
+    public var isEmpty: Bool { text.isEmpty }
+
+    /// The number typed, validated against `rules`. The caller snaps it to the step grid.
+    public func commit(rules: Rules) -> Result<Double, Rejection> {
+        let digits = text.filter { $0.isNumber }
+        guard !digits.isEmpty else { return .failure(.empty) }
+        guard let value = Double(text), value.isFinite else { return .failure(.notANumber) }
+        if value < rules.allowedRange.lowerBound { return .failure(.belowMinimum(rules.allowedRange.lowerBound)) }
+        if value > rules.allowedRange.upperBound { return .failure(.aboveMaximum(rules.allowedRange.upperBound)) }
+        return .success(value)
+    }
+}

@@ -1,0 +1,201 @@
+import A11yFormatting
+import A11yModel
+import A11yVocabulary
+/// What a routing key over a cell of the braille line does.
+public enum BrailleRoutingTarget: Sendable, Equatable {
+    /// Over the track: move the focused handle to this fraction of the track.
+    case track(Double)
+    /// Over a value: focus that handle.
+    case handle(Handle)
+    /// Over the label: say where things stand.
+    case status
+}
+
+/// A whole braille line of a control, which may be longer than the display: text cells (shown
+/// through the user's text table), dots OR-ed on top (the track), the cursor cell and a routing map.
+public struct BrailleLine: Sendable, Equatable {
+    /// One character per cell; blanks where the track's dots go.
+    public var text: [Character]
+    /// Dots OR-ed on top of `text`, one per cell.
+    public var dots: [BrailleDots]
+    /// What each cell's routing key does.
+    public var routing: [BrailleRoutingTarget?]
+    /// The cell of the focused handle (or the stepper's value), for BrlAPI's cursor.
+    public var cursor: Int?
+    /// The first cell of the window that shows the control best when the line does not fit.
+    public var homeOffset: Int
+
+    public var count: Int { text.count }
+
+    /// The window of `width` cells starting at `offset` (clamped so the window stays on the line).
+    public func window(at offset: Int, width: Int) -> BrailleFrame {
+        let start = Self.clampOffset(offset, count: count, width: width)
+        let end = min(count, start + width)
+        let pad = max(0, width - (end - start))
+        return BrailleFrame(
+            text: String(text[start..<end]) + String(repeating: " ", count: pad),
+            dots: Array(dots[start..<end]) + Array(repeating: [], count: pad),
+            routing: Array(routing[start..<end]) + Array(repeating: nil, count: pad),
+            cursor: cursor.flatMap { (start..<end).contains($0) ? $0 - start : nil },
+            offset: start, canPanLeft: start > 0, canPanRight: end < count)
+    }
+
+    /// The offset of the window after panning one display width from `offset`.
+    public func panned(from offset: Int, width: Int, right: Bool) -> Int {
+        Self.clampOffset(Self.clampOffset(offset, count: count, width: width) + (right ? width : -width),
+                         count: count, width: width)
+    }
+
+    static func clampOffset(_ offset: Int, count: Int, width: Int) -> Int {
+        min(max(0, offset), max(0, count - width))
+    }
+}
+
+/// Exactly what one braille display shows: `width` cells.
+public struct BrailleFrame: Sendable, Equatable {
+    /// Text of the cells (through the user's text table), one character per cell.
+    public var text: String
+    /// Dots OR-ed on top of the text (BrlAPI's orMask).
+    public var dots: [BrailleDots]
+    /// What each cell's routing key does.
+    public var routing: [BrailleRoutingTarget?]
+    /// The cursor cell, or nil.
+    public var cursor: Int?
+    /// The first cell of the line shown.
+    public var offset: Int
+    /// Whether panning shows more of the line.
+    public var canPanLeft: Bool
+    public var canPanRight: Bool
+
+    public init(text: String, dots: [BrailleDots], routing: [BrailleRoutingTarget?], cursor: Int?, offset: Int,
+                canPanLeft: Bool, canPanRight: Bool) {
+        self.text = text
+        self.dots = dots
+        self.routing = routing
+        self.cursor = cursor
+        self.offset = offset
+        self.canPanLeft = canPanLeft
+        self.canPanRight = canPanRight
+    }
+
+    /// The cells for a preview or a test: text characters where the text has them (untranslated),
+    /// Unicode braille where the track's dots are.
+    public var preview: String {
+        String(zip(text, dots).map { character, dots in
+            character == " " && !dots.isEmpty ? dots.unicode : character
+        })
+    }
+}
+
+/// Lays a control out on one braille line. Pure: from a `PresentedControl` and the display's
+/// width to cells, cursor and routing map.
+///
+/// Layout (a segment is left out when it is empty):
+/// - range slider: `LABEL LOWER TRACK UPPER`
+/// - one-handle slider: `LABEL VALUE TRACK`
+/// - stepper: `LABEL VALUE -+ TRACK`, where `-` and `+` show only while a step down or up is possible
+/// The track takes the room that is left. When it would be shorter than `minimumTrackCells`, the
+/// label moves out of the first window (panning left shows it) and the track takes its room.
+public struct BrailleRenderer: Sendable {
+    /// The fewest track cells worth showing beside the label.
+    public var minimumTrackCells: Int
+
+    public init(minimumTrackCells: Int = 8) {
+        self.minimumTrackCells = minimumTrackCells
+    }
+
+    public func line(for control: PresentedControl, width: Int) -> BrailleLine {
+        var builder = LineBuilder()
+        let labelCells = control.label.isEmpty ? 0 : control.label.count + 1
+        let values = control.handles.map { Array($0.text.braille) }
+        let indicator: [Character] = [control.canDecrease ? "-" : " ", control.canIncrease ? "+" : " "]
+        let fixed: Int
+        switch control.kind {
+        case .rangeSlider: fixed = segment(values[0]) + segment(values[1])
+        case .slider: fixed = segment(values[0])
+        case .stepper: fixed = segment(values[0]) + indicator.count + 1
+        }
+        var trackCells = width - labelCells - fixed
+        var homeOffset = 0
+        if trackCells < min(minimumTrackCells, width / 2), labelCells > 0 {
+            trackCells = width - fixed
+            homeOffset = labelCells
+        }
+        trackCells = max(2, trackCells)
+
+        if labelCells > 0 {
+            builder.append(text: Array(control.label) + [" "], routing: .status)
+        }
+        let trackStart = { (builder: LineBuilder) in builder.text.count }
+        func appendValue(_ state: PresentedControl.HandleState, _ cells: [Character]) {
+            guard !cells.isEmpty else { return }
+            if control.kind == .stepper { builder.cursor = builder.text.count }
+            builder.append(text: cells, routing: .handle(state.handle))
+            builder.append(text: [" "], routing: nil)
+        }
+        var startOfTrack = 0
+        switch control.kind {
+        case .rangeSlider:
+            appendValue(control.handles[0], values[0])
+            startOfTrack = trackStart(builder)
+            appendTrack(&builder, control: control, cells: trackCells)
+            builder.append(text: [" "], routing: nil)
+            appendValue(control.handles[1], values[1])
+            builder.trimTrailingBlank()
+        case .slider:
+            appendValue(control.handles[0], values[0])
+            startOfTrack = trackStart(builder)
+            appendTrack(&builder, control: control, cells: trackCells)
+        case .stepper:
+            appendValue(control.handles[0], values[0])
+            builder.append(text: indicator + [" "], routing: nil)
+            startOfTrack = trackStart(builder)
+            appendTrack(&builder, control: control, cells: trackCells)
+        }
+        if control.kind != .stepper {
+            let focused = control.focusedHandle
+            builder.cursor = startOfTrack + BrailleTrack.position(of: focused.fraction, cells: trackCells) / 2
+        }
+        return BrailleLine(text: builder.text, dots: builder.dots, routing: builder.routing,
+                           cursor: builder.cursor, homeOffset: homeOffset)
+    }
+
+    /// The window a display of `width` cells shows at first.
+    public func frame(for control: PresentedControl, width: Int) -> BrailleFrame {
+        let line = line(for: control, width: width)
+        return line.window(at: line.homeOffset, width: width)
+    }
+
+    private func segment(_ cells: [Character]) -> Int { cells.isEmpty ? 0 : cells.count + 1 }
+
+    private func appendTrack(_ builder: inout LineBuilder, control: PresentedControl, cells: Int) {
+        let position = { (handle: Handle) in
+            control.state(of: handle).map { BrailleTrack.position(of: $0.fraction, cells: cells) }
+        }
+        let upper = position(.upper) ?? 0
+        let lower = control.handles.count > 1 ? position(.lower) : nil
+        let track = BrailleTrack(cells: cells, lower: lower, upper: upper, focused: control.focused)
+        let focusedPosition = position(control.focused)
+        for (index, dots) in track.cells.enumerated() {
+            let fraction = BrailleTrack.fraction(routing: index, cells: cells, currentPosition: focusedPosition)
+            builder.append(text: [" "], routing: .track(fraction), dots: dots)
+        }
+    }
+}
+
+private struct LineBuilder {
+    var text: [Character] = []
+    var dots: [BrailleDots] = []
+    var routing: [BrailleRoutingTarget?] = []
+    var cursor: Int?
+
+    mutating func append(text cells: [Character], routing target: BrailleRoutingTarget?, dots pattern: BrailleDots = []) {
+        text += cells
+        dots += Array(repeating: pattern, count: cells.count)
+        routing += Array(repeating: target, count: cells.count)
+    }
+
+    mutating func trimTrailingBlank() {
+        while text.last == " ", dots.last == [] { text.removeLast(); dots.removeLast(); routing.removeLast() }
+    }
+}

@@ -1,0 +1,95 @@
+import A11yFormatting
+import A11yModel
+import A11yVocabulary
+/// A control as the presenters see it at one moment: its kind, its label, each handle's name and
+/// value written three ways, and what the keys can still do. Built from a model value and a
+/// formatter; the announcer and the braille and screen renderers read only this.
+public struct PresentedControl: Sendable, Equatable {
+    /// What kind of control it is, as speech names it.
+    public enum Kind: String, Sendable, Equatable {
+        case rangeSlider = "range slider"
+        case slider = "slider"
+        case stepper = "stepper"
+    }
+
+    /// One handle (a stepper has one, named after the control).
+    public struct HandleState: Sendable, Equatable {
+        public var handle: Handle
+        /// The handle's accessibility label ("minimum", "maximum" by default).
+        public var name: String
+        /// The handle's accessibility hint ("" when none).
+        public var hint: String
+        public var value: Double
+        public var text: FormattedValue
+        /// Where the value lies on the track, 0...1.
+        public var fraction: Double
+    }
+
+    public var kind: Kind
+    /// The control's label ("Price"); may be empty.
+    public var label: String
+    /// The handles in focus order.
+    public var handles: [HandleState]
+    public var focused: Handle
+    /// The track's ends, formatted.
+    public var minimum: FormattedValue
+    public var maximum: FormattedValue
+    /// False when the formatter shows no labels (TTRangeSlider's hideLabels / NSNull formatter).
+    public var showsLabels: Bool
+    /// Whether a step down / up can change the focused value (the stepper's disabled buttons).
+    public var canDecrease: Bool
+    public var canIncrease: Bool
+
+    /// The focused handle.
+    public var focusedHandle: HandleState {
+        handles.first { $0.handle == focused } ?? handles[handles.count - 1]
+    }
+
+    /// The handle `handle`, or nil when the control has no such handle.
+    public func state(of handle: Handle) -> HandleState? { handles.first { $0.handle == handle } }
+
+    /// The text of any value of this control (for example a change's old value).
+    public typealias TextOfValue = @Sendable (Double) -> FormattedValue
+}
+
+extension PresentedControl {
+    /// A range slider (one or two handles) as presented with `formatter`.
+    public init(_ slider: RangeSlider, label: String, formatter: any ValueFormatter, locale: NumberLocale) {
+        let context = FormatContext(for: slider, locale: locale)
+        let configuration = slider.configuration
+        let handles = slider.handles.map { handle in
+            Self.handleState(handle, of: slider, name: configuration.label(of: handle),
+                             hint: configuration.hint(of: handle), formatter: formatter, context: context)
+        }
+        let range = slider.allowedRange(for: slider.focusedHandle)
+        let focusedValue = slider.focusedValue
+        self.init(kind: configuration.disableRange ? .slider : .rangeSlider, label: label, handles: handles,
+                  focused: slider.focusedHandle,
+                  minimum: formatter.format(slider.bounds.lowerBound, in: context),
+                  maximum: formatter.format(slider.bounds.upperBound, in: context),
+                  showsLabels: formatter.showsLabels && !configuration.hideLabels,
+                  canDecrease: focusedValue > range.lower, canIncrease: focusedValue < range.upper)
+    }
+
+    /// A stepper as presented with `formatter`.
+    public init(_ stepper: Stepper, formatter: any ValueFormatter, locale: NumberLocale) {
+        let context = FormatContext(for: stepper, locale: locale)
+        let configuration = stepper.configuration
+        let handle = Self.handleState(.upper, of: stepper, name: configuration.label,
+                                      hint: configuration.hint, formatter: formatter, context: context)
+        self.init(kind: .stepper, label: configuration.label, handles: [handle], focused: .upper,
+                  minimum: formatter.format(stepper.bounds.lowerBound, in: context),
+                  maximum: formatter.format(stepper.bounds.upperBound, in: context),
+                  showsLabels: formatter.showsLabels,
+                  canDecrease: stepper.canDecrement, canIncrease: stepper.canIncrement)
+    }
+
+    private static func handleState<C: Control>(_ handle: Handle, of control: C, name: String, hint: String,
+                                                 formatter: any ValueFormatter, context: FormatContext) -> HandleState {
+        let value = control.value(of: handle)
+        let span = control.bounds.upperBound - control.bounds.lowerBound
+        let fraction = span > 0 ? (value - control.bounds.lowerBound) / span : 0
+        return HandleState(handle: handle, name: name, hint: hint, value: value,
+                           text: formatter.format(value, in: context), fraction: min(1, max(0, fraction)))
+    }
+}

@@ -1,0 +1,123 @@
+import A11yFormatting
+import A11yModel
+import A11yVocabulary
+/// What the terminal shows of a control: lines of styled text and where the cursor sits.
+public struct ScreenFrame: Sendable, Equatable {
+    /// Lines, each with its own SGR styling, reset at its end. No line holds braille patterns
+    /// unless a preview was asked for.
+    public var lines: [String]
+    /// Row and column (from 0, in the frame) of the terminal cursor: the focused handle, so screen
+    /// readers and BRLTTY's screen review follow it.
+    public var cursor: (row: Int, column: Int)
+
+    public init(lines: [String], cursor: (row: Int, column: Int)) {
+        self.lines = lines
+        self.cursor = cursor
+    }
+
+    public static func == (a: ScreenFrame, b: ScreenFrame) -> Bool {
+        a.lines == b.lines && a.cursor == b.cursor
+    }
+}
+
+/// Draws a control for sighted and low-vision users. Pure: from a `PresentedControl`, the width in
+/// columns and a theme to a `ScreenFrame`.
+///
+/// - Range slider: a text line `LABEL: LOWER to UPPER` (what a screen reader reads), then the track
+///   line, horizontal, with the values at its ends.
+/// - Stepper, vertical: the label, `+` above the value, `-` below it; a key that can do nothing is
+///   shown dim and named "(at maximum)" / "(at minimum)".
+public struct ScreenRenderer: Sendable {
+    public var theme: ScreenTheme
+
+    public init(theme: ScreenTheme = ScreenTheme()) {
+        self.theme = theme
+    }
+
+    public func frame(for control: PresentedControl, width: Int, focused: Bool = true) -> ScreenFrame {
+        control.kind == .stepper ? stepperFrame(control, focused: focused)
+                                 : sliderFrame(control, width: max(20, width), focused: focused)
+    }
+
+    private func title(_ control: PresentedControl) -> String {
+        let values = control.handles.map(\.text.visual).joined(separator: " to ")
+        let text = control.label.isEmpty ? values : "\(control.label): \(values)"
+        return theme.styled(text, color: "1", fallback: "1")
+    }
+
+    private func sliderFrame(_ control: PresentedControl, width: Int, focused: Bool) -> ScreenFrame {
+        let lower = control.handles.count > 1 ? control.handles[0] : nil
+        let upper = control.handles[control.handles.count - 1]
+        let pad = String(repeating: " ", count: max(0, theme.labelPadding))
+        let left = control.showsLabels ? (lower?.text.visual ?? control.minimum.visual) : ""
+        let right = control.showsLabels ? (lower == nil ? control.maximum.visual : upper.text.visual) : ""
+        let leftColumns = left.count + (left.isEmpty ? 0 : pad.count)
+        let trackWidth = max(4, width - leftColumns - right.count - (right.isEmpty ? 0 : pad.count) - 1)
+        let column = { (fraction: Double) in Int((fraction * Double(trackWidth - 1)).rounded()) }
+        let upperColumn = column(upper.fraction)
+        let lowerColumn = lower.map { column($0.fraction) }
+        let focusedColumn = control.focused == .lower ? (lowerColumn ?? upperColumn) : upperColumn
+        let handleWidth = focused ? max(1, min(3, theme.focusedHandleWidth)) : 1
+
+        // Track cells: 0 outside, 1 selection, 2 handle, 3 focused handle.
+        var kinds = [Int](repeating: 0, count: trackWidth)
+        if let lowerColumn { for c in lowerColumn...max(lowerColumn, upperColumn) { kinds[c] = 1 } }
+        for c in [lowerColumn, upperColumn].compactMap({ $0 }) { kinds[c] = 2 }
+        let focusStart = min(max(0, focusedColumn - handleWidth / 2), trackWidth - handleWidth)
+        for c in focusStart..<(focusStart + handleWidth) { kinds[c] = 3 }
+        var glyphs = kinds.map { $0 >= 2 ? theme.handleGlyph : " " }
+        if theme.handleBorder, focused {
+            // The focused handle's border: brackets in the columns beside it, where there is room.
+            if focusStart > 0 { glyphs[focusStart - 1] = "[" }
+            if focusStart + handleWidth < trackWidth { glyphs[focusStart + handleWidth] = "]" }
+        }
+
+        var track = ""
+        var run = (kind: -1, text: "")
+        func flush() {
+            guard run.kind >= 0 else { return }
+            switch run.kind {
+            case 0: track += theme.styled(run.text, color: theme.tintColor, fallback: "")
+            case 1: track += theme.styled(run.text, color: theme.colorBetweenHandles, fallback: "7")
+            case 2: track += theme.styled(run.text, color: theme.handleColor, fallback: "7")
+            default: track += theme.styled(run.text, color: "1;" + theme.handleColor, fallback: "1;7")
+            }
+        }
+        for (kind, glyph) in zip(kinds, glyphs) {
+            if kind != run.kind { flush(); run = (kind, "") }
+            run.text.append(glyph)
+        }
+        flush()
+
+        let leftText = left.isEmpty ? "" : theme.styled(left, color: theme.lowerLabelColor, fallback: "") + pad
+        let rightText = right.isEmpty ? "" : pad + theme.styled(right, color: theme.upperLabelColor, fallback: "")
+        var trackLines = [String]()
+        if theme.usesEscapes {
+            let thickness = max(1, min(3, theme.lineThickness))
+            for row in 0..<thickness {
+                let blankLabels = String(repeating: " ", count: leftColumns)
+                trackLines.append(row == thickness / 2 ? leftText + track + rightText : blankLabels + track)
+            }
+            if theme.lineBorder {
+                trackLines.append(String(repeating: " ", count: leftColumns)
+                                  + theme.styled(String(repeating: " ", count: trackWidth), color: "4", fallback: "4"))
+            }
+        }
+        let titleLine = title(control)
+        let lines = theme.labelsBelow ? trackLines + [titleLine] : [titleLine] + trackLines
+        let trackRow = theme.labelsBelow ? max(0, trackLines.count / 2) : 1 + (trackLines.isEmpty ? -1 : max(0, min(3, theme.lineThickness)) / 2)
+        let cursorColumn = trackLines.isEmpty ? 0 : leftColumns + focusedColumn
+        return ScreenFrame(lines: lines, cursor: (max(0, trackRow), cursorColumn))
+    }
+
+    private func stepperFrame(_ control: PresentedControl, focused: Bool) -> ScreenFrame {
+        let value = control.focusedHandle.text.visual
+        let plus = control.canIncrease ? theme.styled("+", color: "1", fallback: "1")
+                                       : theme.styled("+ (at maximum)", color: "2", fallback: "2")
+        let minus = control.canDecrease ? theme.styled("-", color: "1", fallback: "1")
+                                        : theme.styled("- (at minimum)", color: "2", fallback: "2")
+        let valueLine = "  " + theme.styled(value, color: focused ? "1;7" : "1", fallback: focused ? "1;7" : "1")
+        let label = control.label.isEmpty ? [] : [theme.styled(control.label, color: "1", fallback: "1")]
+        return ScreenFrame(lines: label + ["  " + plus, valueLine, "  " + minus], cursor: (label.count + 1, 2))
+    }
+}

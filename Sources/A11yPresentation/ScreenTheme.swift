@@ -1,0 +1,69 @@
+import A11yFormatting
+import A11yModel
+import A11yVocabulary
+/// How a control looks on the terminal: TTRangeSlider's visual properties in terminal terms.
+///
+/// Colours are SGR parameter strings ("32" green, "38;5;208" orange, "1;33" bold yellow);
+/// a theme with `usesColor == false` (NO_COLOR) draws with reverse video and bold only, and the
+/// plain style (TERM=dumb) draws text with no escape sequence at all.
+public struct ScreenTheme: Sendable, Equatable {
+    /// TTRangeSlider tintColor: the track outside the selection (a background colour).
+    public var tintColor: String = "100"
+    /// TTRangeSlider tintColorBetweenHandles: the selection between the handles (a background colour).
+    public var colorBetweenHandles: String = "44"
+    /// TTRangeSlider handleColor (a background colour).
+    public var handleColor: String = "47"
+    /// TTRangeSlider handleImage: the character drawn for a handle. A space by default, so a screen
+    /// reader reviewing the line reads nothing decorative; the colour shows it.
+    public var handleGlyph: Character = " "
+    /// TTRangeSlider handleBorderWidth/handleBorderColor: brackets around the focused handle.
+    public var handleBorder: Bool = false
+    /// TTRangeSlider lineHeight: rows of the track (1...3).
+    public var lineThickness: Int = 1
+    /// TTRangeSlider lineBorderWidth/lineBorderColor: a row of underline below the track.
+    public var lineBorder: Bool = false
+    /// TTRangeSlider minLabelColour / maxLabelColour (foreground colours).
+    public var lowerLabelColor: String = "36"
+    public var upperLabelColor: String = "36"
+    /// TTRangeSlider labelPadding: blank columns between the labels and the track.
+    public var labelPadding: Int = 1
+    /// TTRangeSlider labels above or below the track.
+    public var labelsBelow: Bool = false
+    /// TTRangeSlider selectedHandleDiameterMultiplier: columns of the focused handle (1...3).
+    public var focusedHandleWidth: Int = 2
+    /// False under NO_COLOR: attributes only (reverse video, bold, dim).
+    public var usesColor: Bool = true
+    /// False for TERM=dumb: no escape sequences at all, no track (the text says everything).
+    public var usesEscapes: Bool = true
+
+    public init() {}
+
+    /// The default theme, adjusted for the environment: NO_COLOR (any value) and TERM=dumb.
+    public static func standard(environment: [String: String]) -> ScreenTheme {
+        var theme = ScreenTheme()
+        if environment["NO_COLOR"].map({ !$0.isEmpty }) ?? false { theme.usesColor = false }
+        if environment["TERM"] == "dumb" { theme.usesColor = false; theme.usesEscapes = false }
+        return theme
+    }
+
+    /// Black on white and white on black only, bold labels, a wide focused handle.
+    public static var highContrast: ScreenTheme {
+        var theme = ScreenTheme()
+        theme.tintColor = "40"
+        theme.colorBetweenHandles = "107"
+        theme.handleColor = "43"
+        theme.lowerLabelColor = "1;97"
+        theme.upperLabelColor = "1;97"
+        theme.focusedHandleWidth = 3
+        theme.handleBorder = true
+        theme.lineThickness = 2
+        return theme
+    }
+
+    /// Wraps `text` in an SGR style (colour parameters, or the attribute used without colour).
+    func styled(_ text: String, color: String, fallback: String) -> String {
+        guard usesEscapes else { return text }
+        let parameters = usesColor ? color : fallback
+        return parameters.isEmpty ? text : "\u{1B}[\(parameters)m\(text)\u{1B}[0m"
+    }
+}

@@ -1,0 +1,112 @@
+import A11yDevices
+import A11yPresentation
+import A11yFormatting
+import A11yInput
+import A11yModel
+import A11yVocabulary
+/// One control of a session: its model value, the words and key map that go with it.
+public struct ControlPanel: Sendable {
+    /// The model: the rules of the control live in these values.
+    public enum Model: Sendable, Equatable {
+        case slider(RangeSlider)
+        case stepper(Stepper)
+    }
+
+    public var model: Model
+    /// The control's label ("Price"); for a stepper its configuration's label is used when empty.
+    public var label: String
+    public var formatter: any ValueFormatter
+    public var keyMap: KeyMap
+    /// How a held key repeats on this control.
+    public var repeatConfiguration: AutoRepeat.Configuration
+    /// False: a held key is one step per press the terminal sends (the stepper's autoRepeat off).
+    public var repeats: Bool
+
+    /// A range slider (TTRangeSlider). A held key first repeats after 0.4 s, then every 0.1 s.
+    /// The slider takes the formatter's precision (`adopt`), so every key changes the text shown.
+    public init(slider: RangeSlider, label: String = "", formatter: any ValueFormatter = DecimalFormatter(fractionDigits: nil),
+                keyMap: KeyMap = KeyMap(kind: .slider),
+                repeatConfiguration: AutoRepeat.Configuration = .init(initialDelay: .milliseconds(400), interval: .milliseconds(100))) throws(ConfigurationError) {
+        var slider = slider
+        if formatter.fractionDigits != nil { try slider.adopt(formatter) }
+        self.model = .slider(slider)
+        self.label = label
+        self.formatter = formatter
+        self.keyMap = keyMap
+        self.repeatConfiguration = repeatConfiguration
+        self.repeats = true
+    }
+
+    /// A stepper (RPVerticalStepper): its auto-repeat schedule comes from its configuration.
+    public init(stepper: Stepper, formatter: any ValueFormatter = DecimalFormatter(fractionDigits: nil),
+                keyMap: KeyMap = KeyMap(kind: .stepper)) throws(ConfigurationError) {
+        var stepper = stepper
+        if formatter.fractionDigits != nil { try stepper.adopt(formatter) }
+        let schedule = stepper.configuration.autoRepeatSchedule
+        self.model = .stepper(stepper)
+        self.label = stepper.configuration.label
+        self.formatter = formatter
+        self.keyMap = keyMap
+        self.repeatConfiguration = AutoRepeat.Configuration(
+            initialDelay: .seconds(schedule.initialDelay), interval: .seconds(schedule.interval),
+            acceleration: schedule.acceleration.map {
+                AutoRepeat.Acceleration(afterSteps: $0.every, factor: $0.factor, minimumInterval: .seconds($0.minimumInterval))
+            })
+        self.repeats = stepper.configuration.autoRepeat
+    }
+
+    /// The control as the presenters see it.
+    public func presented(locale: NumberLocale) -> PresentedControl {
+        switch model {
+        case .slider(let slider): return PresentedControl(slider, label: label, formatter: formatter, locale: locale)
+        case .stepper(let stepper):
+            var presented = PresentedControl(stepper, formatter: formatter, locale: locale)
+            if !label.isEmpty { presented.label = label }
+            return presented
+        }
+    }
+
+    /// Applies a command to the model.
+    public mutating func apply(_ command: Command) -> Change {
+        switch model {
+        case .slider(var slider):
+            let change = slider.apply(command)
+            model = .slider(slider)
+            return change
+        case .stepper(var stepper):
+            let change = stepper.apply(command)
+            model = .stepper(stepper)
+            return change
+        }
+    }
+
+    /// The model, as any control (for what both kinds answer alike).
+    public var control: any Control {
+        switch model {
+        case .slider(let slider): return slider
+        case .stepper(let stepper): return stepper
+        }
+    }
+
+    /// The handles in focus order.
+    public var handles: [Handle] { control.handles }
+    public var focusedHandle: Handle { control.focusedHandle }
+    /// True during a held key.
+    public var isInteracting: Bool { control.isInteracting }
+    /// The values, in focus order.
+    public var values: [Double] { control.handles.map { control.value(of: $0) } }
+    /// Fraction digits the control shows (results print this many).
+    public var fractionDigits: Int { control.fractionDigits }
+
+    /// The values a typed number may take for the focused handle, and whether it may have a
+    /// fraction.
+    public var entryRules: NumericEntry.Rules {
+        switch model {
+        case .slider(let slider):
+            let range = slider.allowedRange(for: slider.focusedHandle)
+            return NumericEntry.Rules(allowedRange: range.lower...range.upper, allowsFraction: slider.fractionDigits > 0)
+        case .stepper(let stepper):
+            return NumericEntry.Rules(allowedRange: stepper.bounds, allowsFraction: stepper.fractionDigits > 0)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import A11yDevices
+import A11yPresentation
+import A11yFormatting
+import A11yInput
+import A11yModel
+import A11yVocabulary
+/// Running one control modally, the way a dialog runs: `try RangeSlider().run(label: "Price")`.
+///
+/// The session owns the terminal, the speech and the braille display until the user accepts or
+/// cancels; the terminal is restored and the display released before these return. A SIGTERM,
+/// SIGHUP or SIGQUIT during the session ends the program as that signal would (after the same
+/// clean-up), as a dialog does.
+extension RangeSlider {
+    /// The chosen values (the one value of a one-handle slider is `upper`, as `selectedMaximum`),
+    /// or nil when the user cancelled or pressed Ctrl-C.
+    public func run(label: String = "", formatter: any ValueFormatter = DecimalFormatter(fractionDigits: nil),
+                    options: SessionOptions = SessionOptions()) throws -> (lower: Double, upper: Double)? {
+        let panel = try ControlPanel(slider: self, label: label, formatter: formatter)
+        guard case .slider(let slider) = try ControlSession.runModally(panel, options: options)?.model else { return nil }
+        return (slider.selectedMinimum, slider.selectedMaximum)
+    }
+}
+
+extension Stepper {
+    /// The chosen value, or nil when the user cancelled or pressed Ctrl-C.
+    public func run(formatter: any ValueFormatter = DecimalFormatter(fractionDigits: nil),
+                    options: SessionOptions = SessionOptions()) throws -> Double? {
+        let panel = try ControlPanel(stepper: self, formatter: formatter)
+        guard case .stepper(let stepper) = try ControlSession.runModally(panel, options: options)?.model else { return nil }
+        return stepper.value
+    }
+}
+
+extension ControlSession {
+    /// Runs `panel` alone; the panel as accepted, or nil.
+    static func runModally(_ panel: ControlPanel, options: SessionOptions) throws -> ControlPanel? {
+        let result = try ControlSession(panels: [panel], options: options).run()
+        if let signal = result.signal { SignalHandling.exit(after: signal) }
+        return result.outcome == .accepted ? result.panels[0] : nil
+    }
+}

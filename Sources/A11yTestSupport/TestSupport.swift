@@ -1,0 +1,1 @@
+// Test support: fakes of the devices, pty helpers, the capture-file reader.

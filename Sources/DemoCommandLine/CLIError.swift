@@ -1,0 +1,259 @@
+import A11yControls
+/// Why an `a11y-demo` command line cannot be run. Every case carries the user's own text; the
+/// wording lives in one place, `message`, which is always ONE line (screen readers read it whole).
+///
+/// The user's text is quoted as given, with control characters shown as escapes (`\e`, `\n`,
+/// `\u{202E}`) and cut after 60 characters, so nothing the user typed can break the line or drive
+/// the terminal. Options are named in their synopsis form, e.g. `'--min <n>'`.
+public enum CLIError: Error, Sendable, Equatable {
+    /// An option no table knows, with the closest known name when it is close enough.
+    case unknownOption(String, suggestion: String?)
+    /// A word where a subcommand (range, stepper, help) was expected.
+    case unknownSubcommand(String, suggestion: String?)
+    /// A word after the subcommand, or after `help <topic>`.
+    case unexpectedArgument(String)
+    /// A known option in the wrong place: it belongs to `subcommands` and was given to `given`
+    /// (nil: before any subcommand).
+    case optionNotHere(option: String, belongsTo: [String], given: String?)
+    /// An option that takes a value came last, or before another `--option`.
+    case missingValue(option: String)
+    /// `--flag=value` for an option that takes no value.
+    case unexpectedValue(option: String, value: String)
+    /// A value that cannot be used for `option`, and why.
+    case invalidValue(option: String, value: String, reason: InvalidValueReason)
+    /// `--min` is not below `--max` (both as the user wrote them, or as the defaults read).
+    case minimumNotBelowMaximum(minimum: String, maximum: String)
+    /// `--max` minus `--min` overflows.
+    case rangeTooLarge(minimum: String, maximum: String)
+    /// A value outside `[--min, --max]`.
+    case outsideRange(option: String, value: String, minimum: String, maximum: String)
+    /// `--step` (or a distance) larger than the whole range.
+    case largerThanRange(option: String, value: String, range: String)
+    /// `--step` cuts the range into more than `DemoCommandLine.maximumStepCount` steps.
+    case tooManySteps(step: String, range: String)
+    /// `--lower` above `--upper`.
+    case lowerAboveUpper(lower: String, upper: String)
+    /// The handles given explicitly are closer than `--min-distance`.
+    case handlesTooClose(distance: String, minimumDistance: String)
+    /// The handles given explicitly are farther apart than `--max-distance`.
+    case handlesTooFar(distance: String, maximumDistance: String)
+    /// `--max-distance` below `--min-distance`.
+    case maximumDistanceBelowMinimum(maximum: String, minimum: String)
+    /// Two options that exclude each other.
+    case conflict(option: String, other: String)
+    /// `option` only makes sense together with `required`.
+    case requires(option: String, required: String)
+    /// A rule of the model that no check above caught (ConfigurationError), named by option.
+    case invalidConfiguration(option: String, problem: String)
+
+    /// Why a value is refused.
+    public enum InvalidValueReason: Sendable, Equatable {
+        case notANumber
+        /// "1,5": a number with a decimal comma.
+        case decimalComma
+        /// NaN, infinity, or too large for a Double (1e400).
+        case notFinite
+        case notWholeNumber
+        /// Must be > 0.
+        case notPositive
+        /// Must be >= 0.
+        case negative
+        /// A whole number outside `lower...upper`.
+        case outOfRange(lower: Int, upper: Int)
+        /// Not one of the words.
+        case notAChoice([String])
+        /// Not digits and semicolons.
+        case notSGR
+        case notOneCharacter
+        case controlCharacters
+        case tooLong(maximum: Int)
+        case empty
+        case notALanguageTag
+        /// FormatterSpec.parse's explanation.
+        case format(String)
+        /// The plugin loader's explanation.
+        case plugin(String)
+    }
+
+    /// `ExitStatus.usage` (2) for every case.
+    public var exitStatus: ExitStatus { .usage }
+    /// The process exit code: 2.
+    public var exitCode: Int32 { exitStatus.rawValue }
+
+    /// The whole line for stderr, without the newline: "Error: …".
+    public var message: String {
+        let text: String
+        func q(_ s: String) -> String { CLIText.quoted(s) }
+        func o(_ s: String) -> String { "'" + OptionTable.synopsis(of: s) + "'" }
+        func n(_ s: String) -> String { "'" + s + "'" }
+        switch self {
+        case .unknownOption(let name, let suggestion):
+            text = "Unknown option \(q(name))" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+        case .unknownSubcommand(let word, let suggestion):
+            text = "Unknown subcommand \(q(word)); expected 'range', 'stepper' or 'help'"
+                + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+        case .unexpectedArgument(let word):
+            text = "Unexpected argument \(q(word))"
+        case .optionNotHere(let option, let subcommands, let given):
+            let owners = CLIText.list(subcommands.map { "'\($0)'" }, conjunction: "and")
+            if let given {
+                text = "\(n(option)) is an option of \(owners), not of '\(given)'"
+            } else {
+                text = "\(n(option)) is an option of \(owners); write it after the subcommand"
+            }
+        case .missingValue(let option):
+            text = "Missing value for \(o(option))"
+        case .unexpectedValue(let option, let value):
+            text = "The option \(n(option)) does not take a value, but \(q(value)) was given"
+        case .invalidValue(let option, let value, let reason):
+            text = "The value \(q(value)) is invalid for \(o(option)): \(reason.text)"
+        case .minimumNotBelowMaximum(let minimum, let maximum):
+            text = "'--min' \(q(minimum)) must be less than '--max' \(q(maximum))"
+        case .rangeTooLarge(let minimum, let maximum):
+            text = "The range from '--min' \(q(minimum)) to '--max' \(q(maximum)) is too large"
+        case .outsideRange(let option, let value, let minimum, let maximum):
+            text = "\(n(option)) \(q(value)) is outside the range \(q(minimum)) to \(q(maximum)) ('--min' to '--max')"
+        case .largerThanRange(let option, let value, let range):
+            text = "\(n(option)) \(q(value)) is larger than the range \(q(range)) ('--max' minus '--min')"
+        case .tooManySteps(let step, let range):
+            text = "'--step' \(q(step)) cuts the range \(q(range)) into more than \(DemoCommandLine.maximumStepCount) steps"
+        case .lowerAboveUpper(let lower, let upper):
+            text = "'--lower' \(q(lower)) is above '--upper' \(q(upper))"
+        case .handlesTooClose(let distance, let minimumDistance):
+            text = "'--lower' and '--upper' are \(q(distance)) apart, less than '--min-distance' \(q(minimumDistance))"
+        case .handlesTooFar(let distance, let maximumDistance):
+            text = "'--lower' and '--upper' are \(q(distance)) apart, more than '--max-distance' \(q(maximumDistance))"
+        case .maximumDistanceBelowMinimum(let maximum, let minimum):
+            text = "'--max-distance' \(q(maximum)) is less than '--min-distance' \(q(minimum))"
+        case .conflict(let option, let other):
+            text = "\(n(option)) cannot be used with \(n(other))"
+        case .requires(let option, let required):
+            text = "\(n(option)) can only be used with \(n(required))"
+        case .invalidConfiguration(let option, let problem):
+            text = "Invalid \(n(option)): \(CLIText.escaped(problem, limit: 160))"
+        }
+        // Belt and braces: whatever a case forgot, the line never holds a control character.
+        return "Error: " + CLIText.escaped(text, limit: .max)
+    }
+}
+
+extension CLIError: CustomStringConvertible {
+    public var description: String { message }
+}
+
+extension CLIError.InvalidValueReason {
+    /// The reason as a sentence fragment.
+    var text: String {
+        switch self {
+        case .notANumber: return "not a number"
+        case .decimalComma: return "not a number (write the decimal point as '.')"
+        case .notFinite: return "not a finite number"
+        case .notWholeNumber: return "not a whole number"
+        case .notPositive: return "must be greater than 0"
+        case .negative: return "must not be negative"
+        case .outOfRange(let lower, let upper): return "must be a whole number from \(lower) to \(upper)"
+        case .notAChoice(let words): return "expected " + CLIText.list(words, conjunction: "or")
+        case .notSGR: return "expected an SGR colour: digits and semicolons, as in '32' or '38;5;208'"
+        case .notOneCharacter: return "expected exactly one printable character"
+        case .controlCharacters: return "contains control characters"
+        case .tooLong(let maximum): return "longer than \(maximum) characters"
+        case .empty: return "must not be empty"
+        case .notALanguageTag: return "expected a language code such as 'en', 'de' or 'pt-BR'"
+        case .format(let message): return CLIText.escaped(message, limit: 160)
+        case .plugin(let message): return CLIText.escaped(message, limit: 160)
+        }
+    }
+}
+
+/// Text helpers for one-line messages.
+enum CLIText {
+    /// The longest user text echoed, in characters; longer text ends with "…".
+    static let echoLimit = 60
+
+    /// `text` in single quotes, escaped and cut after `echoLimit` characters.
+    static func quoted(_ text: String) -> String {
+        "'" + escaped(text, limit: echoLimit) + "'"
+    }
+
+    /// `text` with every control character (C0, DEL, C1), line or paragraph separator and
+    /// bidirectional control written as a visible escape, cut after `limit` characters.
+    static func escaped(_ text: String, limit: Int) -> String {
+        var out = ""
+        var count = 0
+        for character in text {
+            if count >= limit { return out + "…" }
+            count += 1
+            for scalar in character.unicodeScalars {
+                switch scalar.value {
+                case 0x1B: out += "\\e"
+                case 0x0A: out += "\\n"
+                case 0x0D: out += "\\r"
+                case 0x09: out += "\\t"
+                case 0x00...0x1F, 0x7F...0x9F:
+                    out += "\\x" + hex(scalar.value, width: 2)
+                case 0x2028, 0x2029, 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
+                    out += "\\u{" + hex(scalar.value, width: 4) + "}"
+                default:
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// True when `text` holds a character `escaped` would rewrite.
+    static func hasControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { isControl($0) }
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func hex(_ value: UInt32, width: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    /// "a", "a or b", "a, b or c".
+    static func list(_ items: [String], conjunction: String) -> String {
+        switch items.count {
+        case 0: return ""
+        case 1: return items[0]
+        default: return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
+        }
+    }
+
+    /// Levenshtein distance, for "Did you mean". Inputs longer than 64 characters give a large distance.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        if x.count > 64 || y.count > 64 { return Int.max / 2 }
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var previous = Array(0...y.count)
+        var current = Array(repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            for j in 1...y.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[y.count]
+    }
+
+    /// The candidate closest to `word`, if at most 2 edits away (and fewer edits than its length).
+    static func suggestion(for word: String, among candidates: [String]) -> String? {
+        var best: (String, Int)? = nil
+        for candidate in candidates {
+            let d = editDistance(word, candidate)
+            if d <= 2, d < max(candidate.count - 2, 1), best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
+        }
+        return best?.0
+    }
+}

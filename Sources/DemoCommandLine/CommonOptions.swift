@@ -1,0 +1,75 @@
+import A11yControls
+/// The look asked for with the visual options; nil fields keep the theme's own value.
+public struct VisualOptions: Sendable, Equatable {
+    /// `--theme high-contrast`.
+    public var highContrast: Bool = false
+    /// `--handle-glyph C`.
+    public var handleGlyph: Character? = nil
+    /// `--labels-below`.
+    public var labelsBelow: Bool = false
+    /// `--line-thickness 1...3`.
+    public var lineThickness: Int? = nil
+    /// `--focused-handle-width 1...3`.
+    public var focusedHandleWidth: Int? = nil
+    /// `--tint-color SGR`.
+    public var tintColor: String? = nil
+    /// `--between-color SGR`.
+    public var betweenColor: String? = nil
+    /// `--handle-color SGR`.
+    public var handleColor: String? = nil
+
+    public init() {}
+}
+
+/// The options every form of `a11y-demo` takes, before or after the subcommand.
+public struct CommonOptions: Sendable, Equatable {
+    /// `--speech auto|on|off`, default auto.
+    public var speech: DeviceMode = .auto
+    /// `--braille auto|on|off`, default auto.
+    public var braille: DeviceMode = .auto
+    /// `--speech-rate -100...100`; nil: the server's.
+    public var speechRate: Int? = nil
+    /// `--voice`; nil: the server's.
+    public var voice: SpeechVoiceType? = nil
+    /// `--language` (e.g. "en", "pt-BR"); nil: the server's.
+    public var language: String? = nil
+    /// `--verbosity terse|normal|verbose`, default normal.
+    public var verbosity: Verbosity = .normal
+    /// `--keymap FILE`: a key map file to apply (`KeyMap.apply(file:)`); read at run time.
+    public var keyMapPath: String? = nil
+    /// `--no-color`, or NO_COLOR set (non-empty) in the environment.
+    public var noColor: Bool = false
+    /// TERM=dumb in the environment: no escape sequences at all.
+    public var dumbTerminal: Bool = false
+    /// `--preview`: mirror braille cells and speech on screen.
+    public var preview: Bool = false
+    /// `--json`: print the result as one JSON object.
+    public var json: Bool = false
+    /// `--theme`, `--handle-glyph`, … .
+    public var visual = VisualOptions()
+
+    public init() {}
+
+    /// The SSIP names of the voice types, as `--voice` takes them.
+    public static let voiceNames: [(String, SpeechVoiceType)] = [
+        ("male1", .male1), ("male2", .male2), ("male3", .male3),
+        ("female1", .female1), ("female2", .female2), ("female3", .female3),
+        ("child_male", .childMale), ("child_female", .childFemale),
+    ]
+
+    /// The theme these options ask for: the default or high-contrast theme, the visual options
+    /// over it, then `noColor` and `dumbTerminal`.
+    public var screenTheme: ScreenTheme {
+        var theme = visual.highContrast ? ScreenTheme.highContrast : ScreenTheme()
+        if let glyph = visual.handleGlyph { theme.handleGlyph = glyph }
+        if visual.labelsBelow { theme.labelsBelow = true }
+        if let rows = visual.lineThickness { theme.lineThickness = rows }
+        if let columns = visual.focusedHandleWidth { theme.focusedHandleWidth = columns }
+        if let sgr = visual.tintColor { theme.tintColor = sgr }
+        if let sgr = visual.betweenColor { theme.colorBetweenHandles = sgr }
+        if let sgr = visual.handleColor { theme.handleColor = sgr }
+        if noColor { theme.usesColor = false }
+        if dumbTerminal { theme.usesColor = false; theme.usesEscapes = false }
+        return theme
+    }
+}

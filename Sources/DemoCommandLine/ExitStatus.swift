@@ -1,0 +1,17 @@
+import A11yControls
+/// The exit statuses of `a11y-demo`, as dialog and GNU tools use them.
+///
+/// Scripts rely on these: `0` means a value was printed on stdout; every other status prints
+/// nothing on stdout.
+public enum ExitStatus: Int32, Sendable, Equatable, CaseIterable {
+    /// Enter accepted the value; the result is on stdout (also for `--help` and `--version`).
+    case accepted = 0
+    /// Escape or `q` cancelled; nothing on stdout.
+    case cancelled = 1
+    /// Bad usage: one line on stderr (`CLIError.message`), nothing on stdout.
+    case usage = 2
+    /// `--speech on` or `--braille on` and that server cannot be reached: one line on stderr.
+    case serverUnavailable = 3
+    /// SIGINT (Ctrl-C): 128 + 2, as shells report it.
+    case interrupted = 130
+}

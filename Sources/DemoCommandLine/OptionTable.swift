@@ -1,0 +1,122 @@
+import A11yControls
+/// One option of `a11y-demo`: its name, the name of its value, its help line and default.
+/// The tables below are the single source for parsing, error synopses and help.
+struct OptionSpec: Sendable, Equatable {
+    /// "--min".
+    var name: String
+    /// "n" for `--min <n>`; nil for a flag.
+    var valueName: String?
+    /// One sentence for help.
+    var help: String
+    /// Shown as "(default: …)" in help.
+    var defaultText: String?
+
+    var takesValue: Bool { valueName != nil }
+
+    /// "--min <n>" or "--single".
+    var synopsis: String { valueName.map { "\(name) <\($0)>" } ?? name }
+
+    init(_ name: String, _ valueName: String? = nil, _ help: String, default defaultText: String? = nil) {
+        self.name = name
+        self.valueName = valueName
+        self.help = help
+        self.defaultText = defaultText
+    }
+}
+
+/// Which table an option comes from.
+enum DemoSubcommand: String, Sendable, CaseIterable {
+    case range, stepper
+}
+
+enum OptionTable {
+    static let range: [OptionSpec] = [
+        OptionSpec("--min", "n", "The lowest value of the track.", default: "0"),
+        OptionSpec("--max", "n", "The highest value of the track.", default: "100"),
+        OptionSpec("--lower", "n", "Where the lower handle starts.", default: "10% of the range above --min"),
+        OptionSpec("--upper", "n", "Where the upper handle starts.", default: "90% of the range above --min"),
+        OptionSpec("--value", "n", "With --single: where the handle starts (same as --upper)."),
+        OptionSpec("--step", "n", "Snap values to --min + k * n, and move by n per key.", default: "no snapping, 1% of the range per key"),
+        OptionSpec("--page-step", "count", "How many steps Page Up and Page Down move.", default: "10"),
+        OptionSpec("--min-distance", "n", "The smallest distance between the handles.", default: "none"),
+        OptionSpec("--max-distance", "n", "The largest distance between the handles.", default: "none"),
+        OptionSpec("--single", nil, "One handle instead of two."),
+        OptionSpec("--label", "text", "The name of the control, spoken and brailled.", default: "range"),
+        OptionSpec("--lower-label", "text", "The name of the lower handle.", default: "minimum"),
+        OptionSpec("--upper-label", "text", "The name of the upper handle.", default: "maximum"),
+        OptionSpec("--format", "spec", "How values are written: decimal[:N], integer, percent[:N], currency:CODE[:N], unit:SYMBOL[:N], duration, names:A,B,..., none, plugin:PATH.", default: "decimal"),
+        OptionSpec("--format-plugin", "path", "Format values with the formatter plugin (shared library) at path."),
+        OptionSpec("--hide-labels", nil, "Hide the value labels on screen; speech and braille still give them."),
+    ]
+
+    static let stepper: [OptionSpec] = [
+        OptionSpec("--value", "n", "The starting value, moved into --min...--max.", default: "1"),
+        OptionSpec("--min", "n", "The lowest value.", default: "1"),
+        OptionSpec("--max", "n", "The highest value.", default: "99"),
+        OptionSpec("--step", "n", "The change per key; values snap to --min + k * n.", default: "1"),
+        OptionSpec("--wraps", nil, "Past one end, go on from the other."),
+        OptionSpec("--no-autorepeat", nil, "A held key changes the value once."),
+        OptionSpec("--autorepeat-interval", "seconds", "Seconds between repeats of a held key.", default: "0.5"),
+        OptionSpec("--autorepeat-delay", "seconds", "Seconds before a held key starts repeating.", default: "0.5"),
+        OptionSpec("--label", "text", "The name of the control, spoken and brailled.", default: "value"),
+        OptionSpec("--format", "spec", "How values are written: decimal[:N], integer, percent[:N], currency:CODE[:N], unit:SYMBOL[:N], duration, names:A,B,..., none, plugin:PATH.", default: "decimal"),
+        OptionSpec("--format-plugin", "path", "Format values with the formatter plugin (shared library) at path."),
+    ]
+
+    static let common: [OptionSpec] = [
+        OptionSpec("--speech", "mode", "Speech through speech-dispatcher: auto (use it when reachable), on (required, exit 3 without it) or off.", default: "auto"),
+        OptionSpec("--braille", "mode", "Braille through BrlAPI (BRLTTY): auto, on (required, exit 3 without it) or off.", default: "auto"),
+        OptionSpec("--speech-rate", "rate", "Speech rate from -100 (slowest) to 100 (fastest).", default: "the server's"),
+        OptionSpec("--voice", "voice", "Voice type: male1, male2, male3, female1, female2, female3, child_male or child_female.", default: "the server's"),
+        OptionSpec("--language", "language", "Speech language, as in 'en', 'de' or 'pt-BR'.", default: "the server's"),
+        OptionSpec("--verbosity", "level", "How much is spoken: terse, normal or verbose.", default: "normal"),
+        OptionSpec("--keymap", "file", "Apply the key bindings in file ('key = action' lines) over the defaults."),
+        OptionSpec("--no-color", nil, "Draw with bold and reverse video only (also when NO_COLOR is set)."),
+        OptionSpec("--preview", nil, "Also show the braille cells and the spoken text on screen."),
+        OptionSpec("--json", nil, "Print the result as one JSON object."),
+    ]
+
+    static let visual: [OptionSpec] = [
+        OptionSpec("--theme", "theme", "Colours: default or high-contrast.", default: "default"),
+        OptionSpec("--handle-glyph", "char", "The character drawn for a handle.", default: "a space"),
+        OptionSpec("--labels-below", nil, "Put the value labels below the track."),
+        OptionSpec("--line-thickness", "rows", "Rows of the track, 1 to 3.", default: "1"),
+        OptionSpec("--focused-handle-width", "columns", "Columns of the focused handle, 1 to 3.", default: "2"),
+        OptionSpec("--tint-color", "sgr", "SGR background of the track outside the selection.", default: "100"),
+        OptionSpec("--between-color", "sgr", "SGR background of the selection between the handles.", default: "44"),
+        OptionSpec("--handle-color", "sgr", "SGR background of the handles.", default: "47"),
+    ]
+
+    static let help = OptionSpec("--help", nil, "Show help information.")
+    static let helpShort = "-h"
+    static let version = OptionSpec("--version", nil, "Show the version.")
+
+    /// The options allowed after `subcommand` (nil: before any subcommand, or the showcase).
+    static func options(for subcommand: DemoSubcommand?) -> [OptionSpec] {
+        switch subcommand {
+        case nil: return common + visual
+        case .range: return range + common + visual
+        case .stepper: return stepper + common + visual
+        }
+    }
+
+    /// The option named `name` allowed after `subcommand`.
+    static func lookup(_ name: String, in subcommand: DemoSubcommand?) -> OptionSpec? {
+        options(for: subcommand).first { $0.name == name }
+    }
+
+    /// The subcommands whose own tables hold `name`.
+    static func owners(of name: String) -> [DemoSubcommand] {
+        DemoSubcommand.allCases.filter { lookup(name, in: $0) != nil && lookup(name, in: nil) == nil }
+    }
+
+    /// Any spec named `name`, for synopses.
+    static func anySpec(named name: String) -> OptionSpec? {
+        (range + stepper + common + visual).first { $0.name == name }
+    }
+
+    /// "--min <n>" for "--min"; the name itself when unknown.
+    static func synopsis(of name: String) -> String {
+        anySpec(named: name)?.synopsis ?? name
+    }
+}

@@ -1,0 +1,1 @@
+/// The client side of BRLTTY's Virtual display protocol (filled in below).
