@@ -51,15 +51,6 @@ public enum Action: Sendable, Equatable {
     }
 }
 
-/// One input to numeric entry.
-public enum EntryInput: Sendable, Equatable {
-    /// A digit, `-` or `.`.
-    case character(Character)
-    case deleteBackward
-    case commit
-    case cancel
-}
-
 /// A direction to pan the braille window.
 public enum PanDirection: Sendable, Equatable {
     case left, right

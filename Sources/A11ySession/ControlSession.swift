@@ -66,10 +66,6 @@ public final class ControlSession {
         screenTerminal = keys.terminal ?? (try? Terminal(path: "/dev/tty"))
         speech = try SpeechOutput(mode: options.speech, settings: options.speechSettings, report: options.report)
         braille = try BrailleOutput(mode: options.braille, report: options.report)
-        // A lost braille display is spoken (a user reading braille cannot see it went blank).
-        braille.onStatusChange = { [speech] back in
-            speech.say([Utterance(back ? "braille display back" : "braille display lost", priority: .message)])
-        }
         _ = try SignalHandling.install()
         var typedAhead: [KeyEvent] = []
         if let terminal = keys.terminal {
@@ -88,11 +84,16 @@ public final class ControlSession {
         }
         engine = ControlEngine(panels: panels, announcer: Announcer(verbosity: options.verbosity),
                                screenTheme: options.theme, locale: .current, holdDetection: keys.holdDetection,
-                               escapeTimeout: keys.escapeTimeout)
-        engine.setBrailleWidth(braille.width)
-        speech.say(engine.start())
-        for key in typedAhead { speech.say(engine.handle(key: key, at: now)) }
+                               escapeTimeout: keys.escapeTimeout, screenWidth: screen?.columns ?? 80, preview: options.preview)
+        // A lost braille display is spoken (a user reading braille cannot see it went blank).
+        braille.onStatusChange = { [unowned self] back in deviceStatus.append(back ? .brailleBack : .brailleLost) }
+        carryOut(engine.send(.brailleWidth(braille.width), at: now))
+        carryOut(engine.send(.start, at: now))
+        for key in typedAhead { carryOut(engine.send(.key(key), at: now)) }
     }
+
+    /// Braille connection changes not yet told to the engine.
+    private var deviceStatus: [DeviceStatus] = []
 
     private var now: Duration { clock.now - started }
 
@@ -102,7 +103,6 @@ public final class ControlSession {
     /// Runs until the user accepts or cancels, or a signal ends the session.
     public func run() -> SessionResult {
         var endingSignal: TerminalSignal?
-        present()
         loop: while engine.outcome == nil {
             var fds = [pollfd(fd: keys.fileDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: SignalHandling.fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -111,29 +111,27 @@ public final class ControlSession {
             if let fd = braille.fileDescriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&fds, nfds_t(fds.count), timeout())
             if ready < 0 && errno != EINTR { break }
-            let time = now
-            // What to say is collected and handed to the speech worker after the braille frame is
-            // written: waking the worker must not delay the braille display.
-            var said: [Utterance] = []
+            var events: [EngineEvent] = []
 
             // The speech server hung up: say so now, not at the next utterance.
             if fds[3].revents & (Self.pollReadHangUp | Int16(POLLHUP | POLLERR)) != 0 { speech.serverClosed() }
             if fds[2].revents != 0 {
-                for status in speech.takeStatusChanges() {
-                    engine.showBrailleNotice(status == .lost ? "speech lost" : "speech back", at: time)
-                }
+                events += speech.takeStatusChanges().map { .device($0 == .lost ? .speechLost : .speechBack) }
             }
             if fds[1].revents != 0 {
                 for signal in SignalHandling.drain() {
                     switch signal {
                     case .interrupt:
-                        _ = engine.perform(.interrupt)
+                        events.append(.interrupt)
                         endingSignal = signal
                     case .terminate, .hangup, .quit:
                         endingSignal = signal
                         break loop
                     case .resized:
-                        if let terminal = screenTerminal, let size = try? terminal.size() { screen?.columns = size.columns }
+                        if let terminal = screenTerminal, let size = try? terminal.size() {
+                            screen?.columns = size.columns
+                            events.append(.screenWidth(size.columns))
+                        }
                         screen?.invalidate()
                     case .resumed:
                         screen?.invalidate()
@@ -142,26 +140,56 @@ public final class ControlSession {
             }
             if fds[0].revents != 0 {
                 if let bytes = (try? keys.read()) ?? nil {
-                    said += engine.feed(bytes, at: time)
+                    events.append(.bytes(bytes))
                 } else {
-                    said += engine.endOfInput(at: time)  // end of input, or the terminal is gone
+                    events.append(.endOfInput)  // end of input, or the terminal is gone
                 }
             }
             if fds.count > 4, fds[4].revents != 0 {
-                for key in braille.readKeys(at: time) where engine.outcome == nil {
-                    said += engine.handle(brailleKey: key, at: time)
-                }
-                if braille.width != engine.brailleWidth { engine.setBrailleWidth(braille.width) }
+                events += braille.readKeys(at: now).map(EngineEvent.brailleKey)
             }
-            said += engine.tick(at: time)
-            if braille.retryIfDue(at: time) { engine.setBrailleWidth(braille.width) }
-            presentBraille()
-            speech.say(said)
-            presentScreen()
+            events.append(.tick)
+            if braille.retryIfDue(at: now) { events.append(.brailleWidth(braille.width)) }
+            for event in events { carryOut(engine.send(event, at: now)) }
+            // What the devices reported meanwhile (a display lost while writing the frame).
+            while !deviceStatus.isEmpty {
+                let status = deviceStatus.removeFirst()
+                carryOut(engine.send(.device(status), at: now))
+            }
         }
         finish(signal: endingSignal)
         return SessionResult(outcome: engine.outcome ?? .interrupted, signal: endingSignal == .interrupt ? nil : endingSignal,
                              panels: engine.panels)
+    }
+
+    /// Carries out the engine's effects: the braille frame first, speech next, the screen last.
+    private func carryOut(_ effects: [EngineEffect]) {
+        var said: [Utterance] = []
+        for effect in effects {
+            switch effect {
+            case .showBraille(let frame): showBraille(frame)
+            case .speak(let utterance): said.append(utterance)
+            case .redraw(var frame):
+                speech.say(said)
+                said = []
+                // Labels and formatted values come from the library's callers and from plugins:
+                // only the theme's SGR styling may reach the terminal.
+                frame.lines = frame.lines.map(OutputText.terminal)
+                screen?.show(frame)
+            case .finish: break
+            }
+        }
+        speech.say(said)
+    }
+
+    /// Writes a frame; when the display turned out to have another width (it reconnected, or
+    /// went away), the engine lays the line out again and the new frame is written.
+    private func showBraille(_ frame: BrailleFrame?) {
+        braille.show(frame, at: now)
+        if braille.width != engine.brailleWidth {
+            let effects = engine.send(.brailleWidth(braille.width), at: now)
+            for case .showBraille(let frame) in effects { braille.show(frame, at: now) }
+        }
     }
 
     /// Milliseconds until the next deadline, or -1 (sleep until input).
@@ -174,30 +202,8 @@ public final class ControlSession {
         return Int32(min(ms, Int64(Int32.max)))
     }
 
-    private func present() {
-        presentBraille()
-        presentScreen()
-    }
-
-    private func presentBraille() {
-        braille.show(engine.brailleFrame, at: now)
-        if braille.width != engine.brailleWidth {
-            // The display came back with another width (or went away): lay the line out again.
-            engine.setBrailleWidth(braille.width)
-            braille.show(engine.brailleFrame, at: now)
-        }
-    }
-
-    private func presentScreen() {
-        var frame = engine.screenFrame(columns: screen?.columns ?? 80, preview: options.preview)
-        // Labels and formatted values come from the library's callers and from plugins: only
-        // the theme's SGR styling may reach the terminal.
-        frame.lines = frame.lines.map(OutputText.terminal)
-        screen?.show(frame)
-    }
-
     private func finish(signal: TerminalSignal?) {
-        present()
+        carryOut(engine.send(.tick, at: now))
         screen?.erase()
         try? keys.terminal?.restore()
         braille.close()

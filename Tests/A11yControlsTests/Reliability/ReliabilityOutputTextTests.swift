@@ -86,7 +86,7 @@ private extension String {
 
     @Test func noticeShowsUntilTwoSecondsPass() throws {
         var engine = try engine()
-        engine.showBrailleNotice("speech lost", at: .seconds(10))
+        _ = engine.send(.device(.speechLost), at: .seconds(10))
         #expect(engine.brailleFrame?.text.hasPrefix("speech lost") == true)
         #expect(engine.nextDeadline == .seconds(12))
         _ = engine.tick(at: .milliseconds(11_999))
@@ -98,10 +98,10 @@ private extension String {
 
     @Test func noticeGivesWayToTheNextKey() throws {
         var engine = try engine()
-        engine.showBrailleNotice("speech lost", at: .seconds(1))
+        _ = engine.send(.device(.speechLost), at: .seconds(1))
         _ = engine.feed(Array("\u{1B}[C".utf8), at: .milliseconds(1500))
         #expect(engine.brailleFrame?.text.hasPrefix("Price 11") == true)
-        engine.showBrailleNotice("speech back", at: .seconds(2))
+        _ = engine.send(.device(.speechBack), at: .seconds(2))
         _ = engine.handle(brailleKey: .lineDown, at: .milliseconds(2100))
         #expect(engine.brailleNotice == nil)
     }

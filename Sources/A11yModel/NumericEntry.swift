@@ -1,5 +1,3 @@
-import A11yModel
-import A11yVocabulary
 /// Direct numeric entry: the user types a number, edits it, and commits or cancels it.
 ///
 /// A pure state machine. It starts with the first digit typed; accepts `-` (only first, and only

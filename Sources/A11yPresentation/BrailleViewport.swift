@@ -1,0 +1,97 @@
+import A11yModel
+
+/// The braille line of a session as a part with its own state: the display's width, how far the
+/// user panned, and a short notice that covers the line for a while ("speech lost"). Pure: the
+/// engine tells it what changed and asks it for the frame; times come from the engine's clock.
+///
+/// - The control's line (`BrailleRenderer`) is laid out once per change of the control or width,
+///   and windowed at the pan offset (a value change brings the focused handle back into view).
+/// - While a number is typed the display shows `NAME: TEXT` with the cursor after it.
+/// - A notice replaces the line until the next key or until its time is up.
+public struct BrailleViewport: Sendable, Equatable {
+    /// Cells of the display (0: no display).
+    public private(set) var width = 0
+    /// The panned offset; nil: the line's home window.
+    public private(set) var panOffset: Int?
+    /// The notice shown instead of the line, and until when.
+    public private(set) var notice: Notice?
+    /// The whole line of the focused control (nil without a display).
+    public private(set) var line: BrailleLine?
+
+    /// A short message on the braille line.
+    public struct Notice: Sendable, Equatable {
+        public var text: String
+        public var until: Duration
+    }
+
+    public init() {}
+
+    /// How long a notice stays unless a key comes first.
+    public static let noticeDuration: Duration = .seconds(2)
+
+    /// The display's width changed (0: it went away): the line is laid out again.
+    public mutating func setWidth(_ width: Int, control: PresentedControl, renderer: BrailleRenderer) {
+        self.width = max(0, width)
+        panOffset = nil
+        relayout(control, renderer: renderer)
+    }
+
+    /// The control changed: lay its line out again. `keepPan` false brings the home window back.
+    public mutating func relayout(_ control: PresentedControl, renderer: BrailleRenderer, keepPan: Bool = true) {
+        if !keepPan { panOffset = nil }
+        line = width > 0 ? renderer.line(for: control, width: width) : nil
+    }
+
+    /// Pans one display width left or right; false when there is no line.
+    @discardableResult
+    public mutating func pan(right: Bool) -> Bool {
+        guard let line else { return false }
+        panOffset = line.panned(from: panOffset ?? line.homeOffset, width: width, right: right)
+        return true
+    }
+
+    /// Shows `text` instead of the line from `time` for `duration` (or until `dismissNotice()`).
+    public mutating func showNotice(_ text: String, at time: Duration, for duration: Duration = noticeDuration) {
+        notice = Notice(text: text, until: time + duration)
+    }
+
+    /// A key came: the notice goes.
+    public mutating func dismissNotice() { notice = nil }
+
+    /// Time passed: an expired notice goes. True when one went.
+    @discardableResult
+    public mutating func expire(at time: Duration) -> Bool {
+        guard let until = notice?.until, time >= until else { return false }
+        notice = nil
+        return true
+    }
+
+    /// When the notice expires, if one is shown.
+    public var nextDeadline: Duration? { notice?.until }
+
+    /// What a routing key over `cell` of the frame now shown does (nil: nothing).
+    public func routingTarget(atCell cell: Int, entry: (name: String, text: String)?) -> BrailleRoutingTarget? {
+        guard let frame = frame(entry: entry), frame.routing.indices.contains(cell) else { return nil }
+        return frame.routing[cell]
+    }
+
+    /// What the display shows now (nil without a display). `entry`: the focused handle's name and
+    /// the number being typed, if any.
+    public func frame(entry: (name: String, text: String)?) -> BrailleFrame? {
+        guard let line else { return nil }
+        if let notice { return textFrame(notice.text, cursor: nil) }
+        if let entry {
+            let text = "\(entry.name): \(entry.text)"
+            return textFrame(text, cursor: min(text.count, width - 1))
+        }
+        return line.window(at: panOffset ?? line.homeOffset, width: width)
+    }
+
+    /// A line of plain text, cut or padded to the width, with no dots and no routing.
+    private func textFrame(_ text: String, cursor: Int?) -> BrailleFrame {
+        let cells = Array(text.prefix(width))
+        return BrailleFrame(text: String(cells) + String(repeating: " ", count: width - cells.count),
+                            dots: Array(repeating: [], count: width), routing: Array(repeating: nil, count: width),
+                            cursor: cursor, offset: 0, canPanLeft: false, canPanRight: false)
+    }
+}

@@ -1,0 +1,40 @@
+import A11yModel
+
+extension ScreenRenderer {
+    /// The preview lines a sighted developer may ask for: the braille cells and the last utterance.
+    public struct Preview: Sendable, Equatable {
+        public var braille: String
+        public var speech: String
+        public init(braille: String, speech: String) {
+            self.braille = braille
+            self.speech = speech
+        }
+    }
+
+    /// What the terminal shows of a session: every control (a blank line between them), the
+    /// focused one with the cursor, then a hint line, or the number being typed with the cursor
+    /// after it; with `preview`, the braille cells and the last utterance.
+    public func frame(for controls: [PresentedControl], focused: Int, width: Int, typing: String?,
+                      preview: Preview?) -> ScreenFrame {
+        var lines: [String] = []
+        var cursor = (row: 0, column: 0)
+        for index in controls.indices {
+            if index > 0 { lines.append("") }
+            let frame = frame(for: controls[index], width: width, focused: index == focused)
+            if index == focused { cursor = (lines.count + frame.cursor.row, frame.cursor.column) }
+            lines += frame.lines
+        }
+        if let typing {
+            let prompt = "Typing: "
+            lines.append(prompt + typing)
+            cursor = (lines.count - 1, prompt.count + typing.count)
+        } else {
+            lines.append("Press ? for help, Enter to accept, Escape to cancel.")
+        }
+        if let preview {
+            lines.append("Braille: " + preview.braille)
+            lines.append("Speech: " + preview.speech)
+        }
+        return ScreenFrame(lines: lines, cursor: cursor)
+    }
+}

@@ -1,0 +1,57 @@
+import A11yInput
+import A11yPresentation
+import A11yVocabulary
+
+/// How a session ended.
+public enum SessionOutcome: Sendable, Equatable {
+    /// Enter: the values are chosen.
+    case accepted
+    /// Escape, q, or the end of scripted input.
+    case cancelled
+    /// Ctrl-C as a key, or SIGINT.
+    case interrupted
+}
+
+/// Something that happens to a session: what the engine is fed.
+public enum EngineEvent: Sendable, Equatable {
+    /// The session begins: introduce the focused control.
+    case start
+    /// Bytes from the keyboard, in pieces of any size.
+    case bytes([UInt8])
+    /// A key already decoded (typed while the terminal was being queried, or from a program's own decoder).
+    case key(KeyEvent)
+    /// A key from the braille display.
+    case brailleKey(BrailleKey)
+    /// The end of scripted input: a pending Escape counts, then the session is cancelled.
+    case endOfInput
+    /// Time passed: held keys step, a lone Escape times out, a notice expires.
+    case tick
+    /// SIGINT (or Ctrl-C outside raw mode): the session ends, interrupted.
+    case interrupt
+    /// The braille display has this many cells now (0: it went away).
+    case brailleWidth(Int)
+    /// The terminal has this many columns now.
+    case screenWidth(Int)
+    /// A server came or went.
+    case device(DeviceStatus)
+}
+
+/// What the engine asks the world to do, in the order given: the braille frame first (it must
+/// not wait for speech), then speech, then the screen.
+public enum EngineEffect: Sendable, Equatable {
+    /// Show this frame on the braille display (nil: there is nothing to show).
+    case showBraille(BrailleFrame?)
+    /// Say this.
+    case speak(Utterance)
+    /// Draw this frame on the terminal (only sent when it changed).
+    case redraw(ScreenFrame)
+    /// The session is over.
+    case finish(SessionOutcome)
+}
+
+extension Array where Element == EngineEffect {
+    /// The utterances among the effects, in order.
+    public var utterances: [Utterance] {
+        compactMap { if case .speak(let utterance) = $0 { utterance } else { nil } }
+    }
+}
