@@ -41,8 +41,8 @@ public struct ControlEngine: Sendable {
     public internal(set) var braille = BrailleViewport()
     /// The terminal's width in columns.
     public internal(set) var screenWidth: Int
-    /// What the effects last showed, so that only changes are sent.
-    private var shownBraille: BrailleFrame??
+    /// What the effects last showed, so that only changes are sent (at first: no display, nothing).
+    private var shownBraille: BrailleFrame?? = .some(nil)
     private var shownScreen: ScreenFrame?
 
     public init(panels: [ControlPanel], announcer: Announcer = Announcer(), screenTheme: ScreenTheme = ScreenTheme(),
@@ -71,6 +71,7 @@ public struct ControlEngine: Sendable {
 
     /// Feeds one event at `time`; returns what to do, in order.
     public mutating func send(_ event: EngineEvent, at time: Duration) -> [EngineEffect] {
+        let wasOver = outcome != nil
         var speech: [Utterance] = []
         switch event {
         case .start:
@@ -106,7 +107,7 @@ public struct ControlEngine: Sendable {
             if let notice = announcer.brailleNotice(for: status) { braille.showNotice(notice, at: time) }
         }
         if let last = speech.last { lastUtterance = last }
-        return effects(speaking: speech)
+        return effects(speaking: speech, finishing: wasOver ? nil : outcome)
     }
 
     /// When the loop must wake next: a held key's next step or end, a lone Escape's timeout, the
@@ -124,7 +125,7 @@ public struct ControlEngine: Sendable {
     }
 
     /// The braille frame first, then speech, then the screen, each frame only when it changed.
-    private mutating func effects(speaking speech: [Utterance]) -> [EngineEffect] {
+    private mutating func effects(speaking speech: [Utterance], finishing outcome: SessionOutcome?) -> [EngineEffect] {
         var effects: [EngineEffect] = []
         let frame = brailleFrame
         if shownBraille != .some(frame) {

@@ -1,0 +1,104 @@
+import Testing
+@testable import A11yControls
+@testable import A11yInput
+@testable import A11yModel
+@testable import A11yPresentation
+@testable import A11ySession
+@testable import A11yVocabulary
+
+/// The engine as a reducer, event by event, with every state change and effect stated
+/// (`EngineTestStore`): no terminal, no server, no sleeping.
+@Suite struct EngineReducerTests {
+    static let press = Array("\u{1B}[1;1:1C".utf8), release = Array("\u{1B}[1;1:3C".utf8)
+
+    func store(detection: AutoRepeat.HoldDetection = .releaseEvents) throws -> EngineTestStore {
+        EngineTestStore(ControlEngine(panels: [try ControlPanel(slider: RangeSlider(), label: "Price")],
+                                      locale: .posix, holdDetection: detection))
+    }
+
+    func ms(_ n: Int) -> Duration { .milliseconds(n) }
+
+    @Test func startShowsBrailleFirstThenSpeaksTheIntroduction() throws {
+        var store = try store()
+        store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
+        store.send(.start, at: ms(0), [.say("Price, range slider, minimum 10, maximum 90. Press question mark for help.")])
+    }
+
+    @Test func aHoldStepsOnTicksAndItsReleaseSaysNothingMore() throws {
+        var store = try store()
+        store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
+        store.send(.bytes(Self.press), at: ms(10), [.braille("Price 11 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .say("11"), .redraw]) {
+            $0.values = [[11, 90]]
+        }
+        #expect(store.engine.nextDeadline == ms(410))
+        store.send(.tick, at: ms(409))
+        store.send(.tick, at: ms(410), [.braille("Price 12 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .say("12"), .redraw]) {
+            $0.values = [[12, 90]]
+            $0.isHolding = true
+        }
+        store.send(.bytes(Self.release), at: ms(450)) { $0.isHolding = false }
+        #expect(store.engine.nextDeadline == nil)
+        store.send(.tick, at: ms(5000))
+    }
+
+    @Test func aSpeechNoticeCoversTheBrailleLineForTwoSecondsOrUntilAKey() throws {
+        var store = try store()
+        store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
+        store.send(.device(.speechLost), at: ms(1000), [.braille("speech lost         ")]) { $0.brailleNotice = "speech lost" }
+        #expect(store.engine.nextDeadline == ms(3000))
+        store.send(.tick, at: ms(2999))
+        store.send(.tick, at: ms(3000), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90")]) { $0.brailleNotice = nil }
+        store.send(.device(.speechBack), at: ms(4000), [.braille("speech back         ")]) { $0.brailleNotice = "speech back" }
+        store.send(.brailleKey(.lineDown), at: ms(4100), [.braille("Price 9 ⣀⣧⣤⣤⣤⣤⣤⣴⣀ 90"), .say("9"), .redraw]) {
+            $0.brailleNotice = nil
+            $0.values = [[9, 90]]
+        }
+    }
+
+    @Test func aLostDisplayIsSpokenAndADisplayOfAnotherWidthGetsTheLineAgain() throws {
+        var store = try store()
+        store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
+        store.send(.brailleWidth(0), at: ms(10), [.braille(nil)]) { $0.brailleWidth = 0 }
+        store.send(.device(.brailleLost), at: ms(10), [.say("braille display lost", .message)])
+        store.send(.brailleWidth(12), at: ms(900), [.braille("10 ⣸⣤⣤⣤⣤⣆ 90")]) { $0.brailleWidth = 12 }
+        store.send(.device(.brailleBack), at: ms(900), [.say("braille display back", .message)])
+        store.send(.brailleKey(.panLeft), at: ms(1000), [.braille("Price 10 ⣸⣤⣤")]) { $0.panOffset = 0 }
+        // A change brings the focused handle back into view.
+        store.send(.brailleKey(.lineDown), at: ms(1100), [.braille("9 ⣸⣤⣤⣤⣤⣤⣆ 90"), .say("9"), .redraw]) {
+            $0.values = [[9, 90]]
+            $0.panOffset = nil
+        }
+    }
+
+    @Test func aTypedNumberShowsOnBrailleAndALoneEscapeCancelsItAfterTheTimeout() throws {
+        var store = try store()
+        store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
+        store.send(.bytes(Array("4".utf8)), at: ms(10), [.braille("minimum: 4          "), .say("4"), .redraw]) { $0.entry = "4" }
+        store.send(.bytes([0x1B]), at: ms(20))
+        store.send(.tick, at: ms(20) + KeyDecoder.recommendedEscapeTimeout - ms(1))
+        store.send(.tick, at: ms(20) + KeyDecoder.recommendedEscapeTimeout,
+                   [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .say("entry cancelled"), .redraw]) { $0.entry = nil }
+        store.send(.bytes(Array("45\r".utf8)), at: ms(500),
+                   [.braille("Price 45 ⣀⣀⣀⣸⣤⣤⣤⣆ 90"), .say("4"), .say("5"), .say("45"), .redraw]) { $0.values = [[45, 90]] }
+    }
+
+    @Test func acceptingFinishesOnceAndNothingFollows() throws {
+        var store = try store()
+        store.send(.bytes([0x0D]), at: ms(0), [.say("10 to 90, accepted", .message), .redraw, .finish(.accepted)]) {
+            $0.outcome = .accepted
+        }
+        store.send(.bytes(Array("\u{1B}[C\r".utf8)), at: ms(10))
+        store.send(.interrupt, at: ms(20))
+    }
+
+    @Test func endOfInputResolvesAPendingEscapeThenCancels() throws {
+        var store = try store(detection: .none)
+        store.send(.bytes([0x1B]), at: ms(0), [.redraw])
+        store.send(.endOfInput, at: ms(1), [.say("cancelled", .message), .finish(.cancelled)]) { $0.outcome = .cancelled }
+    }
+
+    @Test func anInterruptEndsTheSession() throws {
+        var store = try store()
+        store.send(.interrupt, at: ms(0), [.say("cancelled", .message), .redraw, .finish(.interrupted)]) { $0.outcome = .interrupted }
+    }
+}
