@@ -77,6 +77,11 @@ public struct Change: Sendable, Hashable {
     public var valueChanged: Bool { oldValue != newValue }
     /// True when focus moved to another handle.
     public var focusMoved: Bool { previousFocus != focusedHandle }
+
+    /// True when a held key began or ended (TTRangeSlider's touches began / ended).
+    public var isInteraction: Bool {
+        if case .interaction = outcome { true } else { false }
+    }
     /// The limit hit, if any (reached, blocked at, or wrapped to).
     public var limit: Limit? {
         switch outcome {

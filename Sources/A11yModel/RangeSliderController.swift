@@ -74,8 +74,23 @@ public final class RangeSliderController {
 
     /// Changes the settings (see `RangeSlider.configure`); value observers hear of moved handles.
     public func configure(_ body: (inout RangeSliderConfiguration) -> Void) throws(ConfigurationError) {
-        let before = slider
-        try slider.configure(body)
+        var changed = slider
+        try changed.configure(body)
+        restore(changed)
+    }
+
+    /// A running session applied `change` for the user (its keys or braille keys) and `slider` is
+    /// the result: the controller takes it, and value observers and the delegate are told, as by
+    /// `send(_:)`. `RangeSliderController.run` (A11ySession) calls this for every change.
+    public func sessionDidApply(_ change: Change, result slider: RangeSlider) {
+        self.slider = slider
+        report(change, source: .user)
+    }
+
+    /// Puts `slider` back (a session that was cancelled); value observers hear of moved handles.
+    public func restore(_ slider: RangeSlider) {
+        let before = self.slider
+        self.slider = slider
         for handle in [Handle.lower, .upper] where before.value(of: handle) != slider.value(of: handle) {
             let change = Change(command: .setValue(slider.value(of: handle), handle: handle), handle: handle,
                                 oldValue: before.value(of: handle), newValue: slider.value(of: handle),
@@ -86,6 +101,11 @@ public final class RangeSliderController {
 
     private func perform(_ command: Command, source: ChangeSource) -> Change {
         let change = slider.apply(command)
+        report(change, source: source)
+        return change
+    }
+
+    private func report(_ change: Change, source: ChangeSource) {
         if change.valueChanged {
             notifyValue(change, source: source)
             if source == .user {
@@ -95,7 +115,6 @@ public final class RangeSliderController {
         if source == .user, case .interaction(let began) = change.outcome {
             if began { delegate?.rangeSliderDidStartInteraction(self) } else { delegate?.rangeSliderDidEndInteraction(self) }
         }
-        return change
     }
 
     private func notifyValue(_ change: Change, source: ChangeSource) {

@@ -46,8 +46,23 @@ public final class StepperController {
 
     /// Changes the settings (see `Stepper.configure`).
     public func configure(_ body: (inout StepperConfiguration) -> Void) throws(ConfigurationError) {
-        let old = stepper.value
-        try stepper.configure(body)
+        var changed = stepper
+        try changed.configure(body)
+        restore(changed)
+    }
+
+    /// A running session applied `change` for the user and `stepper` is the result: the
+    /// controller takes it and tells observers, as `send(_:)` would (with `continuous == false`, a
+    /// held key's changes once, at its end). `StepperController.run` (A11ySession) calls this.
+    public func sessionDidApply(_ change: Change, result stepper: Stepper) {
+        self.stepper = stepper
+        report(change, source: .user)
+    }
+
+    /// Puts `stepper` back (a session that was cancelled); value observers hear of the change.
+    public func restore(_ stepper: Stepper) {
+        let old = self.stepper.value
+        self.stepper = stepper
         if old != stepper.value {
             notify(Change(command: .setValue(stepper.value), handle: .upper, oldValue: old, newValue: stepper.value,
                           outcome: .moved, previousFocus: .upper), source: .program)
@@ -56,6 +71,11 @@ public final class StepperController {
 
     private func perform(_ command: Command, source: ChangeSource) -> Change {
         let change = stepper.apply(command)
+        report(change, source: source)
+        return change
+    }
+
+    private func report(_ change: Change, source: ChangeSource) {
         if case .interaction(let began) = change.outcome, !stepper.configuration.continuous {
             if began {
                 heldFrom = change.oldValue
@@ -68,15 +88,14 @@ public final class StepperController {
                 }
                 heldChange = nil
             }
-            return change
+            return
         }
-        guard change.valueChanged else { return change }
+        guard change.valueChanged else { return }
         if heldFrom != nil && source == .user {
             heldChange = change
-            return change
+            return
         }
         notify(change, source: source)
-        return change
     }
 
     private func notify(_ change: Change, source: ChangeSource) {

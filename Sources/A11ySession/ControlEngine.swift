@@ -44,6 +44,8 @@ public struct ControlEngine: Sendable {
     /// What the effects last showed, so that only changes are sent (at first: no display, nothing).
     private var shownBraille: BrailleFrame?? = .some(nil)
     private var shownScreen: ScreenFrame?
+    /// The user's changes during the event being handled, for `.changed` effects.
+    private var changes: [EngineEffect] = []
 
     public init(panels: [ControlPanel], announcer: Announcer = Announcer(), screenTheme: ScreenTheme = ScreenTheme(),
                 locale: NumberLocale = .current, holdDetection: AutoRepeat.HoldDetection,
@@ -133,6 +135,8 @@ public struct ControlEngine: Sendable {
             effects.append(.showBraille(frame))
         }
         effects += speech.map(EngineEffect.speak)
+        effects += changes
+        changes = []
         let screen = screenFrame
         if screen != shownScreen {
             shownScreen = screen
@@ -176,6 +180,7 @@ public struct ControlEngine: Sendable {
     /// Applies `command` to the focused control and formats it again.
     mutating func apply(_ command: Command) -> Change {
         let change = panels[focusedPanel].apply(command)
+        if change.valueChanged || change.isInteraction { changes.append(.changed(panel: focusedPanel, change, focused.model)) }
         // A change brings the focused handle back into view on the braille line.
         if change.valueChanged || change.focusMoved { refreshFocused(keepPan: false) }
         return change

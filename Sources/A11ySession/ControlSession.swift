@@ -92,6 +92,11 @@ public final class ControlSession {
         for key in typedAhead { carryOut(engine.send(.key(key), at: now)) }
     }
 
+    /// Told of every change the user makes while the session runs: the control's index, the
+    /// change, and the control's model right after it (`RangeSliderController.run` reports them
+    /// to its delegate).
+    public var onChange: ((_ panel: Int, _ change: Change, _ model: ControlPanel.Model) -> Void)?
+
     /// Braille connection changes not yet told to the engine.
     private var deviceStatus: [DeviceStatus] = []
 
@@ -176,6 +181,7 @@ public final class ControlSession {
                 // only the theme's SGR styling may reach the terminal.
                 frame.lines = frame.lines.map(OutputText.terminal)
                 screen?.show(frame)
+            case .changed(let panel, let change, let model): onChange?(panel, change, model)
             case .finish: break
             }
         }

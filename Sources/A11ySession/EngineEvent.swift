@@ -1,4 +1,5 @@
 import A11yInput
+import A11yModel
 import A11yPresentation
 import A11yVocabulary
 
@@ -43,6 +44,9 @@ public enum EngineEffect: Sendable, Equatable {
     case showBraille(BrailleFrame?)
     /// Say this.
     case speak(Utterance)
+    /// The user changed control number `panel` (a value, or a held key began or ended), and the
+    /// control's model right after it: for observers such as `RangeSliderController`'s delegate.
+    case changed(panel: Int, Change, ControlPanel.Model)
     /// Draw this frame on the terminal (only sent when it changed).
     case redraw(ScreenFrame)
     /// The session is over.

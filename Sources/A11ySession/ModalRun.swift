@@ -33,9 +33,45 @@ extension Stepper {
 
 extension ControlSession {
     /// Runs `panel` alone; the panel as accepted, or nil.
-    static func runModally(_ panel: ControlPanel, options: SessionOptions) throws -> ControlPanel? {
-        let result = try ControlSession(panels: [panel], options: options).run()
+    static func runModally(_ panel: ControlPanel, options: SessionOptions,
+                           onChange: ((Change, ControlPanel.Model) -> Void)? = nil) throws -> ControlPanel? {
+        let session = try ControlSession(panels: [panel], options: options)
+        if let onChange { session.onChange = { _, change, model in onChange(change, model) } }
+        let result = session.run()
         if let signal = result.signal { SignalHandling.exit(after: signal) }
         return result.outcome == .accepted ? result.panels[0] : nil
+    }
+}
+
+extension RangeSliderController {
+    /// Runs the slider modally (as `RangeSlider.run`); while it runs, every change the user makes
+    /// reaches the delegate and the value observers at once, as TTRangeSlider's delegate hears of
+    /// a moving thumb. Returns true when the user accepted; `slider` then holds the chosen values.
+    /// On cancel the slider is put back as it was (value observers hear of it as a program change).
+    public func run(label: String = "", formatter: any ValueFormatter = DecimalFormatter(fractionDigits: nil),
+                    options: SessionOptions = SessionOptions()) throws -> Bool {
+        let start = slider
+        let accepted = try ControlSession.runModally(try ControlPanel(slider: start, label: label, formatter: formatter),
+                                                     options: options) { [self] change, model in
+            if case .slider(let now) = model { sessionDidApply(change, result: now) }
+        }
+        if accepted == nil { restore(start) }
+        return accepted != nil
+    }
+}
+
+extension StepperController {
+    /// Runs the stepper modally (as `Stepper.run`); while it runs the delegate and the value
+    /// observers hear of the user's changes (held keys as `continuous` says). Returns true when
+    /// the user accepted; on cancel the stepper is put back as it was.
+    public func run(formatter: any ValueFormatter = DecimalFormatter(fractionDigits: nil),
+                    options: SessionOptions = SessionOptions()) throws -> Bool {
+        let start = stepper
+        let accepted = try ControlSession.runModally(try ControlPanel(stepper: start, formatter: formatter),
+                                                     options: options) { [self] change, model in
+            if case .stepper(let now) = model { sessionDidApply(change, result: now) }
+        }
+        if accepted == nil { restore(start) }
+        return accepted != nil
     }
 }

@@ -3,6 +3,8 @@
 //
 //   swift run embedding-example            a price range, modally (RangeSlider.run); prints the result
 //   swift run embedding-example --engine   the same control driven by this program's own loop
+//   swift run embedding-example --controller  modally through RangeSliderController: its delegate
+//                                             hears of every change while the control runs
 import A11yControls
 import Glibc
 
@@ -31,6 +33,20 @@ if CommandLine.arguments.contains("--engine") {
         if let frame = engine.brailleFrame { print("braille:", frame.preview) }
     }
     print("outcome:", engine.outcome!, engine.panels[0].values)
+} else if CommandLine.arguments.contains("--controller") {
+    // TTRangeSlider's way: a delegate told of each change the user makes while the control is up.
+    final class PrintingDelegate: RangeSliderDelegate {
+        func rangeSlider(_ controller: RangeSliderController, didChangeSelectedMinimum minimum: Double, maximum: Double) {
+            print("changed:", Int(minimum), Int(maximum))
+        }
+        func rangeSliderDidStartInteraction(_ controller: RangeSliderController) { print("interaction began") }
+        func rangeSliderDidEndInteraction(_ controller: RangeSliderController) { print("interaction ended") }
+    }
+    let delegate = PrintingDelegate()
+    let controller = RangeSliderController(slider)
+    controller.delegate = delegate
+    let accepted = try controller.run(label: "Price", formatter: formatter)
+    print(accepted ? "accepted:" : "cancelled:", Int(controller.slider.selectedMinimum), Int(controller.slider.selectedMaximum))
 } else {
     // Modal, like a dialog: returns when the user accepts (the values) or cancels (nil).
     var options = SessionOptions()

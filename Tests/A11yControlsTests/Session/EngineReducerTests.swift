@@ -27,16 +27,17 @@ import Testing
     @Test func aHoldStepsOnTicksAndItsReleaseSaysNothingMore() throws {
         var store = try store()
         store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
-        store.send(.bytes(Self.press), at: ms(10), [.braille("Price 11 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .say("11"), .redraw]) {
+        store.send(.bytes(Self.press), at: ms(10), [.braille("Price 11 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .say("11"), .changed(panel: 0, 11, .moved), .redraw]) {
             $0.values = [[11, 90]]
         }
         #expect(store.engine.nextDeadline == ms(410))
         store.send(.tick, at: ms(409))
-        store.send(.tick, at: ms(410), [.braille("Price 12 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .say("12"), .redraw]) {
+        store.send(.tick, at: ms(410), [.braille("Price 12 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .say("12"),
+                                       .changed(panel: 0, 11, .interaction(began: true)), .changed(panel: 0, 12, .moved), .redraw]) {
             $0.values = [[12, 90]]
             $0.isHolding = true
         }
-        store.send(.bytes(Self.release), at: ms(450)) { $0.isHolding = false }
+        store.send(.bytes(Self.release), at: ms(450), [.changed(panel: 0, 12, .interaction(began: false))]) { $0.isHolding = false }
         #expect(store.engine.nextDeadline == nil)
         store.send(.tick, at: ms(5000))
     }
@@ -49,7 +50,7 @@ import Testing
         store.send(.tick, at: ms(2999))
         store.send(.tick, at: ms(3000), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90")]) { $0.brailleNotice = nil }
         store.send(.device(.speechBack), at: ms(4000), [.braille("speech back         ")]) { $0.brailleNotice = "speech back" }
-        store.send(.brailleKey(.lineDown), at: ms(4100), [.braille("Price 9 ⣀⣧⣤⣤⣤⣤⣤⣴⣀ 90"), .say("9"), .redraw]) {
+        store.send(.brailleKey(.lineDown), at: ms(4100), [.braille("Price 9 ⣀⣧⣤⣤⣤⣤⣤⣴⣀ 90"), .say("9"), .changed(panel: 0, 9, .moved), .redraw]) {
             $0.brailleNotice = nil
             $0.values = [[9, 90]]
         }
@@ -64,7 +65,7 @@ import Testing
         store.send(.device(.brailleBack), at: ms(900), [.say("braille display back", .message)])
         store.send(.brailleKey(.panLeft), at: ms(1000), [.braille("Price 10 ⣸⣤⣤")]) { $0.panOffset = 0 }
         // A change brings the focused handle back into view.
-        store.send(.brailleKey(.lineDown), at: ms(1100), [.braille("9 ⣸⣤⣤⣤⣤⣤⣆ 90"), .say("9"), .redraw]) {
+        store.send(.brailleKey(.lineDown), at: ms(1100), [.braille("9 ⣸⣤⣤⣤⣤⣤⣆ 90"), .say("9"), .changed(panel: 0, 9, .moved), .redraw]) {
             $0.values = [[9, 90]]
             $0.panOffset = nil
         }
@@ -79,7 +80,7 @@ import Testing
         store.send(.tick, at: ms(20) + KeyDecoder.recommendedEscapeTimeout,
                    [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .say("entry cancelled"), .redraw]) { $0.entry = nil }
         store.send(.bytes(Array("45\r".utf8)), at: ms(500),
-                   [.braille("Price 45 ⣀⣀⣀⣸⣤⣤⣤⣆ 90"), .say("4"), .say("5"), .say("45"), .redraw]) { $0.values = [[45, 90]] }
+                   [.braille("Price 45 ⣀⣀⣀⣸⣤⣤⣤⣆ 90"), .say("4"), .say("5"), .say("45"), .changed(panel: 0, 45, .moved), .redraw]) { $0.values = [[45, 90]] }
     }
 
     @Test func acceptingFinishesOnceAndNothingFollows() throws {

@@ -42,6 +42,8 @@ enum ExpectedEffect: Equatable, CustomStringConvertible {
     case say(String, SpeechPriority = .text)
     /// A braille frame, as its preview (text and Unicode braille), or nil for "nothing to show".
     case braille(String?)
+    /// A change of control `panel` to this value (or a held key's start or end) for observers.
+    case changed(panel: Int, Double, Outcome)
     /// A screen redraw, whatever its lines (ScreenRenderer's own tests check the lines).
     case redraw
     /// The session finished.
@@ -51,6 +53,7 @@ enum ExpectedEffect: Equatable, CustomStringConvertible {
         switch effect {
         case .speak(let utterance): self = .say(utterance.text, utterance.priority)
         case .showBraille(let frame): self = .braille(frame?.preview)
+        case .changed(let panel, let change, _): self = .changed(panel: panel, change.newValue, change.outcome)
         case .redraw: self = .redraw
         case .finish(let outcome): self = .finish(outcome)
         }
@@ -60,6 +63,7 @@ enum ExpectedEffect: Equatable, CustomStringConvertible {
         switch self {
         case .say(let text, let priority): ".say(\"\(text)\", .\(priority))"
         case .braille(let preview): ".braille(\(preview.map { "\"\($0)\"" } ?? "nil"))"
+        case .changed(let panel, let value, let outcome): ".changed(panel: \(panel), \(value), \(outcome))"
         case .redraw: ".redraw"
         case .finish(let outcome): ".finish(.\(outcome))"
         }
