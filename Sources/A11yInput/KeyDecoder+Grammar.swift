@@ -86,7 +86,7 @@ extension KeyDecoder {
         var iterator = b[i..<i + length].makeIterator()
         guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return .done(length, nil) }
         // Overlong forms and surrogates are rejected by the UTF-8 decoder; C1 controls mean nothing.
-        if scalar.value < 0xA0 { return .done(length, nil) }
+        if scalar.isControlCharacter { return .done(length, nil) }
         return .done(length, key(.character(Character(scalar))))
     }
 
