@@ -26,12 +26,11 @@ struct BrlAPIText: Equatable {
             case 0x2800...0x28FF:
                 scalars.append(" ")
                 mask[index] |= UInt8(scalar.value - 0x2800)
-            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029:
-                // Control characters (C0, DEL, C1, line and paragraph separators) never reach
-                // BrlAPI: each becomes a blank cell, so the layout stays cell for cell.
-                scalars.append(" ")
-            case 0x202A...0x202E, 0x2066...0x2069:
-                // Bidirectional overrides and isolates: blanks too (they would reorder the line).
+            case _ where scalar.isUnsafeInText:
+                // Control characters (C0, DEL, C1), line and paragraph separators and invisible
+                // formatting (bidi overrides, isolates and marks would reorder the line; the
+                // BOM) never reach BrlAPI: each becomes a blank cell, so the layout stays cell
+                // for cell.
                 scalars.append(" ")
             default:
                 scalars.append(scalar)

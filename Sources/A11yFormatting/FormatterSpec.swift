@@ -68,7 +68,7 @@ public enum FormatterSpec: Sendable, Equatable {
             return .currency(code: code.uppercased(), fractionDigits: n)
         case "unit":
             let (symbol, n) = try splitDigits(try required("a unit symbol"))
-            guard !symbol.isEmpty, symbol.count <= 16, symbol.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }) else {
+            guard !symbol.isEmpty, symbol.count <= 16, !symbol.containsUnsafeCodePoints else {
                 throw FormatterSpecError(spec: text, message: "unit symbol must be 1 to 16 printable characters, got '\(symbol)'")
             }
             return .unit(symbol: String(symbol), fractionDigits: n)
@@ -113,7 +113,7 @@ public enum FormatterSpec: Sendable, Equatable {
                 try finish()
             } else if c == "=" && spoken == nil {
                 spoken = ""
-            } else if c.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            } else if c.containsUnsafeCodePoints {
                 throw FormatterSpecError(spec: spec, message: "names must not contain control characters")
             } else if spoken != nil {
                 spoken!.append(c)

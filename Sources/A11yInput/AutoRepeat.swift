@@ -26,30 +26,10 @@ public struct AutoRepeat: Sendable {
         case none
     }
 
-    /// Acceleration of a long hold: after `afterSteps` repeat steps, each interval is `factor`
-    /// times the previous one, down to `minimumInterval`.
-    public struct Acceleration: Sendable, Equatable {
-        public var afterSteps: Int
-        public var factor: Double
-        public var minimumInterval: Duration
-
-        /// After 5 repeat steps, each interval 0.8 times the previous, down to 50 ms.
-        public static let `default` = Acceleration(afterSteps: 5, factor: 0.8, minimumInterval: .milliseconds(50))
-
-        public init(afterSteps: Int, factor: Double, minimumInterval: Duration) {
-            self.afterSteps = max(0, afterSteps)
-            self.factor = min(1, max(0.01, factor))
-            self.minimumInterval = minimumInterval
-        }
-    }
-
     public struct Configuration: Sendable, Equatable {
-        /// From the press to the first repeat step (kitty protocol). Default 0.5 s.
-        public var initialDelay: Duration
-        /// Between repeat steps: the stepper's `autoRepeatInterval`. Default 0.5 s (RPVerticalStepper).
-        public var interval: Duration
-        /// nil: a constant rate.
-        public var acceleration: Acceleration?
+        /// When the repeat steps come: `AutoRepeatSchedule.delay(beforeRepeat:)` gives the wait
+        /// before each one (the model's schedule, so the tested timing is the timing that runs).
+        public var schedule: AutoRepeatSchedule
         /// Presses closer than this are the OS repeating a held key. Default 120 ms (the Linux
         /// console's default rate is 10.9 per second, X's 25 per second).
         public var maximumOSRepeatPeriod: Duration
@@ -63,16 +43,33 @@ public struct AutoRepeat: Sendable {
         /// Default 60 ms.
         public var minimumReleaseWait: Duration
 
-        public init(initialDelay: Duration = .milliseconds(500), interval: Duration = .milliseconds(500),
-                    acceleration: Acceleration? = nil, maximumOSRepeatPeriod: Duration = .milliseconds(120),
-                    minimumOSRepeatPeriod: Duration = .milliseconds(8), releaseFactor: Double = 2, minimumReleaseWait: Duration = .milliseconds(60)) {
-            self.initialDelay = initialDelay
-            self.interval = max(interval, .milliseconds(1))
-            self.acceleration = acceleration
+        /// A configuration that repeats on `schedule` (a stepper's `autoRepeatSchedule`).
+        public init(schedule: AutoRepeatSchedule, maximumOSRepeatPeriod: Duration = .milliseconds(120),
+                    minimumOSRepeatPeriod: Duration = .milliseconds(8), releaseFactor: Double = 2,
+                    minimumReleaseWait: Duration = .milliseconds(60)) {
+            self.schedule = schedule
             self.maximumOSRepeatPeriod = maximumOSRepeatPeriod
             self.minimumOSRepeatPeriod = minimumOSRepeatPeriod
             self.releaseFactor = max(1, releaseFactor)
             self.minimumReleaseWait = minimumReleaseWait
+        }
+
+        /// The same with the schedule's times as durations: the first repeat `initialDelay` after
+        /// the press (default 0.5 s, kitty protocol), then every `interval` (default 0.5 s,
+        /// RPVerticalStepper), sped up by `acceleration` (nil: a constant rate).
+        public init(initialDelay: Duration = .milliseconds(500), interval: Duration = .milliseconds(500),
+                    acceleration: AutoRepeatSchedule.Acceleration? = nil, maximumOSRepeatPeriod: Duration = .milliseconds(120),
+                    minimumOSRepeatPeriod: Duration = .milliseconds(8), releaseFactor: Double = 2, minimumReleaseWait: Duration = .milliseconds(60)) {
+            self.init(schedule: AutoRepeatSchedule(initialDelay: initialDelay.seconds, interval: interval.seconds, acceleration: acceleration),
+                      maximumOSRepeatPeriod: maximumOSRepeatPeriod, minimumOSRepeatPeriod: minimumOSRepeatPeriod,
+                      releaseFactor: releaseFactor, minimumReleaseWait: minimumReleaseWait)
+        }
+
+        /// The wait before repeat `n` (1: the first repeat after the press), from the schedule;
+        /// never under a millisecond after the first, so a hold cannot spin.
+        func delay(beforeRepeat n: Int) -> Duration {
+            let wait = Duration(seconds: schedule.delay(beforeRepeat: n))
+            return n <= 1 ? max(wait, .zero) : max(wait, .milliseconds(1))
         }
     }
 
@@ -103,7 +100,7 @@ public struct AutoRepeat: Sendable {
         /// Whether the key is known to be held (and `holdBegan` was sent).
         var confirmed: Bool
         var nextStep: Duration?
-        var interval: Duration
+        /// Repeat steps taken so far (on legacy terminals the OS's first repeat counts as one).
         var repeatSteps: Int
         var observedPeriod: Duration?
     }
@@ -164,7 +161,10 @@ public struct AutoRepeat: Sendable {
                     // The OS repeats a held key: the hold started with the previous press.
                     current.confirmed = true
                     current.observedPeriod = gap
-                    current.nextStep = current.pressedAt + configuration.interval
+                    // The press that began the hold was the OS's first repeat (after the
+                    // keyboard's own delay): repeat 1. The schedule governs from repeat 2.
+                    current.repeatSteps = 1
+                    current.nextStep = current.pressedAt + configuration.delay(beforeRepeat: 2)
                     events.append(.holdBegan(command, at: time))
                     hold = current
                     events += tick(at: time)
@@ -194,11 +194,10 @@ public struct AutoRepeat: Sendable {
             hold = nil
         case .releaseEvents:
             hold = Hold(command: command, pressedAt: time, lastSignal: time, confirmed: false,
-                        nextStep: time + configuration.initialDelay, interval: configuration.interval,
-                        repeatSteps: 0, observedPeriod: nil)
+                        nextStep: time + configuration.delay(beforeRepeat: 1), repeatSteps: 0, observedPeriod: nil)
         case .repeatedPresses:
             hold = Hold(command: command, pressedAt: time, lastSignal: time, confirmed: false,
-                        nextStep: nil, interval: configuration.interval, repeatSteps: 0, observedPeriod: nil)
+                        nextStep: nil, repeatSteps: 0, observedPeriod: nil)
         }
         return events
     }
@@ -254,13 +253,11 @@ public struct AutoRepeat: Sendable {
             events.append(.step(current.command, scheduled: due))
             taken += 1
             current.repeatSteps += 1
-            if let acceleration = configuration.acceleration, current.repeatSteps >= acceleration.afterSteps {
-                current.interval = max(current.interval * acceleration.factor, acceleration.minimumInterval)
-            }
-            current.nextStep = due + current.interval
+            let wait = configuration.delay(beforeRepeat: current.repeatSteps + 1)
+            current.nextStep = due + wait
             if taken >= 1000 {
                 // Far behind (the process was stopped): resynchronise instead of a burst.
-                current.nextStep = time + current.interval
+                current.nextStep = time + wait
                 break
             }
         }
@@ -271,5 +268,19 @@ public struct AutoRepeat: Sendable {
         }
         hold = current
         return events
+    }
+}
+
+extension Duration {
+    /// Seconds as a `Double` (the model's unit for times).
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+
+    /// `seconds`, rounded to the nanosecond (so 0.1 s is exactly 100 ms, not 100 ms and a few
+    /// attoseconds); not finite or negative is zero.
+    init(seconds: Double) {
+        guard seconds.isFinite, seconds > 0 else { self = .zero; return }
+        self = .nanoseconds(Int64(min((seconds * 1e9).rounded(), Double(Int64.max / 2))))
     }
 }

@@ -116,7 +116,7 @@ extension Key {
     public init?(name: String) {
         if name.count == 1, let c = name.first {
             if c == " " { self = .character(" "); return }
-            guard !c.isWhitespace, c.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
+            guard !c.isWhitespace, !c.containsUnsafeCodePoints else {
                 return nil
             }
             self = .character(c)

@@ -1,40 +1,65 @@
-import A11yModel
-import A11yVocabulary
-/// The key decoder with its escape timer, for an event loop on an injected clock.
+/// The keyboard's bytes as key events, for an event loop on an injected clock: the key decoder,
+/// its escape timer and the end of input, in one place (the session's engine holds one of these).
 ///
-/// Bytes go in with the time they arrived; the loop sleeps no longer than `nextDeadline` and
-/// calls `tick(at:)` when it wakes, which resolves a lone Escape (or a truncated sequence) once
-/// no byte followed it for `escapeTimeout`. At the end of scripted input call `endOfInput()`.
+/// A lone Escape cannot be told from the start of a sequence by its bytes, so the decoder holds
+/// such a prefix back. Bytes go in with the time they arrived (`feed`); the loop sleeps no longer
+/// than `nextDeadline` and calls `tick(at:)` when it wakes, which resolves the held prefix (a
+/// lone Escape becomes `.escape`, a truncated sequence `.unknown`) once no byte followed it for
+/// `escapeTimeout`. At the end of the input call `endOfInput()`: nothing is held back after it.
+///
+/// Times are `Duration`s since any fixed origin (the session uses `ContinuousClock.now - start`;
+/// tests use plain numbers). Every byte that arrives restarts the timer while a prefix is held.
+///
+/// ```swift
+/// var input = KeyInput()
+/// input.feed([0x1B], at: .milliseconds(0))        // [] (Escape, or the start of a sequence?)
+/// input.nextDeadline                              // 100 ms
+/// input.tick(at: .milliseconds(100))              // [esc]
+/// input.feed(Array("\u{1B}[A".utf8), at: .zero)   // [up]
+/// ```
 public struct KeyInput: Sendable {
+    /// The decoder (for its `hasPendingPrefix` and limits).
     public private(set) var decoder = KeyDecoder()
-    /// How long a pending prefix waits for its next byte.
+    /// How long a held prefix waits for its next byte.
     public let escapeTimeout: Duration
+    /// When the last byte arrived while a prefix is held; nil when nothing is held.
     private var lastByteAt: Duration?
 
+    /// `escapeTimeout`: how long a lone Escape waits for the rest of a sequence.
     public init(escapeTimeout: Duration = KeyDecoder.recommendedEscapeTimeout) {
         self.escapeTimeout = escapeTimeout
     }
 
-    /// When the escape timer expires; nil when nothing is pending.
+    /// When the escape timer expires; nil when nothing is held back.
     public var nextDeadline: Duration? { lastByteAt.map { $0 + escapeTimeout } }
 
-    /// Decodes bytes that arrived at `time`.
+    /// Decodes bytes that arrived at `time` into the key events they complete. Replies to
+    /// terminal queries in the stream are dropped (use `receive(_:at:)` to get them).
+    public mutating func feed<S: Sequence>(_ bytes: S, at time: Duration) -> [KeyEvent] where S.Element == UInt8 {
+        Self.keys(receive(bytes, at: time))
+    }
+
+    /// Decodes bytes that arrived at `time` into keys and terminal replies, in order.
     public mutating func receive<S: Sequence>(_ bytes: S, at time: Duration) -> [DecodedInput] where S.Element == UInt8 {
         let out = decoder.decode(bytes)
         lastByteAt = decoder.hasPendingPrefix ? time : nil
         return out
     }
 
-    /// Resolves what is pending if the timer expired by `time`.
-    public mutating func tick(at time: Duration) -> [DecodedInput] {
+    /// Resolves what is held back if the escape timer expired by `time`; otherwise nothing.
+    public mutating func tick(at time: Duration) -> [KeyEvent] {
         guard let deadline = nextDeadline, time >= deadline else { return [] }
-        lastByteAt = nil
-        return decoder.flushDetailed().map(\.input)
+        return endOfInput()
     }
 
-    /// The input ended: resolves what is pending (a lone Escape is Escape).
-    public mutating func endOfInput() -> [DecodedInput] {
+    /// The input ended (or the terminal is gone): resolves what is held back at once (a lone
+    /// Escape is Escape) and stops the timer.
+    public mutating func endOfInput() -> [KeyEvent] {
         lastByteAt = nil
-        return decoder.flushDetailed().map(\.input)
+        return decoder.flush()
+    }
+
+    private static func keys(_ items: [DecodedInput]) -> [KeyEvent] {
+        items.compactMap { if case .key(let key) = $0 { return key } else { return nil } }
     }
 }

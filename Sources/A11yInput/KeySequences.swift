@@ -1,11 +1,13 @@
-import A11yModel
-import A11yVocabulary
-/// The fixed escape sequences terminals send for keys, as a table (after Bubble Tea's
-/// `sequences` in key.go).
+/// The keys terminals send, as one table (after Bubble Tea's `sequences` in key.go): the only
+/// place that says which bytes mean which key. `KeyDecoder` finds where a sequence ends and
+/// reads its numbers; the key always comes from here.
 ///
-/// The decoder looks every complete sequence up here first. Sequences with parameters
-/// (xterm's modifier forms `CSI 1;5A`, `CSI 5;3~`, rxvt's `CSI 5^`, the kitty protocol's
-/// `CSI 97;5u` and `CSI 1;1:3A`) are interpreted by `KeyDecoder` from their numbers instead.
+/// - `table`: every fixed escape sequence. A complete sequence is looked up here first.
+///   Sequences with parameters take their key from their plain form in the table: xterm's
+///   modifier forms `CSI 1;5A` (from `CSI A`), `CSI 5;3~` (from `CSI 5~`), `SS3 5A` (from
+///   `SS3 A`), rxvt's `CSI 5^` (from `CSI 5~`); the kitty protocol's `CSI 1;1:3A` likewise.
+/// - `key(forByte:)`: single bytes (ASCII, C0 controls, DEL).
+/// - `kittyKey(code:)`: the kitty protocol's key codes (`CSI 97;5u`).
 public enum KeySequences {
     /// One entry: the bytes, the key they stand for, and which terminals send them.
     public struct Entry: Sendable {
@@ -60,6 +62,14 @@ public enum KeySequences {
         e("\u{1B}[12~", .function(2), "rxvt, old xterm"),
         e("\u{1B}[13~", .function(3), "rxvt, old xterm"),
         e("\u{1B}[14~", .function(4), "rxvt, old xterm"),
+        e("\u{1B}[15~", .function(5), "VT220 and everyone since"),
+        e("\u{1B}[17~", .function(6), "VT220 and everyone since"),
+        e("\u{1B}[18~", .function(7), "VT220 and everyone since"),
+        e("\u{1B}[19~", .function(8), "VT220 and everyone since"),
+        e("\u{1B}[20~", .function(9), "VT220 and everyone since"),
+        e("\u{1B}[21~", .function(10), "VT220 and everyone since"),
+        e("\u{1B}[23~", .function(11), "VT220 and everyone since"),
+        e("\u{1B}[24~", .function(12), "VT220 and everyone since"),
         e("\u{1B}[[A", .function(1), "Linux console"),
         e("\u{1B}[[B", .function(2), "Linux console"),
         e("\u{1B}[[C", .function(3), "Linux console"),
@@ -67,6 +77,7 @@ public enum KeySequences {
         e("\u{1B}[[E", .function(5), "Linux console"),
         e("\u{1B}[P", .function(1), "kitty (disambiguate)"),
         e("\u{1B}[Q", .function(2), "kitty (disambiguate)"),
+        e("\u{1B}[R", .function(3), "xterm's modified F3 (CSI 1;5R) without its modifier"),
         e("\u{1B}[S", .function(4), "kitty (disambiguate)"),
         // rxvt's modified cursor keys.
         e("\u{1B}[a", .up, .shift, "rxvt shift"),
@@ -104,4 +115,63 @@ public enum KeySequences {
         for entry in table where d[entry.bytes] == nil { d[entry.bytes] = entry }
         return d
     }()
+
+    /// The entry of `ESC <introducer> <final>` (`ESC [ A`, `ESC O P`): the plain form of a
+    /// sequence with parameters.
+    static func entry(introducer: UInt8, final: UInt8) -> Entry? {
+        lookup[[0x1B, introducer, final]]
+    }
+
+    /// The entry of `ESC [ <n> ~` (VT220's editing and function keys).
+    static func tildeEntry(_ n: Int) -> Entry? {
+        lookup[Array("\u{1B}[\(n)~".utf8)]
+    }
+
+    /// The key one byte below 0x80 stands for: ASCII itself; CR and LF Enter, Tab, DEL and BS
+    /// Backspace, ESC Escape; other C0 controls Control with a letter (0x01 `ctrl+a`, 0x00
+    /// `ctrl+space`, 0x1C-0x1F `ctrl+\` to `ctrl+_`). Nil for other bytes.
+    public static func key(forByte byte: UInt8) -> (key: Key, modifiers: KeyModifiers)? {
+        switch byte {
+        case 0x0D, 0x0A: return (.enter, [])
+        case 0x09: return (.tab, [])
+        case 0x7F, 0x08: return (.backspace, [])
+        case 0x00: return (.character(" "), .control)
+        case 0x01...0x1A: return (.character(Character(Unicode.Scalar(byte + 0x60))), .control)
+        case 0x1B: return (.escape, [])
+        case 0x1C...0x1F: return (.character(Character(Unicode.Scalar(byte + 0x40))), .control)
+        case 0x20...0x7E: return (.character(Character(Unicode.Scalar(byte))), [])
+        default: return nil
+        }
+    }
+
+    /// A kitty protocol key code (`CSI code ; modifiers u`): a Unicode code point, or a
+    /// functional key in the private use area. Nil for codes that are no key here.
+    public static func kittyKey(code: Int) -> Key? {
+        switch code {
+        case 8, 9, 13, 27, 127: return key(forByte: UInt8(code))?.key
+        case 57399...57408: return .character(Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(code - 57399))))
+        case 57409: return .character(".")
+        case 57410: return .character("/")
+        case 57411: return .character("*")
+        case 57412: return .character("-")
+        case 57413: return .character("+")
+        case 57414: return .enter
+        case 57415: return .character("=")
+        case 57417: return .left
+        case 57418: return .right
+        case 57419: return .up
+        case 57420: return .down
+        case 57421: return .pageUp
+        case 57422: return .pageDown
+        case 57423: return .home
+        case 57424: return .end
+        case 57425: return .insert
+        case 57426: return .delete
+        case 32...126: return .character(Character(Unicode.Scalar(UInt8(code))))
+        case 0xA0...0xD7FF, 0xF900...0xEFFFF:
+            guard let scalar = Unicode.Scalar(code) else { return nil }
+            return .character(Character(scalar))
+        default: return nil
+        }
+    }
 }

@@ -36,9 +36,15 @@ public struct AutoRepeatSchedule: Sendable, Equatable {
     }
 
     /// Seconds to wait before repeat number `n` (1 is the first repeat, after the press).
+    ///
+    /// The one definition of the timing: the Input layer's `AutoRepeat` state machine asks this
+    /// function for the wait before every repeat it schedules. Repeat 1 waits `initialDelay`;
+    /// repeats 2 to `every + 1` wait `interval`; then each run of `every` repeats waits `factor`
+    /// times the run before it, never less than `minimumInterval` (nor less than `interval` when
+    /// that is already smaller).
     public func delay(beforeRepeat n: Int) -> Double {
         if n <= 1 { return initialDelay }
-        guard let a = acceleration, a.every > 0 else { return interval }
+        guard let a = acceleration, a.every > 0, a.factor < 1 else { return interval }
         var d = interval
         var k = (n - 2) / a.every
         while k > 0 && d > a.minimumInterval { d *= a.factor; k -= 1 }

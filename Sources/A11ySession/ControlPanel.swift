@@ -47,11 +47,7 @@ public struct ControlPanel: Sendable {
         self.label = stepper.configuration.label
         self.formatter = formatter
         self.keyMap = keyMap
-        self.repeatConfiguration = AutoRepeat.Configuration(
-            initialDelay: .seconds(schedule.initialDelay), interval: .seconds(schedule.interval),
-            acceleration: schedule.acceleration.map {
-                AutoRepeat.Acceleration(afterSteps: $0.every, factor: $0.factor, minimumInterval: .seconds($0.minimumInterval))
-            })
+        self.repeatConfiguration = AutoRepeat.Configuration(schedule: schedule)
         self.repeats = stepper.configuration.autoRepeat
     }
 

@@ -3,11 +3,13 @@
 ///
 /// - Terminal: only the SGR sequences the screen theme draws with (`ESC [ 0-9;: m`) pass; every
 ///   other escape sequence (CSI, OSC, DCS, APC, PM, SOS, two-byte ESC x, and the C1 forms) is
-///   removed whole, and every other C0/C1 control character, DEL and bidirectional override or
-///   isolate is removed.
-/// - Speech (SSIP): control characters (newlines included) become spaces, so no line can be a
-///   lone "." (SSIP's end of message), nor anything else but one line of text; a text that is
-///   only "." is spoken as "dot".
+///   removed whole; a tab becomes a space and every other unsafe code point
+///   (`Unicode.Scalar.isUnsafeInText`: C0/C1 control characters, DEL, line and paragraph
+///   separators, bidirectional overrides, isolates and marks, the byte order mark) is removed.
+/// - Speech (SSIP): control characters (newlines included) and line and paragraph separators
+///   become spaces, so no line can be a lone "." (SSIP's end of message), nor anything else but
+///   one line of text; invisible formatting (bidi, BOM) is removed; a text that is only "." is
+///   spoken as "dot".
 /// - Braille (BrlAPI): see `BrlAPIText`, which turns control characters into blank cells.
 public enum OutputText {
     /// `line` as it may reach the terminal (see the type's description).
@@ -43,7 +45,7 @@ public enum OutputText {
                 continue
             case 0x09:
                 out.append(" ")
-            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+            case _ where scalars[i].isUnsafeInText:
                 break
             default:
                 out.append(scalars[i])
@@ -57,12 +59,9 @@ public enum OutputText {
     public static func speech(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x85:
+            if scalar.isControlCharacter || scalar.isLineOrParagraphSeparator {
                 if out.last != " " { out.append(" ") }
-            case 0x202A...0x202E, 0x2066...0x2069:
-                break
-            default:
+            } else if !scalar.isInvisibleFormatting {
                 out.append(scalar)
             }
         }

@@ -3,9 +3,10 @@
 /// - invalid UTF-8 becomes U+FFFD;
 /// - escape sequences (CSI `ESC [ … final`, OSC / DCS / APC / PM / SOS up to BEL or `ESC \`, other
 ///   two-byte `ESC x`, and their C1 forms) are removed whole;
-/// - other C0 and C1 control characters and DEL are removed; tab, CR and LF become spaces;
-/// - bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) are removed, so text
-///   cannot reorder what follows it;
+/// - tab, CR, LF and the line and paragraph separators become spaces; every other unsafe code
+///   point (`Unicode.Scalar.isUnsafeInText`: C0 and C1 control characters, DEL, bidirectional
+///   overrides, isolates and marks, the byte order mark) is removed, so text cannot move the
+///   cursor nor reorder what follows it;
 /// - runs of spaces collapse, ends are trimmed, length is capped at `maximumLength` characters;
 /// - a lone "." (SSIP's end-of-message line) becomes empty.
 public enum TextSanitizer {
@@ -51,14 +52,14 @@ public enum TextSanitizer {
                 altered = true
                 i = skipString(scalars, from: i + 1)
                 continue
-            case 0x09, 0x0A, 0x0D:
+            case 0x09, 0x0A, 0x0D, 0x2028, 0x2029:
                 altered = true
                 appendSpace()
-            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
-                altered = true
             case 0x20:
                 if lastWasSpace { altered = true }
                 appendSpace()
+            case _ where scalars[i].isUnsafeInText:
+                altered = true
             default:
                 out.append(scalars[i])
                 lastWasSpace = false

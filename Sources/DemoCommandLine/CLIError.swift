@@ -189,9 +189,9 @@ enum CLIText {
                 case 0x0A: out += "\\n"
                 case 0x0D: out += "\\r"
                 case 0x09: out += "\\t"
-                case 0x00...0x1F, 0x7F...0x9F:
+                case _ where scalar.isControlCharacter:
                     out += "\\x" + hex(scalar.value, width: 2)
-                case 0x2028, 0x2029, 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
+                case _ where scalar.isUnsafeInText:
                     out += "\\u{" + hex(scalar.value, width: 4) + "}"
                 default:
                     out.unicodeScalars.append(scalar)
@@ -201,18 +201,10 @@ enum CLIText {
         return out
     }
 
-    /// True when `text` holds a character `escaped` would rewrite.
+    /// True when `text` holds a character `escaped` would rewrite (an unsafe code point,
+    /// `Unicode.Scalar.isUnsafeInText`).
     static func hasControlCharacters(_ text: String) -> Bool {
-        text.unicodeScalars.contains { isControl($0) }
-    }
-
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
-            return true
-        default:
-            return false
-        }
+        text.containsUnsafeCodePoints
     }
 
     private static func hex(_ value: UInt32, width: Int) -> String {

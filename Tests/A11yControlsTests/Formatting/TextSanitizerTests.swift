@@ -46,6 +46,11 @@ struct TextSanitizerTests {
 
     @Test func bidiOverridesAreRemoved() {
         #expect(clean("abc\u{202E}def\u{2066}g") == "abcdefg")
+        #expect(clean("a\u{200F}b\u{061C}c\u{FEFF}d") == "abcd")
+    }
+
+    @Test func lineAndParagraphSeparatorsBecomeSpaces() {
+        #expect(clean("one\u{2028}two\u{2029}three") == "one two three")
     }
 
     @Test func aLoneDotAndOverlongTextAreNeutralized() {
@@ -53,5 +58,64 @@ struct TextSanitizerTests {
         #expect(clean("\n.\n") == "")
         #expect(clean("..") == "..")
         #expect(clean(String(repeating: "x", count: 5000)).count == TextSanitizer.maximumLength)
+    }
+}
+
+/// The one definition of unsafe code points, and what each device does with them.
+@Suite("Unsafe code points")
+struct UnsafeCodePointTests {
+    /// One code point of each category, and code points next to them that are safe.
+    static let unsafe: [Unicode.Scalar] = ["\u{0}", "\u{7}", "\u{9}", "\u{A}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{80}", "\u{85}",
+                                           "\u{9B}", "\u{9F}", "\u{2028}", "\u{2029}", "\u{202A}", "\u{202E}", "\u{2066}",
+                                           "\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}", "\u{FEFF}"]
+    static let safe: [Unicode.Scalar] = [" ", "~", "\u{A0}", "é", "\u{200D}", "\u{2027}", "\u{202F}", "\u{2065}", "\u{206A}",
+                                         "\u{FEFE}", "\u{2800}", "€"]
+
+    @Test func theCategories() {
+        #expect(Self.unsafe.allSatisfy { $0.isUnsafeInText })
+        #expect(!Self.safe.contains { $0.isUnsafeInText })
+        #expect(Unicode.Scalar(0x85)!.isControlCharacter && !Unicode.Scalar(0xA0)!.isControlCharacter)
+        #expect(Unicode.Scalar(0x2029)!.isLineOrParagraphSeparator)
+        #expect(Unicode.Scalar(0x202D)!.isBidiOverrideOrIsolate && Unicode.Scalar(0x2068)!.isBidiOverrideOrIsolate)
+        #expect(Unicode.Scalar(0x200E)!.isBidiMark && Unicode.Scalar(0xFEFF)!.isByteOrderMark)
+        #expect(Unicode.Scalar(0x061C)!.isInvisibleFormatting && !Unicode.Scalar(0x2028)!.isInvisibleFormatting)
+        // Control characters are Unicode's general category Cc, exactly.
+        for value in UInt32(0)...0x3000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(scalar.isControlCharacter == (scalar.properties.generalCategory == .control), "U+\(String(value, radix: 16))")
+        }
+        #expect("ok\u{200F}".containsUnsafeCodePoints && !"ok".containsUnsafeCodePoints)
+    }
+
+    @Test(arguments: unsafe)
+    func noDeviceGetsOne(_ scalar: Unicode.Scalar) {
+        let text = "a" + String(Character(scalar)) + "b"
+        #expect(!OutputText.terminal(text).containsUnsafeCodePoints)
+        #expect(!OutputText.speech(text).containsUnsafeCodePoints)
+        #expect(!TextSanitizer.sanitize(Array(text.utf8)).text.containsUnsafeCodePoints)
+        // Braille: one blank cell in its place, so the layout stays cell for cell.
+        #expect(BrlAPIText(text: text, orMask: [], width: 3).text == "a b")
+        // The command line refuses it in a label and shows it as an escape.
+        #expect(CLIText.hasControlCharacters(text))
+        #expect(!CLIText.quoted(text).containsUnsafeCodePoints)
+        #expect(throws: FormatterSpecError.self) { try FormatterSpec.parse("unit:" + text) }
+        #expect(Key(name: String(Character(scalar))) == nil)
+    }
+
+    @Test func eachDeviceRemovesOrReplaces() {
+        // Terminal: a tab is a space, the rest is removed.
+        #expect(OutputText.terminal("a\tb\u{2028}c\u{200F}d\u{FEFF}e") == "a bcde")
+        // Speech: controls and separators are spaces (one line), invisible formatting is removed.
+        #expect(OutputText.speech("a\nb\u{2029}c\u{200F}d\u{202E}e") == "a b cde")
+        // The command line shows controls as \\xNN and the others as \\u{NNNN}.
+        #expect(CLIText.quoted("\u{7F}\u{200F}\u{FEFF}") == "'\\x7F\\u{200F}\\u{FEFF}'")
+    }
+
+    @Test(arguments: safe)
+    func safeCodePointsPass(_ scalar: Unicode.Scalar) {
+        let text = "a" + String(Character(scalar)) + "b"
+        #expect(OutputText.terminal(text) == text)
+        #expect(OutputText.speech(text) == text)
+        #expect(!CLIText.hasControlCharacters(text))
     }
 }

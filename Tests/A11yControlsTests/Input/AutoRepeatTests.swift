@@ -86,15 +86,70 @@ struct AutoRepeatTests {
         #expect(stepTimes(events) == [0, 500, 1000, 1500, 2000].map(ms))
     }
 
-    @Test("acceleration: intervals halve after 2 repeat steps down to 25 ms; 18 steps in 1 s")
+    @Test("acceleration: the interval halves after every 2 repeats, down to 25 ms")
     func acceleration() {
         let config = AutoRepeat.Configuration(initialDelay: ms(500), interval: ms(100),
-                                              acceleration: .init(afterSteps: 2, factor: 0.5, minimumInterval: ms(25)))
+                                              acceleration: .init(every: 2, factor: 0.5, minimumInterval: 0.025))
         var ar = AutoRepeat(configuration: config, detection: .releaseEvents)
         let events = run(&ar, [(ms(0), .press(.pageIncrement)), (ms(1000), .release(.pageIncrement))], until: ms(5000))
-        let expected = [0, 500, 600, 650, 675] + stride(from: 700, through: 1000, by: 25)
+        // The press; repeat 1 after 500 ms; repeats 2-3 100 ms apart, 4-5 50 ms, then 25 ms.
+        let expected = [0, 500, 600, 700, 750, 800] + stride(from: 825, through: 1000, by: 25)
         #expect(stepTimes(events) == expected.map(ms))
-        #expect(stepTimes(events).count == 18)
+    }
+
+    /// The step times of a `duration` hold (kitty protocol) under `configuration`.
+    private func heldSteps(_ configuration: AutoRepeat.Configuration, for duration: Duration) -> [Duration] {
+        var ar = AutoRepeat(configuration: configuration, detection: .releaseEvents)
+        return stepTimes(run(&ar, [(.zero, .press(.increment)), (duration, .release(.increment))], until: duration + .seconds(5)))
+    }
+
+    @Test("the state machine waits what AutoRepeatSchedule.delay(beforeRepeat:) says, repeat by repeat")
+    func followsTheSchedule() {
+        let schedules = [
+            AutoRepeatSchedule(initialDelay: 0.4, interval: 0.2, acceleration: .standard),
+            AutoRepeatSchedule(initialDelay: 0, interval: 0.3, acceleration: .init(every: 1, factor: 0.9, minimumInterval: 0.07)),
+            AutoRepeatSchedule(initialDelay: 0.5, interval: 0.5),
+        ]
+        for schedule in schedules {
+            let steps = heldSteps(AutoRepeat.Configuration(schedule: schedule), for: .seconds(6))
+            var expected: [Duration] = [.zero]
+            var t = Duration.zero
+            var n = 1
+            while true {
+                t += Duration(seconds: schedule.delay(beforeRepeat: n))
+                if t > .seconds(6) { break }
+                expected.append(t)
+                n += 1
+            }
+            #expect(steps == expected, "\(schedule)")
+        }
+    }
+
+    @Test("a stepper with the README's .standard acceleration: halved after every 5 repeats, down to 50 ms")
+    func stepperStandardAccelerationAsTheSessionRunsIt() throws {
+        var configuration = StepperConfiguration()
+        configuration.autoRepeatSchedule.acceleration = .standard
+        // The configuration the session's engine builds its AutoRepeat from.
+        let panel = try ControlPanel(stepper: Stepper(configuration: configuration))
+        let steps = heldSteps(panel.repeatConfiguration, for: .seconds(6))
+        var expected: [Double] = [0, 500]                       // the press; repeat 1 after 0.5 s
+        expected += [1000, 1500, 2000, 2500, 3000]              // repeats 2-6: every 0.5 s
+        expected += [3250, 3500, 3750, 4000, 4250]              // repeats 7-11: 0.25 s
+        expected += [4375, 4500, 4625, 4750, 4875]              // repeats 12-16: 0.125 s
+        expected += [4937.5, 5000, 5062.5, 5125, 5187.5]        // repeats 17-21: 62.5 ms
+        expected += Array(stride(from: 5237.5, through: 6000, by: 50))  // then the 50 ms floor
+        #expect(steps == expected.map { .microseconds(Int($0 * 1000)) })
+    }
+
+    @Test("legacy terminal: the OS's first repeat is repeat 1; the schedule governs from repeat 2")
+    func legacyAcceleration() {
+        let config = AutoRepeat.Configuration(initialDelay: ms(500), interval: ms(200),
+                                              acceleration: .init(every: 2, factor: 0.5, minimumInterval: 0.05))
+        var ar = AutoRepeat(configuration: config, detection: .repeatedPresses)
+        let events = run(&ar, osPresses(.increment, delay: 500, period: 33, until: 1500), until: ms(5000))
+        // Repeats 2-3 200 ms apart (700, 900), 4-5 100 ms (1000, 1100), then 50 ms; the last
+        // OS repeat at 1490 ms ends the hold at 1490 + 2 x 33 ms.
+        #expect(stepTimes(events) == [0, 500, 700, 900, 1000, 1100, 1150, 1200, 1250, 1300, 1350, 1400, 1450, 1500, 1550].map(ms))
     }
 
     @Test("a limit stops the repeat at once")

@@ -133,6 +133,14 @@ struct KeyMapTests {
             if let action { #expect(KeyMap.name(of: action) == name) }
         }
     }
+
+    @Test("a single binding from a command-line option")
+    func binding() throws {
+        var map = KeyMap(kind: .slider)
+        try map.apply(binding: "ctrl+a=to-highest")
+        #expect(map.action(for: KeyEvent(.character("a"), .control), entryActive: false) == .command(.toHighest))
+        #expect(throws: KeyMapFileError.self) { try map.apply(binding: "nonsense") }
+    }
 }
 
 @Suite("NumericEntry")
@@ -198,43 +206,5 @@ struct NumericEntryTests {
         let (entry, rejected) = typed(String(repeating: "9", count: 40), percent)
         #expect(entry.text.count == NumericEntry.maximumLength)
         #expect(rejected.count == 40 - NumericEntry.maximumLength)
-    }
-}
-
-@Suite("KeyInput escape timer")
-struct KeyInputTests {
-    @Test("a lone Escape resolves after the timeout, not before")
-    func loneEscape() {
-        var input = KeyInput(escapeTimeout: .milliseconds(100))
-        #expect(input.receive([0x1B], at: .milliseconds(1000)).isEmpty)
-        #expect(input.nextDeadline == .milliseconds(1100))
-        #expect(input.tick(at: .milliseconds(1099)).isEmpty)
-        #expect(input.tick(at: .milliseconds(1100)) == [.key(KeyEvent(.escape))])
-        #expect(input.nextDeadline == nil)
-    }
-
-    @Test("a sequence completed in time is one key; the timer restarts with each byte")
-    func splitSequence() {
-        var input = KeyInput(escapeTimeout: .milliseconds(100))
-        #expect(input.receive([0x1B], at: .milliseconds(0)).isEmpty)
-        #expect(input.receive([0x5B], at: .milliseconds(90)).isEmpty)
-        #expect(input.tick(at: .milliseconds(150)).isEmpty)
-        #expect(input.receive([0x41], at: .milliseconds(180)) == [.key(KeyEvent(.up))])
-        #expect(input.nextDeadline == nil)
-    }
-
-    @Test("end of scripted input resolves a trailing Escape")
-    func endOfInput() {
-        var input = KeyInput()
-        #expect(input.receive(Array("k\u{1B}".utf8), at: .zero) == [.key(KeyEvent(.character("k")))])
-        #expect(input.endOfInput() == [.key(KeyEvent(.escape))])
-    }
-
-    @Test("a single binding from a command-line option")
-    func binding() throws {
-        var map = KeyMap(kind: .slider)
-        try map.apply(binding: "ctrl+a=to-highest")
-        #expect(map.action(for: KeyEvent(.character("a"), .control), entryActive: false) == .command(.toHighest))
-        #expect(throws: KeyMapFileError.self) { try map.apply(binding: "nonsense") }
     }
 }
