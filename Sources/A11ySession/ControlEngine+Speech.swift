@@ -40,10 +40,3 @@ extension ControlEngine {
         _ = send(.brailleWidth(width), at: time)
     }
 }
-
-extension DecodedInput {
-    /// The key, when this input is one (not a terminal's reply).
-    var key: KeyEvent? {
-        if case .key(let key) = self { key } else { nil }
-    }
-}

@@ -80,7 +80,7 @@ public struct ControlEngine: Sendable {
             speech = [announcer.introduction(of: presented)]
         case .bytes(let bytes):
             speech = tickParts(at: time)
-            let keys = keyInput.receive(bytes, at: time).compactMap(\.key)
+            let keys = keyInput.feed(bytes, at: time)
             if !keys.isEmpty { braille.dismissNotice() }
             for key in keys where outcome == nil { speech += handle(key, at: time) }
         case .key(let key):
@@ -94,7 +94,7 @@ public struct ControlEngine: Sendable {
                 speech += perform(action, at: time)
             }
         case .endOfInput:
-            for key in keyInput.endOfInput().compactMap(\.key) where outcome == nil { speech += handle(key, at: time) }
+            for key in keyInput.endOfInput() where outcome == nil { speech += handle(key, at: time) }
             if outcome == nil { speech += finish(.cancelled) }
         case .tick:
             speech = tickParts(at: time)
@@ -122,7 +122,7 @@ public struct ControlEngine: Sendable {
     private mutating func tickParts(at time: Duration) -> [Utterance] {
         braille.expire(at: time)
         var speech: [Utterance] = []
-        for key in keyInput.tick(at: time).compactMap(\.key) where outcome == nil { speech += handle(key, at: time) }
+        for key in keyInput.tick(at: time) where outcome == nil { speech += handle(key, at: time) }
         return speech + repeatEvents(autoRepeat.tick(at: time))
     }
 
