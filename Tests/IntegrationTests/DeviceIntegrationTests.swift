@@ -1,7 +1,9 @@
 import A11yControls
 import DemoCommandLine
+import A11yTestSupport
 import Foundation
 import Testing
+import VirtualDisplayClient
 
 /// The devices against the real servers that `scripts/servers.sh start` runs (BRLTTY with the
 /// Virtual driver, speech-dispatcher with a capture module). These tests share one virtual
@@ -79,7 +81,7 @@ struct DeviceIntegrationTests {
 
     @Test func everyPriorityIsSpokenInOrder() throws {
         let capture = try CaptureFile()
-        try CaptureFile.setDelay(nil)
+        try Servers.setCaptureDelay(nil)
         let speech = try SpeechDispatcher(address: SpeechAddress(parsing: Servers.speechAddress))
         defer { speech.close() }
         let run = UUID().uuidString.prefix(8)
@@ -98,8 +100,8 @@ struct DeviceIntegrationTests {
 
     @Test func aBurstOfProgressMessagesEndsWithTheLastOne() throws {
         let capture = try CaptureFile()
-        try CaptureFile.setDelay(0.02)
-        defer { try? CaptureFile.setDelay(nil) }
+        try Servers.setCaptureDelay(0.02)
+        defer { try? Servers.setCaptureDelay(nil) }
         let speech = try SpeechDispatcher()
         defer { speech.close() }
         let run = UUID().uuidString.prefix(8)
@@ -116,8 +118,8 @@ struct DeviceIntegrationTests {
 
     @Test func queuedCallsNeverBlockTheCaller() throws {
         let capture = try CaptureFile()
-        try CaptureFile.setDelay(0.2)
-        defer { try? CaptureFile.setDelay(nil) }
+        try Servers.setCaptureDelay(0.2)
+        defer { try? Servers.setCaptureDelay(nil) }
         let speech = try SpeechDispatcher()
         defer { speech.close() }
         let run = UUID().uuidString.prefix(8)

@@ -1,5 +1,6 @@
 import A11yControls
 import DemoCommandLine
+import A11yTestSupport
 import Foundation
 import Synchronization
 import Testing
