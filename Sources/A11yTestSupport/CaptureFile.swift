@@ -65,7 +65,7 @@ public final class CaptureFile: Sendable {
 
     /// How many lines were seen so far (an index for `lines(from:)` and `waitForLine(from:)`).
     public var count: Int {
-        refresh()
+        refreshUnlessWatched()
         return state.withLock { $0.lines.count }
     }
 
@@ -74,7 +74,7 @@ public final class CaptureFile: Sendable {
 
     /// The lines after the first `index` ones, with the times they were seen.
     public func lines(from index: Int) -> [Line] {
-        refresh()
+        refreshUnlessWatched()
         return state.withLock { Array($0.lines.dropFirst(index)) }
     }
 
@@ -92,6 +92,12 @@ public final class CaptureFile: Sendable {
     public func waitForLine(from index: Int, timeout: Duration = .seconds(5), every interval: Duration = .milliseconds(2),
                             _ condition: (String) -> Bool = { _ in true }) -> Line? {
         Polling.until(timeout: timeout, every: interval) { lines(from: index).first { condition($0.text) } }
+    }
+
+    /// Reads the file now, unless `watch`'s thread does (then it is the one reader, and a waiter
+    /// only looks at what it found).
+    private func refreshUnlessWatched() {
+        if !watching.load(ordering: .relaxed) { refresh() }
     }
 
     /// Starts a thread that reads the file every `interval` (while not paused), so that each
