@@ -1,17 +1,11 @@
+// The terminal restore in a real program (TerminalCheckHelper) on a pseudo-terminal, ended every
+// way a program ends: signals, Ctrl-C, an orderly exit, a crash, exit() without a restore.
 import Foundation
 import Glibc
-import Testing
 import A11yTestSupport
+import Testing
 import VirtualDisplayClient
-@testable import A11yControls
 @testable import A11yDevices
-@testable import A11yFormatting
-@testable import A11yInput
-@testable import A11yModel
-@testable import A11yPresentation
-@testable import A11ySession
-@testable import A11yVocabulary
-@testable import DemoCommandLine
 
 /// The helper's path: next to the test bundle in the build directory.
 private func helperPath() -> String {

@@ -1,17 +1,15 @@
+// The Terminal device on a pseudo-terminal (A11yTestSupport's Pty): raw mode, restore, kitty
+// keyboard mode, window size, the kitty query, the scripted key source, the signal self-pipe.
+// TerminalProgramTests.swift runs the device in a real program on a pty.
 import Dispatch
 import Foundation
 import Glibc
-import Testing
 import A11yTestSupport
-@testable import A11yControls
+import Testing
 @testable import A11yDevices
-@testable import A11yFormatting
 @testable import A11yInput
-@testable import A11yModel
-@testable import A11yPresentation
 @testable import A11ySession
 @testable import A11yVocabulary
-@testable import DemoCommandLine
 
 @Suite("Terminal on a pseudo-terminal", .serialized)
 struct TerminalPtyTests {
