@@ -181,14 +181,7 @@ private func unusedBrlAPIIndex() throws -> Int {
     for index in 90..<200 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(4101 + index).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        if result != 0 { return index }
+        if BrlAPIPort.withAddress(index: index, { connect(fd, $0, $1) }) != 0 { return index }
     }
     throw FixtureError("no unused BrlAPI index between 90 and 199")
 }

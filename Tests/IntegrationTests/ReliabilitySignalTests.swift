@@ -20,6 +20,15 @@ struct ReliabilitySignalTests {
         return pane
     }
 
+    /// The demo still answers keys as usual: Right shows 11, Enter accepts "11 90" with status 0.
+    func expectOneStepThenAccept(_ pane: SignalPane) throws {
+        try pane.send("Right")
+        #expect(pane.waitForScreen { $0.contains("11 to 90") }.contains("11 to 90"))
+        try pane.send("Enter")
+        #expect(pane.waitForExit() == 0)
+        #expect(pane.file("stdout") == "11 90")
+    }
+
     /// The terminal as the demo found it.
     func expectRestored(_ pane: SignalPane, _ context: String) {
         let (before, after) = pane.stty
@@ -60,11 +69,7 @@ struct ReliabilitySignalTests {
         #expect(Polling.until(timeout: .seconds(10), every: .milliseconds(20)) { state() != "T" })
         // Raw mode again: a key still works, and the result is as usual.
         usleep(300_000)
-        try pane.send("Right")
-        #expect(pane.waitForScreen { $0.contains("11 to 90") }.contains("11 to 90"))
-        try pane.send("Enter")
-        #expect(pane.waitForExit() == 0)
-        #expect(pane.file("stdout") == "11 90")
+        try expectOneStepThenAccept(pane)
         expectRestored(pane, "TSTP/CONT")
     }
 
@@ -72,11 +77,7 @@ struct ReliabilitySignalTests {
         let pane = try started()
         try pane.resize(columns: 60, rows: 20)
         usleep(300_000)
-        try pane.send("Right")
-        #expect(pane.waitForScreen { $0.contains("11 to 90") }.contains("11 to 90"))
-        try pane.send("Enter")
-        #expect(pane.waitForExit() == 0)
-        #expect(pane.file("stdout") == "11 90")
+        try expectOneStepThenAccept(pane)
         expectRestored(pane, "WINCH")
     }
 

@@ -48,14 +48,20 @@ struct TerminalPtyTests {
         #expect(TerminalModes.equal(try terminal.currentSettings(), before))
     }
 
-    @Test("kitty keyboard mode is pushed, and popped by restore; the cursor comes back")
-    func kittyAndCursor() throws {
-        let pty = try Pty()
-        defer { pty.close() }
+    /// The terminal on `pty` in raw mode, kitty keyboard mode pushed, cursor hidden.
+    private func kittyTerminal(on pty: Pty) throws -> Terminal {
         let terminal = Terminal(fileDescriptor: pty.sub)
         try terminal.enterRawMode()
         try terminal.enableKittyKeyboard()
         try terminal.setCursorVisible(false)
+        return terminal
+    }
+
+    @Test("kitty keyboard mode is pushed, and popped by restore; the cursor comes back")
+    func kittyAndCursor() throws {
+        let pty = try Pty()
+        defer { pty.close() }
+        let terminal = try kittyTerminal(on: pty)
         #expect(pty.readOutput() == "\u{1B}[>3u\u{1B}[?25l")
         try terminal.restore()
         #expect(pty.readOutput() == "\u{1B}[<u\u{1B}[?25h")
@@ -66,12 +72,10 @@ struct TerminalPtyTests {
     func emergencyBytes() throws {
         let pty = try Pty()
         defer { pty.close() }
-        let terminal = Terminal(fileDescriptor: pty.sub)
-        try terminal.enterRawMode()
-        try terminal.enableKittyKeyboard()
-        try terminal.setCursorVisible(false)
+        let terminal = try kittyTerminal(on: pty)
         _ = pty.readOutput()
-        EmergencyState.restoreTerminal()
+        // The terminal stays alive: the emergency path restores the terminals that are.
+        withExtendedLifetime(terminal) { EmergencyState.restoreTerminal() }
         #expect(pty.readOutput() == "\u{1B}[<u\u{1B}[?25h")
     }
 
