@@ -100,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "A11yControlsTests",
-            dependencies: ["A11yControls", "DemoCommandLine", "A11yTestSupport", "TerminalCheckHelper"]
+            dependencies: ["A11yControls", "DemoCommandLine", "A11yTestSupport", "VirtualDisplayClient", "TerminalCheckHelper"]
         ),
         .testTarget(
             name: "IntegrationTests",

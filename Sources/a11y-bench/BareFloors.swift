@@ -1,6 +1,8 @@
 import CBrl
 import CSpeech
+import A11yTestSupport
 import Foundation
+import VirtualDisplayClient
 
 // The floors of the issue: what a minimal program pays, straight on the C libraries, with no
 // wrapper, queue or worker thread of ours in the way.
@@ -11,7 +13,7 @@ let bareSpeechFloor = Benchmark(
     name: "bare-spd-say",
     summary: "spd_say(SPD_TEXT) from this thread -> line in the capture file, capture delay 0"
 ) {
-    try? FileManager.default.removeItem(atPath: try serverVariable("A11Y_CAPTURE_DELAY_FILE"))
+    try Servers.setCaptureDelay(nil)
     let capture = try sharedCapture()
     var error: UnsafeMutablePointer<CChar>?
     // nil address: libspeechd reads SPEECHD_ADDRESS; autospawn off.
@@ -25,7 +27,7 @@ let bareSpeechFloor = Benchmark(
         let from = capture.count
         let start = ContinuousClock.now
         guard spd_say(connection, SPD_TEXT, text) >= 0 else { throw BenchError("spd_say failed") }
-        guard let line = capture.waitForLine(from: from, { $0 == text }) else { throw BenchError("'\(text)' was not captured within 5 s") }
+        guard let line = capture.waitForLine(from: from, every: pollInterval, { $0 == text }) else { throw BenchError("'\(text)' was not captured within 5 s") }
         if index >= 10 { samples.append(line.time - start) }
         usleep(20_000)
     }
@@ -37,7 +39,7 @@ let bareBrailleFloor = Benchmark(
     name: "bare-brlapi-write",
     summary: "brlapi__writeText from this thread -> Visual line at the vr display"
 ) {
-    let display = try sharedDisplay()
+    let display = try SharedVirtualDisplay.get()
     let handle = OpaquePointer(UnsafeMutableRawPointer.allocate(byteCount: brlapi_getHandleSize(), alignment: 16))
     var settings = brlapi_connectionSettings_t(auth: nil, host: nil)  // BRLAPI_AUTH, BRLAPI_HOST
     guard brlapi__openConnection(handle, &settings, nil) >= 0 else { throw BenchError("brlapi__openConnection failed") }
@@ -48,17 +50,18 @@ let bareBrailleFloor = Benchmark(
     }
     guard brlapi__enterTtyModeWithPath(handle, nil, 0, nil) >= 0 else { throw BenchError("brlapi__enterTtyModeWithPath failed") }
     // Until BRLTTY has heard "cells 40" from the display, the size is 0 and a write is refused.
-    _ = try waitUntil {
+    let sized = Polling.until(timeout: .seconds(5), every: pollInterval) {
         var width: UInt32 = 0, height: UInt32 = 0
         return brlapi__getDisplaySize(handle, &width, &height) == 0 && width == 40
     }
+    guard sized else { throw BenchError("BrlAPI never reported the display's 40 cells") }
     var samples: [Duration] = []
     for index in 0..<110 {
         let text = "bare braille \(index)"
-        let from = display.count
+        let from = display.frameCount
         let start = ContinuousClock.now
         guard brlapi__writeText(handle, Int32(BRLAPI_CURSOR_OFF), text) >= 0 else { throw BenchError("brlapi__writeText failed") }
-        guard let frame = waitFor(timeout: .seconds(5), { display.firstVisual(from: from) { $0.hasPrefix(text + " ") } }) else {
+        guard let frame = display.waitForFrame(after: from, timeout: .seconds(5), every: pollInterval, { $0.text.hasPrefix(text + " ") }) else {
             throw BenchError("'\(text)' did not reach the display within 5 s")
         }
         if index >= 10 { samples.append(frame.time - start) }

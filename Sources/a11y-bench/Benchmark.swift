@@ -1,4 +1,6 @@
+import A11yTestSupport
 import Foundation
+import VirtualDisplayClient
 
 /// One measurement: runs, and returns one duration per sample.
 struct Benchmark: Sendable {
@@ -30,20 +32,19 @@ struct BenchError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The value of a variable from the servers' env file.
-func serverVariable(_ name: String) throws -> String {
-    guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else {
-        throw BenchError("\(name) is not set: run `scripts/servers.sh start` and `source .servers/env` first")
-    }
-    return value
+/// How often the bench looks for what it waits for (a frame, a line): often, so that the wait
+/// ends close to the arrival the reader threads timestamp.
+let pollInterval: Duration = .microseconds(50)
+
+/// The bench's one reader of the capture file, with a thread that timestamps each line when it
+/// appears (reading the file every 50 µs): the speech floor and key-to-speech share it, so its
+/// polling cost is in both figures.
+func sharedCapture() throws -> CaptureFile {
+    try captureReader.get()
 }
 
-/// Polls `condition` until it holds or `timeout` passes; returns the instant it held.
-func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) throws -> ContinuousClock.Instant {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if condition() { return .now }
-        usleep(50)
-    }
-    throw BenchError("timed out after \(timeout)")
+private let captureReader: Result<CaptureFile, any Error> = Result {
+    let capture = try CaptureFile()
+    capture.watch(every: pollInterval)
+    return capture
 }

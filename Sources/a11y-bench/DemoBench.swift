@@ -1,4 +1,6 @@
+import A11yTestSupport
 import Foundation
+import VirtualDisplayClient
 
 /// Durations in milliseconds / microseconds as Double.
 extension Duration {
@@ -34,23 +36,14 @@ func sleepMs(_ ms: Double) { usleep(useconds_t(ms * 1000)) }
 
 /// Starts the demo and waits for its first braille frame and first utterance.
 func startDemo(_ setup: DemoSetup, prefix: [String] = []) throws -> (demo: PtyDemo, braille: Duration?, speech: Duration?) {
-    let display = try sharedDisplay()
+    let display = try SharedVirtualDisplay.get()
     let capture = try sharedCapture()
-    let frameIndex = display.count
+    let frameIndex = display.frameCount
     let lineIndex = capture.count
     let demo = try PtyDemo(executable: setup.executable, arguments: setup.arguments, prefix: prefix)
-    let frame = waitFor(timeout: .seconds(5)) { display.firstVisual(from: frameIndex) { $0.hasPrefix("Price") } }
-    let line = capture.waitForLine(from: lineIndex)
+    let frame = display.waitForFrame(after: frameIndex, timeout: .seconds(5), every: pollInterval) { $0.text.hasPrefix("Price") }
+    let line = capture.waitForLine(from: lineIndex, every: pollInterval)
     return (demo, frame.map { $0.time - demo.spawnedAt }, line.map { $0.time - demo.spawnedAt })
-}
-
-func waitFor<T>(timeout: Duration, _ probe: () -> T?) -> T? {
-    let deadline = ContinuousClock.now + timeout
-    repeat {
-        if let value = probe() { return value }
-        usleep(50)
-    } while ContinuousClock.now < deadline
-    return nil
 }
 
 /// 1 and 2: key bytes written to the pty -> cells at the display, and -> line in the capture file.
@@ -64,27 +57,27 @@ struct KeyLatency {
 }
 
 func measureKeyLatency(demo: PtyDemo, keys: Int, spacing: Double) throws -> KeyLatency {
-    let display = try sharedDisplay()
+    let display = try SharedVirtualDisplay.get()
     let capture = try sharedCapture()
     var result = KeyLatency()
     var value = 10
     for index in 0..<keys {
         let right = index % 2 == 0
         value += right ? 1 : -1
-        let frameIndex = display.count
+        let frameIndex = display.frameCount
         let lineIndex = capture.count
         let start = demo.type(right ? Keys.right : Keys.left)
         let expected = "Price \(value)"
-        if let frame = waitFor(timeout: .seconds(2), { display.firstVisual(from: frameIndex) { $0.hasPrefix(expected) } }) {
+        if let frame = display.waitForFrame(after: frameIndex, timeout: .seconds(2), every: pollInterval, { $0.text.hasPrefix(expected) }) {
             result.braille.append((frame.time - start).ms)
         } else {
             result.missedBraille += 1
             if result.wrongBraille.count < 5 {
-                let seen = display.firstVisual(from: frameIndex) { _ in true }?.text ?? "no frame"
+                let seen = display.firstFrame(after: frameIndex) { _ in true }?.text ?? "no frame"
                 result.wrongBraille.append("key \(index + 1): expected '\(expected)...', first frame after the key: '\(seen.trimmingCharacters(in: .whitespaces))'")
             }
         }
-        if let line = capture.waitForLine(from: lineIndex, timeout: .seconds(2)) {
+        if let line = capture.waitForLine(from: lineIndex, timeout: .seconds(2), every: pollInterval) {
             result.speech.append((line.time - start).ms)
             if line.text != "\(value)" && result.wrongSpeech.count < 5 { result.wrongSpeech.append("expected '\(value)', heard '\(line.text)'") }
         } else { result.missedSpeech += 1 }
@@ -102,12 +95,11 @@ struct HoldResult {
     var stale: [String] = []
 }
 
-func measureHold(demo: PtyDemo, delay: String, interval: Double, duration: Double, quiet: Double) throws -> HoldResult {
-    let display = try sharedDisplay()
+func measureHold(demo: PtyDemo, delay: Double, interval: Double, duration: Double, quiet: Double) throws -> HoldResult {
+    let display = try SharedVirtualDisplay.get()
     let capture = try sharedCapture()
-    let delayFile = try serverVariable("A11Y_CAPTURE_DELAY_FILE")
-    try delay.write(toFile: delayFile, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: delayFile) }
+    try Servers.setCaptureDelay(delay)
+    defer { try? Servers.setCaptureDelay(nil) }
     sleepMs(300)
     let lineIndex = capture.count
     var result = HoldResult()
@@ -121,7 +113,7 @@ func measureHold(demo: PtyDemo, delay: String, interval: Double, duration: Doubl
     }
     sleepMs(quiet * 1000)
     let lines = capture.lines(from: lineIndex)
-    let final = display.lastVisual ?? ""
+    let final = display.lastFrame()?.text ?? ""
     // "Price 58 ..." -> "58"
     result.finalValue = final.split(separator: " ").dropFirst().first.map(String.init) ?? "?"
     for line in lines {

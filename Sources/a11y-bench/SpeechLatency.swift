@@ -1,4 +1,5 @@
 import A11yControls
+import A11yTestSupport
 import Foundation
 
 /// From `say()` returning to the utterance's line in the capture file (the floor of key to speech:
@@ -7,7 +8,7 @@ let speechLatency = Benchmark(
     name: "speech-say-to-capture",
     summary: "SpeechDispatcher.say(priority: .message) -> line in the capture file, capture delay 0"
 ) {
-    try? FileManager.default.removeItem(atPath: try serverVariable("A11Y_CAPTURE_DELAY_FILE"))
+    try Servers.setCaptureDelay(nil)
     let capture = try sharedCapture()
     let speech = try SpeechDispatcher()
     defer { speech.close() }
@@ -17,7 +18,7 @@ let speechLatency = Benchmark(
         let from = capture.count
         let start = ContinuousClock.now
         speech.say(text, priority: .message)
-        guard let line = capture.waitForLine(from: from, { $0 == text }) else { throw BenchError("'\(text)' was not captured within 5 s") }
+        guard let line = capture.waitForLine(from: from, every: pollInterval, { $0 == text }) else { throw BenchError("'\(text)' was not captured within 5 s") }
         if index >= 10 { samples.append(line.time - start) }  // the first ten warm up
         usleep(20_000)
     }

@@ -7,6 +7,7 @@
 // Runs against the servers of `scripts/servers.sh start` (source DIR/env first); `make bench`
 // does all of it. The full report goes to stdout and to DIR/report.txt and DIR/report.json
 // (DIR defaults to .build/bench). Arguments after `--` are passed to every a11y-demo run.
+import A11yTestSupport
 import Foundation
 
 let allBenchmarks: [Benchmark] = [
@@ -145,7 +146,7 @@ do {
     sleepMs(800)
     let keyCount = quick ? 20 : 100
     let latency = try measureKeyLatency(demo: session.demo, keys: keyCount, spacing: 150)
-    let hold = try measureHold(demo: session.demo, delay: "0.2", interval: 33, duration: 2, quiet: 2.5)
+    let hold = try measureHold(demo: session.demo, delay: 0.2, interval: 33, duration: 2, quiet: 2.5)
     let sessionHWM = highWaterMark(session.demo.pid)
     try sharedCapture().setPaused(true)  // its polling would compete for the CPU during the idle window
     sleepMs(1000)
@@ -216,16 +217,17 @@ do {
     let sizes = binarySizes(demoPath)
     figures.append(Figure(key: "release_binary_mb", label: "7. release binary size", value: Double(sizes.size) / 1_048_576, unit: "MB",
                           detail: "stripped \(sizes.stripped.map { number(Double($0) / 1_048_576, 2) + " MB" } ?? "n/a") (\(sizes.size) bytes)"))
-    let reconnects = try sharedDisplay().reconnects.load(ordering: .relaxed)
+    let reconnects = try SharedVirtualDisplay.get().connections - 1
     if reconnects > 0 { notes.append("the bench's display reconnected \(reconnects) time(s): BRLTTY restarted (see DIR/brltty.log)") }
 } catch {
     progress("failed: \(error)")
     notes.append("FAILED: \(error)")
 }
 
-if ProcessInfo.processInfo.environment["A11Y_BENCH_DEBUG"] != nil, let display = try? sharedDisplay() {
-    let origin = display.dump.first?.time ?? .now
-    let lines = display.dump.map { "\(number(($0.time - origin).ms, 1)) \($0.text)" }
+if ProcessInfo.processInfo.environment["A11Y_BENCH_DEBUG"] != nil, let display = try? SharedVirtualDisplay.get() {
+    let frames = display.frames
+    let origin = frames.first?.time ?? .now
+    let lines = frames.map { "\(number(($0.time - origin).ms, 1)) \($0.text) | \($0.cells.joined(separator: "|"))" }
     try? lines.joined(separator: "\n").write(toFile: outDirectory + "/display.log", atomically: true, encoding: .utf8)
 }
 let text = renderText(machine: machine, figures: figures, notes: notes)

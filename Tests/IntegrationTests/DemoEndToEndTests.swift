@@ -1,7 +1,9 @@
 import A11yControls
 import DemoCommandLine
+import A11yTestSupport
 import Foundation
 import Testing
+import VirtualDisplayClient
 
 /// a11y-demo end to end: in a real terminal (tmux), against the real servers; keys in, and out
 /// the screen, the cells the virtual braille display received, the lines speech-dispatcher spoke.
@@ -70,8 +72,8 @@ struct DemoEndToEndTests {
     /// stale utterance follows the release.
     @Test func holdingAKeyWithSlowSpeechLeavesNothingStale() throws {
         let display = try SharedDisplay.get()
-        try CaptureFile.setDelay(0.2)
-        defer { try? CaptureFile.setDelay(nil) }
+        try Servers.setCaptureDelay(0.2)
+        defer { try? Servers.setCaptureDelay(nil) }
         let spoken = try CaptureFile()
         let demo = try start([], display: display, until: "Price 10")
         _ = spoken.waitForLines { $0.count == 1 }

@@ -1,7 +1,9 @@
 import A11yControls
 import DemoCommandLine
+import A11yTestSupport
 import Foundation
 import Testing
+import VirtualDisplayClient
 
 /// The devices against the real servers that `scripts/servers.sh start` runs (BRLTTY with the
 /// Virtual driver, speech-dispatcher with a capture module). These tests share one virtual
@@ -79,7 +81,7 @@ struct DeviceIntegrationTests {
 
     @Test func everyPriorityIsSpokenInOrder() throws {
         let capture = try CaptureFile()
-        try CaptureFile.setDelay(nil)
+        try Servers.setCaptureDelay(nil)
         let speech = try SpeechDispatcher(address: SpeechAddress(parsing: Servers.speechAddress))
         defer { speech.close() }
         let run = UUID().uuidString.prefix(8)
@@ -98,8 +100,8 @@ struct DeviceIntegrationTests {
 
     @Test func aBurstOfProgressMessagesEndsWithTheLastOne() throws {
         let capture = try CaptureFile()
-        try CaptureFile.setDelay(0.02)
-        defer { try? CaptureFile.setDelay(nil) }
+        try Servers.setCaptureDelay(0.02)
+        defer { try? Servers.setCaptureDelay(nil) }
         let speech = try SpeechDispatcher()
         defer { speech.close() }
         let run = UUID().uuidString.prefix(8)
@@ -116,8 +118,8 @@ struct DeviceIntegrationTests {
 
     @Test func queuedCallsNeverBlockTheCaller() throws {
         let capture = try CaptureFile()
-        try CaptureFile.setDelay(0.2)
-        defer { try? CaptureFile.setDelay(nil) }
+        try Servers.setCaptureDelay(0.2)
+        defer { try? Servers.setCaptureDelay(nil) }
         let speech = try SpeechDispatcher()
         defer { speech.close() }
         let run = UUID().uuidString.prefix(8)
@@ -179,14 +181,7 @@ private func unusedBrlAPIIndex() throws -> Int {
     for index in 90..<200 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(4101 + index).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        if result != 0 { return index }
+        if BrlAPIPort.withAddress(index: index, { connect(fd, $0, $1) }) != 0 { return index }
     }
     throw FixtureError("no unused BrlAPI index between 90 and 199")
 }

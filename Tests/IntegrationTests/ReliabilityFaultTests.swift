@@ -1,7 +1,9 @@
 import A11yControls
 import DemoCommandLine
+import A11yTestSupport
 import Foundation
 import Testing
+import VirtualDisplayClient
 
 /// Server faults while a11y-demo runs, against the real servers, killed (SIGKILL) and restarted
 /// from the test: input, screen and braille go on; the loss is said; the client reconnects; the

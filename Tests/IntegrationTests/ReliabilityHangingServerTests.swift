@@ -1,5 +1,6 @@
 import A11yControls
 import DemoCommandLine
+import A11yTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -17,14 +18,7 @@ import Testing
             self.descriptor = descriptor
             var chosen: Int?
             for candidate in 200...400 {
-                var address = sockaddr_in()
-                address.sin_family = sa_family_t(AF_INET)
-                address.sin_port = in_port_t(UInt16(4101 + candidate).bigEndian)
-                address.sin_addr.s_addr = inet_addr("127.0.0.1")
-                let bound = withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-                }
-                if bound == 0 { chosen = candidate; break }
+                if BrlAPIPort.withAddress(index: candidate, { bind(descriptor, $0, $1) }) == 0 { chosen = candidate; break }
             }
             guard let chosen, listen(descriptor, 16) == 0 else { throw FixtureError("no free port for a silent server") }
             index = chosen

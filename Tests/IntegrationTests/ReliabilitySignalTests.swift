@@ -1,7 +1,9 @@
 import A11yControls
 import DemoCommandLine
+import A11yTestSupport
 import Foundation
 import Testing
+import VirtualDisplayClient
 
 /// Every signal that can end or interrupt a11y-demo, in a real terminal (tmux): the terminal
 /// settings are exactly as before (`stty -g` compared), the cursor is visible, the kitty keyboard
@@ -16,6 +18,15 @@ struct ReliabilitySignalTests {
             throw FixtureError("the demo did not start; screen:\n\(screen)\nstderr: \(pane.file("stderr"))")
         }
         return pane
+    }
+
+    /// The demo still answers keys as usual: Right shows 11, Enter accepts "11 90" with status 0.
+    func expectOneStepThenAccept(_ pane: SignalPane) throws {
+        try pane.send("Right")
+        #expect(pane.waitForScreen { $0.contains("11 to 90") }.contains("11 to 90"))
+        try pane.send("Enter")
+        #expect(pane.waitForExit() == 0)
+        #expect(pane.file("stdout") == "11 90")
     }
 
     /// The terminal as the demo found it.
@@ -48,30 +59,17 @@ struct ReliabilitySignalTests {
         let (before, _) = pane.stty
         kill(pid, SIGTSTP)
         // Stopped, with the terminal as it was before the demo.
-        let deadline = ContinuousClock.now + .seconds(5)
-        var state = ""
-        while ContinuousClock.now < deadline {
-            state = ((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? "").split(separator: " ").dropFirst(2).first.map(String.init) ?? ""
-            if state == "T" { break }
-            usleep(20_000)
+        func state() -> String {
+            ((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? "").split(separator: " ").dropFirst(2).first.map(String.init) ?? ""
         }
-        #expect(state == "T")
+        #expect(Polling.until(timeout: .seconds(5), every: .milliseconds(20)) { state() == "T" })
         let outcome = try Spawn.scripted(["/bin/sh", "-c", "stty -g < \(pane.tty)"], input: "")
         #expect(outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == before, "while stopped: \(outcome.stdout)")
         // The pane's shell resumes it with `fg` after a second (SIGCONT, foreground again).
-        while ContinuousClock.now < deadline + .seconds(5) {
-            state = ((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? "").split(separator: " ").dropFirst(2).first.map(String.init) ?? ""
-            if state != "T" { break }
-            usleep(20_000)
-        }
-        #expect(state != "T")
+        #expect(Polling.until(timeout: .seconds(10), every: .milliseconds(20)) { state() != "T" })
         // Raw mode again: a key still works, and the result is as usual.
         usleep(300_000)
-        try pane.send("Right")
-        #expect(pane.waitForScreen { $0.contains("11 to 90") }.contains("11 to 90"))
-        try pane.send("Enter")
-        #expect(pane.waitForExit() == 0)
-        #expect(pane.file("stdout") == "11 90")
+        try expectOneStepThenAccept(pane)
         expectRestored(pane, "TSTP/CONT")
     }
 
@@ -79,11 +77,7 @@ struct ReliabilitySignalTests {
         let pane = try started()
         try pane.resize(columns: 60, rows: 20)
         usleep(300_000)
-        try pane.send("Right")
-        #expect(pane.waitForScreen { $0.contains("11 to 90") }.contains("11 to 90"))
-        try pane.send("Enter")
-        #expect(pane.waitForExit() == 0)
-        #expect(pane.file("stdout") == "11 90")
+        try expectOneStepThenAccept(pane)
         expectRestored(pane, "WINCH")
     }
 

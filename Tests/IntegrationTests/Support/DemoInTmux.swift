@@ -1,3 +1,4 @@
+import A11yTestSupport
 import Foundation
 
 /// a11y-demo run as a person runs it: in a real terminal (a private tmux server), with keys typed
@@ -10,9 +11,7 @@ final class DemoInTmux: TmuxPane {
     static var binary: String {
         get throws {
             if let path = ProcessInfo.processInfo.environment["A11Y_DEMO"] { return path }
-            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent()
-            let path = root.appendingPathComponent(".build/debug/a11y-demo").path
+            let path = PackageRoot.url.appendingPathComponent(".build/debug/a11y-demo").path
             guard FileManager.default.isExecutableFile(atPath: path) else {
                 throw FixtureError("\(path) is not built: run `swift build` (make test does).")
             }

@@ -1,22 +1,12 @@
 import A11yControls
-import DemoCommandLine
-import Foundation
+import A11yTestSupport
 import Synchronization
+import VirtualDisplayClient
 
-/// The one virtual display of the test process, connected on first use and kept for the whole run
-/// (BRLTTY restarts its driver when the display goes away, so the tests do not reconnect it).
+/// The test process's virtual display and BrlAPI client, shared by every real-server test.
 enum SharedDisplay {
-    private static let connection: Result<VirtualBrailleDisplay, FixtureError> = {
-        do {
-            return .success(try VirtualBrailleDisplay(socketPath: Servers.vrSocket))
-        } catch let error as FixtureError {
-            return .failure(error)
-        } catch {
-            return .failure(FixtureError("\(error)"))
-        }
-    }()
-
-    static func get() throws -> VirtualBrailleDisplay { try connection.get() }
+    /// The one virtual display (A11yTestSupport's `SharedVirtualDisplay`).
+    static func get() throws -> VirtualBrailleDisplay { try SharedVirtualDisplay.get() }
 
     private static let clientConnection = Mutex<BrailleDisplay?>(nil)
 
@@ -34,39 +24,5 @@ enum SharedDisplay {
             client = fresh
             return fresh
         }
-    }
-}
-
-extension BrailleDisplay {
-    /// Connects to the test BrlAPI server (BRLAPI_HOST / BRLAPI_AUTH), enters tty mode and waits
-    /// until the virtual display's size is known.
-    static func connectForTest(_ display: VirtualBrailleDisplay) throws -> BrailleDisplay {
-        let host = try Servers.brlapiHost
-        let brl: BrailleDisplay
-        do {
-            brl = try BrailleDisplay()
-        } catch {
-            throw FixtureError("cannot reach the test BrlAPI server at \(host): \(error). \(Servers.advice)")
-        }
-        try brl.enterTTY()
-        let deadline = ContinuousClock.now + .seconds(5)
-        while try brl.size().width != display.cells {
-            guard ContinuousClock.now < deadline else {
-                throw FixtureError("BrlAPI at \(host) reports \(try brl.size()) cells, not the virtual display's \(display.cells): another BRLTTY answers on this index?")
-            }
-            usleep(10_000)
-        }
-        return brl
-    }
-
-    /// Waits up to `timeout` for a key.
-    func nextKey(timeout: Duration = .seconds(2)) throws -> BrailleKey? {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let key = try readKey(wait: false) { return key }
-            var request = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&request, 1, 20)
-        }
-        return nil
     }
 }

@@ -1,3 +1,4 @@
+import A11yTestSupport
 import Foundation
 
 /// a11y-demo in a tmux pane whose shell records `stty -g` before and after the demo, and the

@@ -1,16 +1,17 @@
 import Foundation
+import VirtualDisplayClient
 
 /// A private tmux server with one pane running a shell command: the terminal the end-to-end and
 /// signal tests run a11y-demo in. Keys go in with send-keys, the screen comes back with
 /// capture-pane, and the command's files (status, stdout, ...) live in `directory`.
-class TmuxPane {
-    let socket: String
-    let directory: URL
-    let session: String
+open class TmuxPane {
+    public let socket: String
+    public let directory: URL
+    public let session: String
     /// How long the waits wait by default.
-    let defaultTimeout: Duration
+    public let defaultTimeout: Duration
 
-    init(prefix: String, session: String, defaultTimeout: Duration) throws {
+    public init(prefix: String, session: String, defaultTimeout: Duration) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         socket = "\(prefix)-\(getpid())-\(UUID().uuidString.prefix(8))"
@@ -24,45 +25,37 @@ class TmuxPane {
     }
 
     /// Starts the pane: `command` runs in bash, then the pane stays (so its screen can be read).
-    func start(_ command: String, columns: Int = 100, rows: Int = 30) throws {
+    public func start(_ command: String, columns: Int = 100, rows: Int = 30) throws {
         try tmux(["new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)",
                   "bash", "--norc", "--noprofile", "-c", command + "; sleep 600"])
     }
 
-    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    public func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     /// A file of the command's, trimmed ("" when missing).
-    func file(_ name: String) -> String {
+    public func file(_ name: String) -> String {
         ((try? String(contentsOfFile: path(name), encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The screen as text.
-    var screen: String { (try? tmux(["capture-pane", "-p", "-t", session])) ?? "" }
+    public var screen: String { (try? tmux(["capture-pane", "-p", "-t", session])) ?? "" }
 
     /// Waits until the screen satisfies `condition`; returns the screen.
     @discardableResult
-    func waitForScreen(timeout: Duration? = nil, _ condition: (String) -> Bool) -> String {
-        let deadline = ContinuousClock.now + (timeout ?? defaultTimeout)
-        while ContinuousClock.now < deadline {
+    public func waitForScreen(timeout: Duration? = nil, _ condition: (String) -> Bool) -> String {
+        Polling.until(timeout: timeout ?? defaultTimeout, every: .milliseconds(20)) { () -> String? in
             let text = screen
-            if condition(text) { return text }
-            usleep(20_000)
-        }
-        return screen
+            return condition(text) ? text : nil
+        } ?? screen
     }
 
     /// The exit status the command wrote to its `status` file, or nil after `timeout`.
-    func waitForExit(timeout: Duration? = nil) -> Int32? {
-        let deadline = ContinuousClock.now + (timeout ?? defaultTimeout)
-        while ContinuousClock.now < deadline {
-            if let status = Int32(file("status")) { return status }
-            usleep(20_000)
-        }
-        return nil
+    public func waitForExit(timeout: Duration? = nil) -> Int32? {
+        Polling.until(timeout: timeout ?? defaultTimeout, every: .milliseconds(20)) { Int32(file("status")) }
     }
 
     /// The pid of the a11y-demo the pane's shell runs.
-    var pid: Int32? {
+    public var pid: Int32? {
         guard let shell = try? tmux(["display-message", "-p", "-t", session, "#{pane_pid}"]),
               let shellPid = Int32(shell.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
         let children = (try? String(contentsOfFile: "/proc/\(shellPid)/task/\(shellPid)/children", encoding: .utf8)) ?? ""
@@ -74,7 +67,7 @@ class TmuxPane {
     }
 
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
+    public func tmux(_ arguments: [String]) throws -> String {
         // A file for the output, not a pipe: the server that new-session starts keeps the
         // descriptors it inherited. posix_spawn and waitpid, not Foundation's Process, whose
         // waitUntilExit was seen never to return after `tmux new-session -d`.
@@ -89,5 +82,5 @@ class TmuxPane {
         return text
     }
 
-    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    public static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }

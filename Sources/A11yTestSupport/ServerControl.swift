@@ -1,14 +1,18 @@
 import Foundation
 
+/// This package's directory (found from this file's path: Sources/A11yTestSupport/..).
+public enum PackageRoot {
+    public static var url: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+}
+
 /// Kills and restarts the test servers from a test (scripts/servers.sh kill-speech, start-speech,
 /// kill-braille, start-braille on A11Y_SERVERS_DIR).
-enum ServerControl {
-    static var script: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/servers.sh").path
-    }
+public enum ServerControl {
+    public static var script: String { PackageRoot.url.appendingPathComponent("scripts/servers.sh").path }
 
-    static func run(_ action: String) throws {
+    public static func run(_ action: String) throws {
         let directory = try Servers.variable("A11Y_SERVERS_DIR")
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-servers-\(UUID().uuidString.prefix(8))").path
         defer { try? FileManager.default.removeItem(atPath: log) }
@@ -20,7 +24,7 @@ enum ServerControl {
     }
 
     /// Starts the server again if a test left it stopped (so later tests find it).
-    static func ensureRunning(_ which: String) {
+    public static func ensureRunning(_ which: String) {
         try? run("start-\(which)")
     }
 }

@@ -1,0 +1,107 @@
+import Glibc
+
+/// A pseudo-terminal pair: the test or the benchmark plays the terminal emulator on `main`; the
+/// program under test uses `sub` (or opens `subPath`, as its controlling terminal).
+public struct Pty: Sendable {
+    public let main: Int32
+    public let sub: Int32
+    /// /dev/pts/N.
+    public let subPath: String
+
+    /// Opens a new pair (both ends O_NOCTTY and close-on-exec).
+    public init() throws {
+        // posix_openpt/grantpt/unlockpt/ptsname by hand (Glibc's module does not export them).
+        // Linux's TIOCSPTLCK = _IOW('T', 0x31, int) and TIOCGPTN = _IOR('T', 0x30, unsigned int),
+        // which Swift cannot import (function-like macros).
+        let TIOCSPTLCK: UInt = 0x4004_5431
+        let TIOCGPTN: UInt = 0x8004_5430
+        let main = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard main >= 0, ioctl(main, TIOCSPTLCK, &unlock) == 0, ioctl(main, TIOCGPTN, &number) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if main >= 0 { Glibc.close(main) }
+            throw FixtureError("/dev/ptmx: \(reason)")
+        }
+        let path = "/dev/pts/\(number)"
+        let sub = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard sub >= 0 else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(main)
+            throw FixtureError("\(path): \(reason)")
+        }
+        self.main = main
+        self.sub = sub
+        subPath = path
+    }
+
+    /// Turns on settings a raw mode would not keep (ECHOCTL, IUTF8), so a restore that loses them shows.
+    public func setUnusualSettings() {
+        var odd = termios()
+        tcgetattr(sub, &odd)
+        odd.c_lflag |= tcflag_t(ECHOCTL)
+        odd.c_iflag |= tcflag_t(IUTF8)
+        tcsetattr(sub, TCSANOW, &odd)
+    }
+
+    /// Sets the window size (the program gets SIGWINCH when it is the terminal's foreground).
+    public func setWindowSize(columns: UInt16, rows: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(main, UInt(TIOCSWINSZ), &size)
+    }
+
+    /// Closes the subordinate end only (once a child has it open, so that the main end reads EIO
+    /// when the child is gone).
+    public func closeSub() {
+        Glibc.close(sub)
+    }
+
+    public func close() {
+        Glibc.close(main)
+        Glibc.close(sub)
+    }
+
+    /// Writes bytes as typed keys; returns the instant just before the write.
+    @discardableResult
+    public func type(_ bytes: [UInt8]) -> ContinuousClock.Instant {
+        let now = ContinuousClock.now
+        _ = bytes.withUnsafeBytes { write(main, $0.baseAddress, $0.count) }
+        return now
+    }
+
+    /// Writes text as typed keys.
+    public func type(_ text: String) {
+        type(Array(text.utf8))
+    }
+
+    /// Reads until `text` appears (or `timeout` passes); returns everything read.
+    public func read(until text: String, timeout: Duration = .seconds(20)) -> String {
+        let deadline = ContinuousClock.now + timeout
+        var out: [UInt8] = []
+        while ContinuousClock.now < deadline, !String(decoding: out, as: UTF8.self).contains(text) {
+            guard let chunk = readChunk(waitingMilliseconds: 100) else { continue }
+            if chunk.isEmpty { break }
+            out += chunk
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Reads what the program wrote to the terminal (waits up to 1 s for the first byte, then
+    /// until 50 ms pass without any).
+    public func readOutput() -> String {
+        var out: [UInt8] = []
+        while let chunk = readChunk(waitingMilliseconds: out.isEmpty ? 1000 : 50), !chunk.isEmpty {
+            out += chunk
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// One read of the main end: nil when nothing came within the wait, empty at the end (EIO).
+    private func readChunk(waitingMilliseconds: Int32) -> [UInt8]? {
+        var request = pollfd(fd: main, events: Int16(POLLIN), revents: 0)
+        guard poll(&request, 1, waitingMilliseconds) > 0 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(main, $0.baseAddress, 256) }
+        return count > 0 ? Array(buffer[0..<count]) : []
+    }
+}

@@ -1,0 +1,57 @@
+import A11yControls
+import Glibc
+import Synchronization
+import VirtualDisplayClient
+
+/// The one virtual display of a test or benchmark process, on the test servers' vr socket
+/// (`A11Y_VR_SOCKET`), 40 cells, connected on first use and kept for the whole run: the vr driver
+/// takes one display per BRLTTY run, and BRLTTY restarts its driver when the display goes away.
+/// It reconnects by itself when BRLTTY is restarted.
+public enum SharedVirtualDisplay {
+    private static let connection = Mutex<VirtualBrailleDisplay?>(nil)
+
+    /// The display, connected now if this is the first use.
+    public static func get() throws -> VirtualBrailleDisplay {
+        try connection.withLock { connection in
+            if let connection { return connection }
+            let socket = try Servers.vrSocket
+            do {
+                let display = try VirtualBrailleDisplay(socketPath: socket, cells: 40)
+                connection = display
+                return display
+            } catch {
+                throw FixtureError("cannot connect the virtual display: \(error). Is BRLTTY running? \(Servers.advice)")
+            }
+        }
+    }
+}
+
+extension BrailleDisplay {
+    /// Connects to the test BrlAPI server (BRLAPI_HOST / BRLAPI_AUTH), enters tty mode and waits
+    /// until BrlAPI reports the virtual display's width (until BRLTTY has heard the display's
+    /// `cells N`, the size is 0 and writes are refused).
+    public static func connectForTest(_ display: VirtualBrailleDisplay) throws -> BrailleDisplay {
+        let host = try Servers.brlapiHost
+        let brl: BrailleDisplay
+        do {
+            brl = try BrailleDisplay()
+        } catch {
+            throw FixtureError("cannot reach the test BrlAPI server at \(host): \(error). \(Servers.advice)")
+        }
+        try brl.enterTTY()
+        guard try Polling.until(timeout: .seconds(5), every: .milliseconds(10), { try brl.size().width == display.cells }) else {
+            throw FixtureError("BrlAPI at \(host) reports \(try brl.size()) cells, not the virtual display's \(display.cells): another BRLTTY answers on this index?")
+        }
+        return brl
+    }
+
+    /// Waits up to `timeout` for a key.
+    public func nextKey(timeout: Duration = .seconds(2)) throws -> BrailleKey? {
+        try Polling.until(timeout: timeout, every: .zero) { () throws -> BrailleKey? in
+            if let key = try readKey(wait: false) { return key }
+            var request = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&request, 1, 20)
+            return nil
+        }
+    }
+}

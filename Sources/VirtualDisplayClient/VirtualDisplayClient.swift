@@ -1,1 +1,0 @@
-/// The client side of BRLTTY's Virtual display protocol (filled in below).
