@@ -255,44 +255,6 @@ public final class SpeechDispatcher: @unchecked Sendable {
     }
 }
 
-extension SpeechPriority {
-    var cValue: SPDPriority {
-        switch self {
-        case .important: SPD_IMPORTANT
-        case .message: SPD_MESSAGE
-        case .text: SPD_TEXT
-        case .notification: SPD_NOTIFICATION
-        case .progress: SPD_PROGRESS
-        }
-    }
-}
-
-extension SpeechVoiceType {
-    var cValue: SPDVoiceType {
-        switch self {
-        case .male1: SPD_MALE1
-        case .male2: SPD_MALE2
-        case .male3: SPD_MALE3
-        case .female1: SPD_FEMALE1
-        case .female2: SPD_FEMALE2
-        case .female3: SPD_FEMALE3
-        case .childMale: SPD_CHILD_MALE
-        case .childFemale: SPD_CHILD_FEMALE
-        }
-    }
-}
-
-extension SpeechPunctuation {
-    var cValue: SPDPunctuation {
-        switch self {
-        case .all: SPD_PUNCT_ALL
-        case .most: SPD_PUNCT_MOST
-        case .some: SPD_PUNCT_SOME
-        case .none: SPD_PUNCT_NONE
-        }
-    }
-}
-
 // File-private so that other layers' helpers of the same names cannot clash with these.
 extension Comparable {
     fileprivate func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }

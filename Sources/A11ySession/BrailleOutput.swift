@@ -1,9 +1,6 @@
 import Synchronization
 import A11yDevices
 import A11yPresentation
-import A11yFormatting
-import A11yInput
-import A11yModel
 import A11yVocabulary
 
 /// The braille display of a session: connects, takes the display (tty mode), writes frames when
@@ -11,39 +8,50 @@ import A11yVocabulary
 ///
 /// Runs on the session's thread: BrlAPI calls are quick (a local socket) and a frame must reach
 /// the display before the next key is read. Connecting is bounded (`connectTimeout`), and a
-/// reconnection runs on a background thread (the session only picks up its result): a server
-/// that is slow, or accepts and never answers, cannot freeze the session.
+/// reconnection runs where the service says (a thread of its own in live code; the session only
+/// picks up its result): a server that is slow, or accepts and never answers, cannot freeze the
+/// session.
 ///
-/// A loss and a return are reported once on stderr (`report`) and handed to `onStatusChange`
+/// A loss and a return are reported once through `report` and handed to `onStatusChange`
 /// (the session speaks them: "braille display lost" / "braille display back"). Reconnection
-/// attempts back off: 0.25 s after the loss, then 0.5 s, then every `retryInterval`.
+/// attempts back off (`Reconnection`): 0.25 s after the loss, then 0.5 s, then every
+/// `retryInterval`. Times are the session's (`Duration`s since its start).
 public final class BrailleOutput {
-    private let mode: DeviceMode
+    private let service: any BrailleService
     private let report: (String) -> Void
-    private var display: BrailleDisplay?
+    private var display: (any BrailleConnection)?
     private var lastFrame: BrailleFrame?
-    private var reported = false
-    private var failures = 0
-    /// When to try to reconnect next (nil: connected, or mode off).
-    public private(set) var retryAt: Duration?
+    private var reconnection = Reconnection()
+    /// A reconnection running in the background, and when to look for its outcome.
+    private var attempt: (running: Attempt, checkAt: Duration)?
     /// The longest wait between reconnection attempts.
-    public var retryInterval: Duration = .seconds(1)
+    public var retryInterval: Duration {
+        get { reconnection.retryInterval }
+        set { reconnection.retryInterval = newValue }
+    }
     /// How long one connection attempt may wait for BRLTTY's answer.
     public var connectTimeout: Duration = .seconds(2)
     /// Called with false when the display is lost, true when it is back.
     public var onStatusChange: ((Bool) -> Void)?
 
-    public init(mode: DeviceMode, report: @escaping (String) -> Void) throws {
-        self.mode = mode
+    /// Connects through `service` (BrlAPI by default). In mode `.on` a failure throws; in
+    /// `.auto` it is reported once through `report` (without the program's name: the caller's
+    /// `report` adds it) and retried by `retryIfDue(at:)`.
+    public init(mode: DeviceMode, service: any BrailleService = LiveBrailleService(), report: @escaping (String) -> Void) throws {
+        self.service = service
         self.report = report
         guard mode != .off else { return }
         do {
-            try connect()
+            let (display, width) = try Self.open(service, timeout: connectTimeout)
+            adopt(display, width: width)
         } catch {
             if mode == .on { throw DeviceUnavailable(device: "braille", reason: "\(error)") }
             lost(error, at: .zero)
         }
     }
+
+    /// When to call `retryIfDue(at:)` next (nil: connected, or mode off).
+    public var retryAt: Duration? { attempt?.checkAt ?? reconnection.nextAttempt }
 
     /// The display's descriptor, to poll for keys (nil: not connected).
     public var fileDescriptor: Int32? { display?.fileDescriptor }
@@ -54,14 +62,9 @@ public final class BrailleOutput {
     /// The display's width in cells (0: none).
     public private(set) var width = 0
 
-    private func connect() throws {
-        let (display, size) = try Self.open(timeout: connectTimeout)
-        adopt(display, width: size)
-    }
-
     /// Connects, checks there is a display, takes it (tty mode).
-    private static func open(timeout: Duration) throws -> (BrailleDisplay, Int) {
-        let display = try BrailleDisplay(connectTimeout: timeout)
+    private static func open(_ service: any BrailleService, timeout: Duration) throws -> (any BrailleConnection, Int) {
+        let display = try service.connect(timeout: timeout)
         do {
             let size = try display.size()
             guard size.width > 0 else { throw BrailleError(function: "brlapi__getDisplaySize", message: "no display is connected to BRLTTY") }
@@ -73,23 +76,20 @@ public final class BrailleOutput {
         }
     }
 
-    private func adopt(_ display: BrailleDisplay, width: Int) {
+    private func adopt(_ display: any BrailleConnection, width: Int) {
         self.display = display
         self.width = width
         lastFrame = nil
-        retryAt = nil
-        failures = 0
+        reconnection.back()
     }
 
     /// A reconnection running in the background: nil while it runs, then its outcome.
-    private final class Attempt: @unchecked Sendable {
-        // @unchecked Sendable: `result` is only touched under `lock`.
-        private let lock = Mutex<Result<(BrailleDisplay, Int), any Error>?>(nil)
-        func finish(_ result: Result<(BrailleDisplay, Int), any Error>) { lock.withLock { $0 = result } }
-        var result: Result<(BrailleDisplay, Int), any Error>? { lock.withLock { $0 } }
+    private final class Attempt: Sendable {
+        typealias Outcome = Result<(any BrailleConnection, Int), any Error>
+        private let outcome = Mutex<Outcome?>(nil)
+        func finish(_ result: Outcome) { outcome.withLock { $0 = result } }
+        var result: Outcome? { outcome.withLock { $0 } }
     }
-
-    private var attempt: Attempt?
 
     /// Shows `frame` unless the display already shows it. When the display's width changed (a
     /// display reconnected with another size), nothing is written and `width` changes: the
@@ -115,7 +115,7 @@ public final class BrailleOutput {
         guard let display else { return [] }
         var keys: [BrailleKey] = []
         do {
-            while let key = try display.readKey(wait: false) { keys.append(key) }
+            while let key = try display.readKey() { keys.append(key) }
             let size = try display.size()
             if size.width != width {
                 width = size.width
@@ -131,44 +131,44 @@ public final class BrailleOutput {
     /// the display is back (redraw everything).
     public func retryIfDue(at time: Duration) -> Bool {
         guard let due = retryAt, time >= due else { return false }
-        guard let running = attempt else {
-            let next = Attempt()
-            attempt = next
-            let timeout = connectTimeout
-            if !DetachedThread.start({ next.finish(Result { try Self.open(timeout: timeout) }) }) {
-                next.finish(.failure(BrailleError(function: "pthread_create", message: "no thread for the reconnection")))
-            }
-            retryAt = time + .milliseconds(20)  // look for the outcome soon
-            return false
-        }
+        let running = attempt?.running ?? start()
         guard let result = running.result else {
-            retryAt = time + .milliseconds(20)
+            attempt = (running, time + .milliseconds(20))  // look for the outcome soon
             return false
         }
         attempt = nil
         switch result {
         case .success(let (display, width)):
             adopt(display, width: width)
-            report("a11y-demo: braille display is back")
-            reported = false
+            report("braille display is back")
             onStatusChange?(true)
             return true
         case .failure:
-            scheduleRetry(at: time)
+            reconnection.attemptFailed(at: time)
             return false
         }
     }
 
+    /// Starts a reconnection attempt through the service.
+    private func start() -> Attempt {
+        let next = Attempt()
+        let (service, timeout) = (self.service, connectTimeout)
+        if !service.startAttempt({ next.finish(Result { try Self.open(service, timeout: timeout) }) }) {
+            next.finish(.failure(BrailleError(function: "pthread_create", message: "no thread for the reconnection")))
+        }
+        return next
+    }
+
     /// Leaves tty mode and closes the connection.
     public func close() {
-        if let running = attempt, case .success(let (late, _))? = running.result { late.close() }
+        if case .success(let (late, _))? = attempt?.running.result { late.close() }
         attempt = nil
         if let display {
             try? display.leaveTTY()
             display.close()
         }
         display = nil
-        retryAt = nil
+        reconnection.back()
     }
 
     private func lost(_ error: any Error, at time: Duration) {
@@ -177,17 +177,9 @@ public final class BrailleOutput {
         display = nil
         width = 0
         lastFrame = nil
-        failures = 0
-        if !reported {
-            report("a11y-demo: braille unavailable (\(error)); retrying in the background")
+        if reconnection.lost(at: time) {
+            report("braille unavailable (\(error)); retrying in the background")
             if wasConnected { onStatusChange?(false) }
         }
-        reported = true
-        scheduleRetry(at: time)
-    }
-
-    private func scheduleRetry(at time: Duration) {
-        retryAt = time + min(retryInterval, .milliseconds(250) * (1 << min(failures, 8)))
-        failures += 1
     }
 }

@@ -15,13 +15,32 @@ public struct SessionOptions: Sendable {
     public var theme: ScreenTheme = .standard(environment: Environment.all)
     /// Mirror the braille cells and the last utterance on screen (for sighted developers).
     public var preview = false
-    /// Where problems with the servers are reported (stderr by default).
-    public var report: @Sendable (String) -> Void = { message in
-        var line = message + "\n"
-        line.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    /// The program's name: the default `report` puts it before each message, and it is the
+    /// client name speech-dispatcher shows. By default the basename of `CommandLine.arguments[0]`.
+    public var programName = SessionOptions.defaultProgramName
+    /// Where problems with the servers are reported. By default a line on stderr:
+    /// "`programName`: message".
+    public var report: @Sendable (String) -> Void {
+        get { customReport ?? Self.standardErrorReport(programName: programName) }
+        set { customReport = newValue }
     }
+    private var customReport: (@Sendable (String) -> Void)?
 
     public init() {}
+
+    /// The basename of `CommandLine.arguments[0]` ("a11y-controls" when there is none).
+    public static var defaultProgramName: String {
+        let name = CommandLine.arguments.first?.split(separator: "/").last.map(String.init) ?? ""
+        return name.isEmpty ? "a11y-controls" : name
+    }
+
+    /// Writes "`programName`: message" as one line on stderr.
+    static func standardErrorReport(programName: String) -> @Sendable (String) -> Void {
+        { message in
+            var line = programName + ": " + message + "\n"
+            line.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        }
+    }
 }
 
 /// How a session ended, and the controls as they were then.
@@ -48,8 +67,8 @@ public final class ControlSession {
     private let screen: ScreenOutput?
     private let speech: SpeechOutput
     private let braille: BrailleOutput
-    private let clock = ContinuousClock()
-    private let started: ContinuousClock.Instant
+    /// The session's time: zero when the session started.
+    private let clock: any SessionClock = MonotonicClock()
     /// SIGPIPE's disposition before the session: libspeechd needs it ignored while connected;
     /// afterwards the program's own choice is back (a closed result pipe ends it with status 141,
     /// as any program's, unless it ignores SIGPIPE itself).
@@ -59,13 +78,13 @@ public final class ControlSession {
     /// in mode `.on` cannot be reached, or a `TerminalError`.
     public init(panels: [ControlPanel], options: SessionOptions = SessionOptions()) throws {
         self.options = options
-        started = clock.now
         previousBrokenPipeAction = signal(SIGPIPE, SIG_IGN)
         keys = try KeySource.standard()
         // The interface goes to the terminal, never to stdout; in scripted mode too when there is one.
         screenTerminal = keys.terminal ?? (try? Terminal(path: "/dev/tty"))
-        speech = try SpeechOutput(mode: options.speech, settings: options.speechSettings, report: options.report)
-        braille = try BrailleOutput(mode: options.braille, report: options.report)
+        speech = try SpeechOutput(mode: options.speech, service: LiveSpeechService(clientName: options.programName),
+                                  settings: options.speechSettings, clock: clock, report: options.report)
+        braille = try BrailleOutput(mode: options.braille, service: LiveBrailleService(), report: options.report)
         _ = try SignalHandling.install()
         var typedAhead: [KeyEvent] = []
         if let terminal = keys.terminal {
@@ -100,7 +119,7 @@ public final class ControlSession {
     /// Braille connection changes not yet told to the engine.
     private var deviceStatus: [DeviceStatus] = []
 
-    private var now: Duration { clock.now - started }
+    private var now: Duration { clock.now }
 
     /// POLLRDHUP (Linux; the header defines it only under _GNU_SOURCE): the peer closed its end.
     private static let pollReadHangUp: Int16 = 0x2000

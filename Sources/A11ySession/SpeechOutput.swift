@@ -1,26 +1,26 @@
-import Dispatch
 import Glibc
 import Synchronization
 import A11yDevices
 import A11yPresentation
-import A11yFormatting
-import A11yInput
-import A11yModel
 import A11yVocabulary
 
-/// Speech for a session: utterances go to speech-dispatcher from a worker thread, never from the
+/// Speech for a session: utterances go to the speech server from a worker, never from the
 /// thread that reads keys, and stale ones are dropped before they are sent.
 ///
 /// - A `text` utterance replaces every `text` utterance still waiting to be sent (the latest value
 ///   wins; a held key never builds a backlog, in our queue or the server's).
 /// - `message` utterances (the result of accepting) are never dropped.
-/// - Without a server (mode `auto`), or when the server goes away, it says once on stderr what is
-///   missing and keeps trying to connect in the background, with back-off (0.25 s, 0.5 s, then
-///   every `retryInterval`); speech resumes when the server is back.
+/// - Without a server (mode `auto`), or when the server goes away, it says once through `report`
+///   what is missing and keeps trying to connect in the background, with back-off
+///   (`Reconnection`: 0.25 s, 0.5 s, then every `retryInterval`); speech resumes when the
+///   server is back.
 /// - Every loss and every return is also queued as a `Status` for the session (which shows it on
 ///   the braille line) and wakes the session through `wakeDescriptor`.
 /// - Nothing here can hang the caller: `say` only queues, and `close()` waits at most
 ///   `closeTimeout` for a server that stopped answering.
+///
+/// The server, the clock and the worker are seams (`SpeechService`, `SessionClock`,
+/// `SerialWorker`): tests drive all three by hand.
 public final class SpeechOutput: @unchecked Sendable {
     // @unchecked Sendable: all mutable state is inside `state`, a Mutex; the pipe descriptors
     // are set once in init.
@@ -50,45 +50,42 @@ public final class SpeechOutput: @unchecked Sendable {
 
     private struct State {
         var pending: [Utterance] = []
-        var connection: SpeechDispatcher?
+        var connection: (any SpeechConnection)?
         /// Which connection attempt `connection` came from: errors of older ones are ignored.
         var generation = 0
         var working = false
         var closed = false
-        var reported = false
-        var failures = 0
+        var reconnection: Reconnection
         var statusChanges: [Status] = []
     }
 
-    private let state = Mutex(State())
-    private let worker = DispatchQueue(label: "a11y-controls.speech-output")
+    private let state: Mutex<State>
+    private let service: any SpeechService
+    private let clock: any SessionClock
+    private let worker: any SerialWorker
+    /// The settings sent on every connection (the language resolved from the locale).
     private let settings: Settings
     private let report: @Sendable (String) -> Void
-    private let retryInterval: Duration
-    /// Where to connect (nil: SPEECHD_ADDRESS).
-    private let address: SpeechAddress?
     private let wakePipe: (read: Int32, write: Int32)
     /// How long `close()` waits for the server to take the last utterances.
     public var closeTimeout: Duration = .seconds(1)
 
-    /// Connects. In mode `.on` a failure throws; in `.auto` it is reported once through `report`
-    /// and retried in the background.
-    public init(mode: DeviceMode, address: SpeechAddress? = nil, settings: Settings = Settings(),
-                retryInterval: Duration = .seconds(1), report: @escaping @Sendable (String) -> Void) throws {
-        self.settings = settings
+    /// Connects through `service`. In mode `.on` a failure throws; in `.auto` it is reported once
+    /// through `report` (without the program's name: the caller's `report` adds it) and retried
+    /// at the times `clock` gives.
+    public init(mode: DeviceMode, service: any SpeechService, settings: Settings = Settings(),
+                retryInterval: Duration = .seconds(1), clock: any SessionClock = MonotonicClock(),
+                worker: any SerialWorker = DispatchWorker(label: "a11y-controls.speech-output"),
+                report: @escaping @Sendable (String) -> Void) throws {
+        var resolved = settings
+        resolved.language = settings.language ?? Self.localeLanguage()
+        self.settings = resolved
+        self.service = service
+        self.clock = clock
+        self.worker = worker
         self.report = report
-        self.retryInterval = retryInterval
-        self.address = address
-        var fds: [Int32] = [-1, -1]
-        if pipe(&fds) == 0 {
-            for fd in fds {
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            }
-        } else {
-            fds = [-1, -1]
-        }
-        wakePipe = (fds[0], fds[1])
+        state = Mutex(State(reconnection: Reconnection(retryInterval: retryInterval)))
+        wakePipe = Self.makeWakePipe()
         guard mode != .off else {
             state.withLock { $0.closed = true }
             return
@@ -100,6 +97,14 @@ public final class SpeechOutput: @unchecked Sendable {
             if mode == .on { throw DeviceUnavailable(device: "speech", reason: "\(error)") }
             lost(error)
         }
+    }
+
+    /// Connects to speech-dispatcher at `address` (nil: SPEECHD_ADDRESS) as `clientName`.
+    public convenience init(mode: DeviceMode, address: SpeechAddress? = nil, clientName: String = SessionOptions.defaultProgramName,
+                            settings: Settings = Settings(), retryInterval: Duration = .seconds(1),
+                            report: @escaping @Sendable (String) -> Void) throws {
+        try self.init(mode: mode, service: LiveSpeechService(address: address, clientName: clientName),
+                      settings: settings, retryInterval: retryInterval, report: report)
     }
 
     deinit {
@@ -118,6 +123,9 @@ public final class SpeechOutput: @unchecked Sendable {
     public var monitorDescriptor: Int32? {
         state.withLock { state in state.connection.map(\.socketDescriptor).flatMap { $0 >= 0 ? $0 : nil } }
     }
+
+    /// When the next reconnection attempt is due (nil: connected, or not trying).
+    public var nextAttempt: Duration? { state.withLock { $0.reconnection.nextAttempt } }
 
     /// The changes since the last call (and empties the wake pipe).
     public func takeStatusChanges() -> [Status] {
@@ -142,7 +150,7 @@ public final class SpeechOutput: @unchecked Sendable {
             state.working = true
             return true
         }
-        if start { worker.async { self.drain() } }
+        if start { worker.submit { self.drain() } }
     }
 
     /// The server hung up (the session saw POLLRDHUP on `monitorDescriptor`).
@@ -151,31 +159,27 @@ public final class SpeechOutput: @unchecked Sendable {
         failed(SpeechError(.command, function: "poll", message: "speech-dispatcher closed the connection"), generation: generation)
     }
 
-    /// Sends what is waiting, waits until libspeechd took it, then closes the connection; gives
+    /// Sends what is waiting, waits until the server took it, then closes the connection; gives
     /// up after `closeTimeout` when the server does not answer.
     public func close() {
-        let connection = state.withLock { state -> SpeechDispatcher? in
+        let connection = state.withLock { state -> (any SpeechConnection)? in
             state.closed = true
             return state.connection
         }
-        let done = DispatchSemaphore(value: 0)
-        worker.async {
-            if let connection {
-                let rest = self.state.withLock { state -> [Utterance] in
-                    defer { state.pending = []; state.connection = nil }
-                    return state.pending
-                }
-                for utterance in rest { connection.say(utterance.text, priority: utterance.priority) }
-                connection.close()
+        worker.wait(for: {
+            guard let connection else { return }
+            let rest = self.state.withLock { state -> [Utterance] in
+                defer { state.pending = []; state.connection = nil }
+                return state.pending
             }
-            done.signal()
-        }
-        _ = done.wait(timeout: .now() + Self.nanoseconds(closeTimeout))
+            for utterance in rest { connection.say(utterance.text, priority: utterance.priority) }
+            connection.close()
+        }, atMost: closeTimeout)
     }
 
     /// Cancels whatever is being said and drops what waits (the program is ending abruptly).
     public func cancel() {
-        let connection = state.withLock { state -> SpeechDispatcher? in
+        let connection = state.withLock { state -> (any SpeechConnection)? in
             state.pending = []
             return state.connection
         }
@@ -186,7 +190,7 @@ public final class SpeechOutput: @unchecked Sendable {
 
     private func drain() {
         while true {
-            let next = state.withLock { state -> (Utterance, SpeechDispatcher)? in
+            let next = state.withLock { state -> (Utterance, any SpeechConnection)? in
                 guard let connection = state.connection, !state.pending.isEmpty else {
                     state.working = false
                     return nil
@@ -195,93 +199,93 @@ public final class SpeechOutput: @unchecked Sendable {
             }
             guard let (utterance, connection) = next else { return }
             connection.say(utterance.text, priority: utterance.priority)
-            // Wait until libspeechd sent it: meanwhile newer `text` replaces older in `pending`.
+            // Wait until the server took it: meanwhile newer `text` replaces older in `pending`.
             connection.flush()
         }
     }
 
-    private func connect() throws -> SpeechDispatcher {
+    // MARK: Connection
+
+    private func connect() throws -> any SpeechConnection {
         let generation = state.withLock { state -> Int in
             state.generation += 1
             return state.generation
         }
-        let connection = try SpeechDispatcher(address: address, clientName: "a11y-demo",
-                                              connectTimeout: .seconds(1), callTimeout: .seconds(2)) { [weak self] error in
+        return try service.connect(settings: settings) { [weak self] error in
             self?.failed(error, generation: generation)
         }
-        if let rate = settings.rate { connection.setRate(rate) }
-        if let pitch = settings.pitch { connection.setPitch(pitch) }
-        if let volume = settings.volume { connection.setVolume(volume) }
-        if let voice = settings.voice { connection.setVoiceType(voice) }
-        if let language = settings.language ?? Self.localeLanguage() { connection.setLanguage(language) }
-        return connection
     }
 
     /// A call of connection `generation` failed: the server went away.
-    private func failed(_ error: SpeechError, generation: Int) {
-        let had = state.withLock { state -> SpeechDispatcher? in
-            guard !state.closed, state.generation == generation, let connection = state.connection else { return nil }
+    private func failed(_ error: any Error, generation: Int) {
+        let had = state.withLock { state -> Bool in
+            guard !state.closed, state.generation == generation, state.connection != nil else { return false }
             state.connection = nil
             state.working = false
-            return connection
+            return true
         }
-        guard had != nil else { return }
-        lost(error)
+        if had { lost(error) }
     }
 
     private func lost(_ error: any Error) {
-        let first = state.withLock { state -> Bool in
-            defer { state.reported = true }
-            if !state.reported { state.statusChanges.append(.lost) }
-            state.failures = 0
-            return !state.reported
+        let (news, due) = state.withLock { state -> (Bool, Duration?) in
+            let news = state.reconnection.lost(at: clock.now)
+            if news { state.statusChanges.append(.lost) }
+            return (news, state.reconnection.nextAttempt)
         }
-        if first {
-            report("a11y-demo: speech unavailable (\(error)); retrying in the background")
+        if news {
+            report("speech unavailable (\(error)); retrying in the background")
             wake()
         }
-        scheduleRetry()
+        if let due { clock.schedule(at: due) { [weak self] in self?.attempt() } }
     }
+
+    /// One reconnection attempt (on the clock's thread: connecting may block).
+    private func attempt() {
+        guard !state.withLock({ $0.closed }) else { return }
+        let connection: any SpeechConnection
+        do {
+            connection = try connect()
+        } catch {
+            let due = state.withLock { state -> Duration? in
+                guard !state.closed else { return nil }
+                state.reconnection.attemptFailed(at: clock.now)
+                return state.reconnection.nextAttempt
+            }
+            if let due { clock.schedule(at: due) { [weak self] in self?.attempt() } }
+            return
+        }
+        let start = state.withLock { state -> Bool? in
+            guard !state.closed else { return nil }
+            state.connection = connection
+            state.reconnection.back()
+            state.statusChanges.append(.back)
+            guard !state.working, !state.pending.isEmpty else { return false }
+            state.working = true
+            return true
+        }
+        guard let start else { connection.close(); return }
+        report("speech is back")
+        wake()
+        if start { worker.submit { self.drain() } }
+    }
+
+    // MARK: Waking the session
 
     private func wake() {
         var byte: UInt8 = 1
         if wakePipe.write >= 0 { _ = write(wakePipe.write, &byte, 1) }
     }
 
-    /// 0.25 s after the loss, then 0.5 s, then every `retryInterval`.
-    private func scheduleRetry() {
-        let failures = state.withLock { state -> Int in
-            defer { state.failures += 1 }
-            return state.failures
+    /// A non-blocking, close-on-exec pipe; (-1, -1) when none can be made.
+    private static func makeWakePipe() -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return (-1, -1) }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         }
-        let delay = min(retryInterval, .milliseconds(250) * (1 << min(failures, 8)))
-        DispatchQueue.global().asyncAfter(deadline: .now() + Self.nanoseconds(delay)) { [weak self] in
-            guard let self, !self.state.withLock({ $0.closed }) else { return }
-            do {
-                let connection = try self.connect()
-                let start = self.state.withLock { state -> Bool? in
-                    guard !state.closed else { return nil }
-                    state.connection = connection
-                    state.reported = false
-                    state.failures = 0
-                    state.statusChanges.append(.back)
-                    guard !state.working, !state.pending.isEmpty else { return false }
-                    state.working = true
-                    return true
-                }
-                guard let start else { connection.close(); return }
-                self.report("a11y-demo: speech is back")
-                self.wake()
-                if start { self.worker.async { self.drain() } }
-            } catch {
-                self.scheduleRetry()
-            }
-        }
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> DispatchTimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        return (fds[0], fds[1])
     }
 
     /// "de" from LANG=de_DE.UTF-8; nil for C/POSIX or nothing set.

@@ -65,6 +65,7 @@ if let path = options.keyMapPath {
 }
 
 var sessionOptions = SessionOptions()
+sessionOptions.programName = DemoCommandLine.programName
 sessionOptions.speech = options.speech
 sessionOptions.braille = options.braille
 sessionOptions.speechSettings = SpeechOutput.Settings(rate: options.speechRate, voice: options.voice, language: options.language)

@@ -1,0 +1,26 @@
+import Dispatch
+
+/// The time a session and its outputs run on: `Duration`s since a fixed origin, and work to run
+/// when a time comes (a reconnection attempt). Live code uses `MonotonicClock`; tests use a
+/// manual clock that they advance themselves, so back-off is tested without sleeping.
+public protocol SessionClock: Sendable {
+    /// The time since the clock's origin; it never goes back.
+    var now: Duration { get }
+    /// Runs `work` once `now` has reached `deadline`, on a thread where it may block (a
+    /// connection attempt). Work whose deadline has passed runs soon.
+    func schedule(at deadline: Duration, _ work: @escaping @Sendable () -> Void)
+}
+
+/// The live clock: monotonic time since the clock was made; scheduled work runs on a global
+/// dispatch queue.
+public struct MonotonicClock: SessionClock {
+    private let origin = ContinuousClock.now
+
+    public init() {}
+
+    public var now: Duration { ContinuousClock.now - origin }
+
+    public func schedule(at deadline: Duration, _ work: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + (deadline - now).dispatchInterval, execute: work)
+    }
+}

@@ -1,0 +1,54 @@
+import A11yDevices
+import A11yVocabulary
+
+/// What `SpeechOutput` needs of one connection to a speech server. The live one is
+/// `SpeechDispatcher`; tests use a fake that records what was said.
+public protocol SpeechConnection: AnyObject, Sendable {
+    /// Queues `text` with `priority`; returns at once (a failure goes to the connection's
+    /// failure handler).
+    func say(_ text: String, priority: SpeechPriority)
+    /// Stops what is being said and drops what the server queued for this client.
+    func cancel()
+    /// Waits until everything queued so far has reached the server.
+    func flush()
+    /// Sends what is queued, then closes.
+    func close()
+    /// The socket to poll for the server hanging up; -1 when there is none.
+    var socketDescriptor: Int32 { get }
+}
+
+/// Opens connections to a speech server: the seam between a session and speech-dispatcher.
+public protocol SpeechService: Sendable {
+    /// Connects and applies `settings` (a nil setting keeps the server's default). Blocks at most
+    /// about a second. `onFailure` is called, on any thread, when a later call on the connection
+    /// fails (the server went away).
+    func connect(settings: SpeechOutput.Settings,
+                 onFailure: @escaping @Sendable (any Error) -> Void) throws -> any SpeechConnection
+}
+
+/// The live speech service: speech-dispatcher through libspeechd.
+public struct LiveSpeechService: SpeechService {
+    /// Where to connect (nil: SPEECHD_ADDRESS, or libspeechd's default).
+    public var address: SpeechAddress?
+    /// The client name the server shows (the program's name).
+    public var clientName: String
+
+    public init(address: SpeechAddress? = nil, clientName: String) {
+        self.address = address
+        self.clientName = clientName
+    }
+
+    public func connect(settings: SpeechOutput.Settings,
+                        onFailure: @escaping @Sendable (any Error) -> Void) throws -> any SpeechConnection {
+        let connection = try SpeechDispatcher(address: address, clientName: clientName,
+                                              connectTimeout: .seconds(1), callTimeout: .seconds(2)) { onFailure($0) }
+        if let rate = settings.rate { connection.setRate(rate) }
+        if let pitch = settings.pitch { connection.setPitch(pitch) }
+        if let volume = settings.volume { connection.setVolume(volume) }
+        if let voice = settings.voice { connection.setVoiceType(voice) }
+        if let language = settings.language { connection.setLanguage(language) }
+        return connection
+    }
+}
+
+extension SpeechDispatcher: SpeechConnection {}

@@ -1,0 +1,131 @@
+import Synchronization
+import A11yControls
+
+/// A braille display and its server for tests, as a `BrailleService`: it records the frames
+/// written, hands out the keys the test presses, and the test can change its width, drop the
+/// connection, or refuse new ones. Reconnection attempts run at once, on the caller's thread.
+public final class FakeBrailleDisplay: BrailleService, Sendable {
+    /// One write to the display.
+    public struct Frame: Sendable, Equatable {
+        public var text: String
+        public var orMask: [UInt8]
+        public var cursor: Int?
+
+        public init(text: String, orMask: [UInt8] = [], cursor: Int? = nil) {
+            self.text = text
+            self.orMask = orMask
+            self.cursor = cursor
+        }
+    }
+
+    /// The error of a refused connection or a call on a dropped one.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    fileprivate struct State {
+        var width: Int
+        var accepting: Bool
+        var attempts = 0
+        /// The connection the server still talks to.
+        var live: ObjectIdentifier?
+        var inTTY = false
+        var frames: [Frame] = []
+        var keys: [BrailleKey] = []
+    }
+
+    private let state: Mutex<State>
+
+    /// A display of `width` cells (0: the server has no display), accepting connections or not.
+    public init(width: Int = 40, accepting: Bool = true) {
+        state = Mutex(State(width: width, accepting: accepting))
+    }
+
+    /// The display's width; setting it is a display that changed (or reconnected with another size).
+    public var width: Int {
+        get { state.withLock { $0.width } }
+        set { state.withLock { $0.width = newValue } }
+    }
+
+    /// Whether new connections are accepted (false: BRLTTY is not running).
+    public var accepting: Bool {
+        get { state.withLock { $0.accepting } }
+        set { state.withLock { $0.accepting = newValue } }
+    }
+
+    /// Every frame written, in order.
+    public var frames: [Frame] { state.withLock { $0.frames } }
+
+    /// Connection attempts, accepted or refused.
+    public var connectionAttempts: Int { state.withLock { $0.attempts } }
+
+    /// True while a client holds the display (tty mode).
+    public var isInTTY: Bool { state.withLock { $0.inTTY } }
+
+    /// True while a connection is open and the server talks to it.
+    public var isConnected: Bool { state.withLock { $0.live != nil } }
+
+    /// A key pressed on the display: the client reads it with its next `readKey()`.
+    public func press(_ key: BrailleKey) {
+        state.withLock { $0.keys.append(key) }
+    }
+
+    /// The server drops the open connection: its next call fails. New connections are accepted
+    /// while `accepting`.
+    public func drop() {
+        state.withLock { state in
+            state.live = nil
+            state.inTTY = false
+        }
+    }
+
+    public func connect(timeout: Duration) throws -> any BrailleConnection {
+        let connection = Connection(display: self)
+        try state.withLock { state throws(Failure) in
+            state.attempts += 1
+            guard state.accepting else { throw Failure(description: "connection refused") }
+            state.live = ObjectIdentifier(connection)
+        }
+        return connection
+    }
+
+    public func startAttempt(_ attempt: @escaping @Sendable () -> Void) -> Bool {
+        attempt()
+        return true
+    }
+
+    /// Runs `body` on the state if `connection` is the live one; throws as a dropped connection.
+    fileprivate func use<Result>(_ connection: Connection, _ body: (inout State) -> Result) throws(Failure) -> Result {
+        try state.withLock { state throws(Failure) in
+            guard state.live == ObjectIdentifier(connection) else { throw Failure(description: "the connection was dropped") }
+            return body(&state)
+        }
+    }
+
+    /// One connection to the fake display.
+    fileprivate final class Connection: BrailleConnection {
+        private let display: FakeBrailleDisplay
+
+        init(display: FakeBrailleDisplay) { self.display = display }
+
+        let fileDescriptor: Int32 = -1
+
+        func size() throws -> BrailleDisplay.Size {
+            try display.use(self) { BrailleDisplay.Size(width: $0.width, height: $0.width > 0 ? 1 : 0) }
+        }
+        func enterTTY() throws { try display.use(self) { $0.inTTY = true } }
+        func leaveTTY() throws { try display.use(self) { $0.inTTY = false } }
+        func write(text: String, orMask: [UInt8], cursor: Int?) throws {
+            try display.use(self) { $0.frames.append(Frame(text: text, orMask: orMask, cursor: cursor)) }
+        }
+        func readKey() throws -> BrailleKey? {
+            try display.use(self) { $0.keys.isEmpty ? nil : $0.keys.removeFirst() }
+        }
+        func close() {
+            _ = try? display.use(self) { state in
+                state.live = nil
+                state.inTTY = false
+            }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Test support: fakes of the devices, pty helpers, the capture-file reader.

@@ -1,0 +1,130 @@
+import Testing
+@testable import A11yDevices
+@testable import A11yPresentation
+@testable import A11ySession
+@testable import A11yTestSupport
+@testable import A11yVocabulary
+
+/// BrailleOutput with a fake display whose reconnection attempts run at once: no sleeps.
+@Suite final class BrailleOutputTests {
+    var reports: [String] = []
+    var statuses: [Bool] = []
+
+    func output(_ display: FakeBrailleDisplay, mode: DeviceMode = .auto) throws -> BrailleOutput {
+        let braille = try BrailleOutput(mode: mode, service: display) { [unowned self] in reports.append($0) }
+        braille.onStatusChange = { [unowned self] in statuses.append($0) }
+        return braille
+    }
+
+    func frame(_ text: String, cursor: Int? = nil) -> BrailleFrame {
+        BrailleFrame(text: text, dots: Array(repeating: [], count: text.count), routing: Array(repeating: nil, count: text.count),
+                     cursor: cursor, offset: 0, canPanLeft: false, canPanRight: false)
+    }
+
+    @Test func takesTheDisplayAndWritesAFrameOnlyWhenItChanges() throws {
+        let display = FakeBrailleDisplay(width: 40)
+        let braille = try output(display)
+        #expect(braille.isConnected && braille.width == 40 && display.isInTTY)
+        braille.show(frame("Price 10 to 90", cursor: 6), at: .zero)
+        braille.show(frame("Price 10 to 90", cursor: 6), at: .zero)
+        braille.show(nil, at: .zero)
+        #expect(display.frames == [.init(text: "Price 10 to 90", orMask: Array(repeating: 0, count: 14), cursor: 6)])
+        braille.close()
+        #expect(!display.isInTTY && !display.isConnected)
+    }
+
+    @Test func keysAreReadInOrder() throws {
+        let display = FakeBrailleDisplay()
+        let braille = try output(display)
+        display.press(.lineUp)
+        display.press(.route(cell: 3))
+        #expect(braille.readKeys(at: .zero) == [.lineUp, .route(cell: 3)])
+        #expect(braille.readKeys(at: .zero) == [])
+    }
+
+    @Test func withoutADisplayItSaysSoOnceAndRetriesWithBackOff() throws {
+        let display = FakeBrailleDisplay(accepting: false)
+        let braille = try output(display)
+        #expect(!braille.isConnected && braille.width == 0)
+        #expect(reports == ["braille unavailable (connection refused); retrying in the background"])
+        #expect(statuses == [])  // never connected: nothing to speak
+        var attemptTimes: [Duration] = []
+        for step in stride(from: 0, through: 3_000, by: 50) {
+            let before = display.connectionAttempts
+            #expect(!braille.retryIfDue(at: .milliseconds(step)))
+            if display.connectionAttempts > before { attemptTimes.append(.milliseconds(step)) }
+        }
+        #expect(attemptTimes == [.milliseconds(250), .milliseconds(750), .milliseconds(1_750), .milliseconds(2_750)])
+        #expect(braille.retryAt == .milliseconds(3_750))
+        display.accepting = true
+        #expect(braille.retryIfDue(at: .milliseconds(3_750)))
+        #expect(braille.isConnected && braille.width == 40 && braille.retryAt == nil)
+        #expect(reports.count == 2 && reports.last == "braille display is back")
+        #expect(statuses == [true])
+    }
+
+    @Test func aServerWithNoDisplayIsNotConnected() throws {
+        let display = FakeBrailleDisplay(width: 0)
+        let braille = try output(display)
+        #expect(!braille.isConnected && !display.isConnected)
+        #expect(reports == ["braille unavailable (braille: brlapi__getDisplaySize: no display is connected to BRLTTY); retrying in the background"])
+        display.width = 32
+        #expect(braille.retryIfDue(at: .milliseconds(250)))
+        #expect(braille.width == 32 && display.isInTTY)
+    }
+
+    @Test func aDroppedDisplayIsLostOnceThenBack() throws {
+        let display = FakeBrailleDisplay()
+        let braille = try output(display)
+        display.drop()
+        display.accepting = false
+        braille.show(frame("11 to 90"), at: .seconds(3))
+        #expect(!braille.isConnected && braille.width == 0 && braille.fileDescriptor == nil)
+        #expect(braille.readKeys(at: .seconds(3)) == [])
+        braille.show(frame("12 to 90"), at: .seconds(3))
+        #expect(reports == ["braille unavailable (the connection was dropped); retrying in the background"])
+        #expect(statuses == [false])
+        #expect(braille.retryAt == .milliseconds(3_250))
+        #expect(!braille.retryIfDue(at: .milliseconds(3_250)))
+        display.accepting = true
+        #expect(braille.retryIfDue(at: .milliseconds(3_750)))
+        #expect(statuses == [false, true])
+        #expect(reports.last == "braille display is back" && reports.count == 2)
+        braille.show(frame("12 to 90"), at: .seconds(4))
+        #expect(display.frames.last?.text == "12 to 90")
+        // A later loss is news again.
+        display.drop()
+        _ = braille.readKeys(at: .seconds(9))
+        #expect(statuses == [false, true, false] && reports.count == 3)
+        #expect(braille.retryAt == .milliseconds(9_250))
+    }
+
+    @Test func aDisplayThatChangesWidthIsLaidOutAgain() throws {
+        let display = FakeBrailleDisplay(width: 40)
+        let braille = try output(display)
+        braille.show(frame("Price 10 to 90"), at: .zero)
+        display.width = 20
+        // Seen by a write: nothing is written at the old width, the width changes.
+        braille.show(frame("Price 11 to 90"), at: .zero)
+        #expect(braille.width == 20 && display.frames.count == 1)
+        braille.show(frame("11 to 90"), at: .zero)
+        #expect(display.frames.last?.text == "11 to 90")
+        // Seen while reading keys.
+        display.width = 12
+        _ = braille.readKeys(at: .zero)
+        #expect(braille.width == 12)
+        // The same frame is written again after a width change (the display lost it).
+        display.width = 20
+        _ = braille.readKeys(at: .zero)
+        braille.show(frame("11 to 90"), at: .zero)
+        #expect(display.frames.count == 3)
+        #expect(reports.isEmpty && statuses.isEmpty)
+    }
+
+    @Test func modeOnThrowsAndModeOffNeverConnects() throws {
+        #expect(throws: DeviceUnavailable.self) { try self.output(FakeBrailleDisplay(accepting: false), mode: .on) }
+        let display = FakeBrailleDisplay()
+        let off = try output(display, mode: .off)
+        #expect(!off.isConnected && off.retryAt == nil && display.connectionAttempts == 0)
+    }
+}

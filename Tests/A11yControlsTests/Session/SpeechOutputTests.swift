@@ -1,0 +1,184 @@
+import Glibc
+import Synchronization
+import Testing
+@testable import A11yDevices
+@testable import A11yPresentation
+@testable import A11ySession
+@testable import A11yTestSupport
+@testable import A11yVocabulary
+
+/// SpeechOutput with a fake server, a manual clock and a worker run by hand: no sleeps.
+@Suite struct SpeechOutputTests {
+    let server: FakeSpeechServer
+    let clock = ManualClock()
+    let worker = ManualWorker()
+    let reports = ReportedLines()
+
+    init(accepting: Bool = true) {
+        server = FakeSpeechServer(accepting: accepting)
+    }
+
+    func output(mode: DeviceMode = .auto, settings: SpeechOutput.Settings = .init(language: "en")) throws -> SpeechOutput {
+        try SpeechOutput(mode: mode, service: server, settings: settings, retryInterval: .seconds(1),
+                         clock: clock, worker: worker) { [reports] in reports.append($0) }
+    }
+
+    var reported: [String] { reports.lines }
+
+    @Test func connectsWithTheSettingsAndSpeaksOnTheWorker() throws {
+        let speech = try output(settings: .init(rate: 20, voice: .female1, language: "de"))
+        #expect(speech.isConnected)
+        #expect(server.events == [.connected(.init(rate: 20, voice: .female1, language: "de"))])
+        speech.say([Utterance("Lower value 10")])
+        #expect(server.spoken == [])
+        worker.runAll()
+        #expect(server.events.last == .said("Lower value 10", .text))
+        #expect(reported == [])
+    }
+
+    @Test func aNewerTextReplacesTheWaitingTextAndMessagesAreNeverDropped() throws {
+        let speech = try output()
+        speech.say([Utterance("11")])
+        speech.say([Utterance("12")])
+        speech.say([Utterance("accepted", priority: .message)])
+        speech.say([Utterance("13"), Utterance("14")])
+        speech.say([Utterance("help", priority: .message)])
+        worker.runAll()
+        #expect(server.spoken == ["accepted", "14", "help"])
+    }
+
+    @Test func withoutAServerItSaysSoOnceAndRetriesWithBackOff() throws {
+        let test = SpeechOutputTests(accepting: false)
+        let speech = try test.output()
+        #expect(!speech.isConnected)
+        #expect(test.reported == ["speech unavailable (connection refused); retrying in the background"])
+        #expect(speech.takeStatusChanges() == [.lost])
+        #expect(test.server.connectionAttempts == 1)
+        // 0.25 s after the loss, then 0.5 s later, then every second.
+        var attemptTimes: [Duration] = []
+        for step in stride(from: 0, through: 3_000, by: 50) {
+            let before = test.server.connectionAttempts
+            test.clock.advance(to: .milliseconds(step))
+            if test.server.connectionAttempts > before { attemptTimes.append(.milliseconds(step)) }
+        }
+        #expect(attemptTimes == [.milliseconds(250), .milliseconds(750), .milliseconds(1_750), .milliseconds(2_750)])
+        #expect(test.reported.count == 1)
+        #expect(speech.takeStatusChanges() == [])
+    }
+
+    @Test func speechResumesWhenTheServerIsBackWithWhatWaited() throws {
+        let test = SpeechOutputTests(accepting: false)
+        let speech = try test.output()
+        speech.say([Utterance("Lower value 10"), Utterance("accepted", priority: .message)])
+        test.clock.advance(to: .seconds(1))
+        test.server.start()
+        test.clock.advance(to: .seconds(2))
+        #expect(speech.isConnected)
+        #expect(speech.nextAttempt == nil)
+        #expect(test.reported == ["speech unavailable (connection refused); retrying in the background", "speech is back"])
+        #expect(speech.takeStatusChanges() == [.lost, .back])
+        test.worker.runAll()
+        #expect(test.server.spoken == ["Lower value 10", "accepted"])
+        test.clock.advance(to: .seconds(10))
+        #expect(test.server.connectionAttempts == 4)  // start, 0.25 s, 0.75 s, 1.75 s: no more
+    }
+
+    @Test func aServerThatGoesAwayIsReportedOnceAndRetriedFromTheLoss() throws {
+        let speech = try output()
+        clock.advance(to: .seconds(5))
+        server.stop()
+        speech.say([Utterance("11")])
+        worker.runAll()
+        #expect(!speech.isConnected)
+        speech.serverClosed()  // the session's poll saw the hang-up too: no second report
+        #expect(reported == ["speech unavailable (the server hung up); retrying in the background"])
+        #expect(speech.takeStatusChanges() == [.lost])
+        #expect(speech.nextAttempt == .milliseconds(5_250))
+        server.start()
+        clock.advance(to: .milliseconds(5_250))
+        #expect(speech.isConnected)
+        #expect(speech.takeStatusChanges() == [.back])
+        // A second loss is news again.
+        server.hangUp()
+        speech.serverClosed()
+        #expect(speech.takeStatusChanges() == [.lost])
+        #expect(reported.count == 3 && reported.last?.hasPrefix("speech unavailable") == true)
+    }
+
+    @Test func aHangUpSeenByPollIsALossAtOnce() throws {
+        let speech = try output()
+        server.hangUp()
+        speech.serverClosed()
+        #expect(!speech.isConnected)
+        #expect(speech.takeStatusChanges() == [.lost])
+        clock.advance(to: .milliseconds(250))
+        #expect(speech.isConnected)
+        #expect(reported == ["speech unavailable (speech: poll: speech-dispatcher closed the connection); retrying in the background",
+                             "speech is back"])
+    }
+
+    @Test func wakeDescriptorIsReadableAfterAStatusChange() throws {
+        let test = SpeechOutputTests(accepting: false)
+        let speech = try test.output()
+        #expect(readable(speech.wakeDescriptor))
+        _ = speech.takeStatusChanges()
+        #expect(!readable(speech.wakeDescriptor))
+    }
+
+    @Test func closeSendsWhatWaitsThenCloses() throws {
+        let speech = try output()
+        speech.say([Utterance("accepted", priority: .message)])
+        speech.close()
+        #expect(server.events.suffix(2) == [.said("accepted", .message), .closed])
+        speech.say([Utterance("too late")])
+        worker.runAll()
+        #expect(server.spoken == ["accepted"])
+    }
+
+    @Test func cancelDropsWhatWaits() throws {
+        let speech = try output()
+        speech.say([Utterance("11")])
+        speech.cancel()
+        worker.runAll()
+        #expect(server.events.last == .cancelled)
+        #expect(server.spoken == [])
+    }
+
+    @Test func closingWhileLostStopsTheAttempts() throws {
+        let test = SpeechOutputTests(accepting: false)
+        let speech = try test.output()
+        speech.close()
+        test.server.start()
+        test.clock.advance(to: .seconds(5))
+        #expect(test.server.connectionAttempts == 1)
+        #expect(!speech.isConnected)
+    }
+
+    @Test func modeOnThrowsAndModeOffNeverConnects() throws {
+        let absent = SpeechOutputTests(accepting: false)
+        #expect(throws: DeviceUnavailable.self) { try absent.output(mode: .on) }
+        let off = try output(mode: .off)
+        off.say([Utterance("11")])
+        worker.runAll()
+        #expect(server.connectionAttempts == 0 && !off.isConnected && reported.isEmpty)
+    }
+
+    @Test func theLanguageComesFromTheLocaleWhenNotGiven() {
+        // Whatever the environment says, the resolved language never carries a region or encoding.
+        if let language = SpeechOutput.localeLanguage() {
+            #expect(!language.contains("_") && !language.contains(".") && !language.contains("@"))
+        }
+    }
+
+    private func readable(_ fd: Int32) -> Bool {
+        var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) == 1
+    }
+}
+
+/// The lines a `report` closure received, from any thread.
+final class ReportedLines: Sendable {
+    private let storage = Mutex<[String]>([])
+    func append(_ line: String) { storage.withLock { $0.append(line) } }
+    var lines: [String] { storage.withLock { $0 } }
+}
