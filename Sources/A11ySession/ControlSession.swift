@@ -6,43 +6,6 @@ import A11yInput
 import A11yModel
 import A11yVocabulary
 
-/// How a session presents itself and which servers it uses.
-public struct SessionOptions: Sendable {
-    public var speech: DeviceMode = .auto
-    public var braille: DeviceMode = .auto
-    public var speechSettings = SpeechOutput.Settings()
-    public var verbosity: Verbosity = .normal
-    public var theme: ScreenTheme = .standard(environment: Environment.all)
-    /// Mirror the braille cells and the last utterance on screen (for sighted developers).
-    public var preview = false
-    /// The program's name: the default `report` puts it before each message, and it is the
-    /// client name speech-dispatcher shows. By default the basename of `CommandLine.arguments[0]`.
-    public var programName = SessionOptions.defaultProgramName
-    /// Where problems with the servers are reported. By default a line on stderr:
-    /// "`programName`: message".
-    public var report: @Sendable (String) -> Void {
-        get { customReport ?? Self.standardErrorReport(programName: programName) }
-        set { customReport = newValue }
-    }
-    private var customReport: (@Sendable (String) -> Void)?
-
-    public init() {}
-
-    /// The basename of `CommandLine.arguments[0]` ("a11y-controls" when there is none).
-    public static var defaultProgramName: String {
-        let name = CommandLine.arguments.first?.split(separator: "/").last.map(String.init) ?? ""
-        return name.isEmpty ? "a11y-controls" : name
-    }
-
-    /// Writes "`programName`: message" as one line on stderr.
-    static func standardErrorReport(programName: String) -> @Sendable (String) -> Void {
-        { message in
-            var line = programName + ": " + message + "\n"
-            line.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        }
-    }
-}
-
 /// How a session ended, and the controls as they were then.
 public struct SessionResult: Sendable {
     public var outcome: SessionOutcome
@@ -62,13 +25,13 @@ public struct SessionResult: Sendable {
 public final class ControlSession {
     private var engine: ControlEngine
     private let options: SessionOptions
-    private let keys: KeySource
-    private let screenTerminal: Terminal?
+    private let devices: SessionDevices
+    private var keys: KeySource { devices.keys }
     private let screen: ScreenOutput?
     private let speech: SpeechOutput
     private let braille: BrailleOutput
-    /// The session's time: zero when the session started.
-    private let clock: any SessionClock = MonotonicClock()
+    /// The session's time.
+    private var clock: any SessionClock { devices.clock }
     /// SIGPIPE's disposition before the session: libspeechd needs it ignored while connected;
     /// afterwards the program's own choice is back (a closed result pipe ends it with status 141,
     /// as any program's, unless it ignores SIGPIPE itself).
@@ -76,34 +39,32 @@ public final class ControlSession {
 
     /// Sets up the terminal and connects to the servers. Throws `DeviceUnavailable` when a server
     /// in mode `.on` cannot be reached, or a `TerminalError`.
-    public init(panels: [ControlPanel], options: SessionOptions = SessionOptions()) throws {
+    public convenience init(panels: [ControlPanel], options: SessionOptions = SessionOptions()) throws {
+        try self.init(panels: panels, options: options, devices: try SessionDevices.live(options: options))
+    }
+
+    /// A session on `devices`: the live ones, or fakes in tests.
+    public init(panels: [ControlPanel], options: SessionOptions, devices: SessionDevices) throws {
         self.options = options
+        self.devices = devices
         previousBrokenPipeAction = signal(SIGPIPE, SIG_IGN)
-        keys = try KeySource.standard()
-        // The interface goes to the terminal, never to stdout; in scripted mode too when there is one.
-        screenTerminal = keys.terminal ?? (try? Terminal(path: "/dev/tty"))
-        speech = try SpeechOutput(mode: options.speech, service: LiveSpeechService(clientName: options.programName),
-                                  settings: options.speechSettings, clock: clock, report: options.report)
-        braille = try BrailleOutput(mode: options.braille, service: LiveBrailleService(), report: options.report)
-        _ = try SignalHandling.install()
+        speech = try SpeechOutput(mode: options.speech, service: devices.speech, settings: options.speechSettings,
+                                  clock: devices.clock, worker: devices.speechWorker, report: options.report)
+        braille = try BrailleOutput(mode: options.braille, service: devices.braille, report: options.report)
+        if devices.handlesSignals { _ = try SignalHandling.install() }
         var typedAhead: [KeyEvent] = []
-        if let terminal = keys.terminal {
+        if let terminal = devices.keys.terminal {
             try terminal.enterRawMode()
             let kitty = try terminal.queryKittyKeyboard()
             if kitty.isSupported { try terminal.enableKittyKeyboard() }
             typedAhead = kitty.typedAhead
         }
-        if let terminal = screenTerminal {
-            let columns = (try? terminal.size().columns) ?? 80
-            screen = ScreenOutput(columns: columns, movesCursor: options.theme.usesEscapes) { text in
-                try? terminal.write(text)
-            }
-        } else {
-            screen = nil
+        screen = devices.screen.map { screen in
+            ScreenOutput(columns: screen.columns() ?? 80, movesCursor: options.theme.usesEscapes, write: screen.write)
         }
         engine = ControlEngine(panels: panels, announcer: Announcer(verbosity: options.verbosity),
-                               screenTheme: options.theme, locale: .current, holdDetection: keys.holdDetection,
-                               escapeTimeout: keys.escapeTimeout, screenWidth: screen?.columns ?? 80, preview: options.preview)
+                               screenTheme: options.theme, locale: .current, holdDetection: devices.keys.holdDetection,
+                               escapeTimeout: devices.keys.escapeTimeout, screenWidth: screen?.columns ?? 80, preview: options.preview)
         // A lost braille display is spoken (a user reading braille cannot see it went blank).
         braille.onStatusChange = { [unowned self] back in deviceStatus.append(back ? .brailleBack : .brailleLost) }
         carryOut(engine.send(.brailleWidth(braille.width), at: now))
@@ -129,7 +90,7 @@ public final class ControlSession {
         var endingSignal: TerminalSignal?
         loop: while engine.outcome == nil {
             var fds = [pollfd(fd: keys.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: SignalHandling.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: devices.handlesSignals ? SignalHandling.fileDescriptor : -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: speech.wakeDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: speech.monitorDescriptor ?? -1, events: Self.pollReadHangUp, revents: 0)]
             if let fd = braille.fileDescriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
@@ -152,9 +113,9 @@ public final class ControlSession {
                         endingSignal = signal
                         break loop
                     case .resized:
-                        if let terminal = screenTerminal, let size = try? terminal.size() {
-                            screen?.columns = size.columns
-                            events.append(.screenWidth(size.columns))
+                        if let columns = devices.screen?.columns() {
+                            screen?.columns = columns
+                            events.append(.screenWidth(columns))
                         }
                         screen?.invalidate()
                     case .resumed:

@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 import A11yControls
 
@@ -35,10 +36,19 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     }
 
     private let state: Mutex<State>
+    /// Readable while a pressed key waits, as a BrlAPI socket is: a session polls it.
+    fileprivate let keySignal: (read: Int32, write: Int32)
 
     /// A display of `width` cells (0: the server has no display), accepting connections or not.
     public init(width: Int = 40, accepting: Bool = true) {
         state = Mutex(State(width: width, accepting: accepting))
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 { for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) } }
+        keySignal = (fds[0], fds[1])
+    }
+
+    deinit {
+        for fd in [keySignal.read, keySignal.write] where fd >= 0 { Glibc.close(fd) }
     }
 
     /// The display's width; setting it is a display that changed (or reconnected with another size).
@@ -68,6 +78,8 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     /// A key pressed on the display: the client reads it with its next `readKey()`.
     public func press(_ key: BrailleKey) {
         state.withLock { $0.keys.append(key) }
+        var byte: UInt8 = 1
+        _ = Glibc.write(keySignal.write, &byte, 1)
     }
 
     /// The server drops the open connection: its next call fails. New connections are accepted
@@ -108,7 +120,7 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
 
         init(display: FakeBrailleDisplay) { self.display = display }
 
-        let fileDescriptor: Int32 = -1
+        var fileDescriptor: Int32 { display.keySignal.read }
 
         func size() throws -> BrailleDisplay.Size {
             try display.use(self) { BrailleDisplay.Size(width: $0.width, height: $0.width > 0 ? 1 : 0) }
@@ -119,7 +131,12 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
             try display.use(self) { $0.frames.append(Frame(text: text, orMask: orMask, cursor: cursor)) }
         }
         func readKey() throws -> BrailleKey? {
-            try display.use(self) { $0.keys.isEmpty ? nil : $0.keys.removeFirst() }
+            let key = try display.use(self) { $0.keys.isEmpty ? nil : $0.keys.removeFirst() }
+            if key != nil {
+                var byte: UInt8 = 0
+                _ = Glibc.read(display.keySignal.read, &byte, 1)
+            }
+            return key
         }
         func close() {
             _ = try? display.use(self) { state in
