@@ -66,7 +66,11 @@ public final class ControlSession {
                                screenTheme: options.theme, locale: .current, holdDetection: devices.keys.holdDetection,
                                escapeTimeout: devices.keys.escapeTimeout, screenWidth: screen?.columns ?? 80, preview: options.preview)
         // A lost braille display is spoken (a user reading braille cannot see it went blank).
-        braille.onStatusChange = { [unowned self] back in deviceStatus.append(back ? .brailleBack : .brailleLost) }
+        // It is called on this thread, from the braille output's calls in the loop, never from
+        // inside the engine: the engine hears of it at once.
+        braille.onStatusChange = { [unowned self] back in
+            carryOut(engine.send(.device(back ? .brailleBack : .brailleLost), at: now))
+        }
         carryOut(engine.send(.brailleWidth(braille.width), at: now))
         carryOut(engine.send(.start, at: now))
         for key in typedAhead { carryOut(engine.send(.key(key), at: now)) }
@@ -76,9 +80,6 @@ public final class ControlSession {
     /// change, and the control's model right after it (`RangeSliderController.run` reports them
     /// to its delegate).
     public var onChange: ((_ panel: Int, _ change: Change, _ model: ControlPanel.Model) -> Void)?
-
-    /// Braille connection changes not yet told to the engine.
-    private var deviceStatus: [DeviceStatus] = []
 
     private var now: Duration { clock.now }
 
@@ -136,11 +137,6 @@ public final class ControlSession {
             events.append(.tick)
             if braille.retryIfDue(at: now) { events.append(.brailleWidth(braille.width)) }
             for event in events { carryOut(engine.send(event, at: now)) }
-            // What the devices reported meanwhile (a display lost while writing the frame).
-            while !deviceStatus.isEmpty {
-                let status = deviceStatus.removeFirst()
-                carryOut(engine.send(.device(status), at: now))
-            }
         }
         finish(signal: endingSignal)
         return SessionResult(outcome: engine.outcome ?? .interrupted, signal: endingSignal == .interrupt ? nil : endingSignal,

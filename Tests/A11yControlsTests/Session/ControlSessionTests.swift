@@ -1,0 +1,116 @@
+import Glibc
+import Synchronization
+import Testing
+import A11yControls
+import A11yTestSupport
+
+/// The session's loop on fake devices: keys from a pipe, a fake speech server and braille
+/// display, the screen captured. No terminal, no server, no sleeping: each run ends when its
+/// keys do.
+@Suite struct ControlSessionTests {
+    /// Keys for a session: a pipe whose read end is the session's scripted input.
+    final class KeyPipe {
+        let read: Int32, write: Int32
+        init() throws {
+            var fds: [Int32] = [-1, -1]
+            guard pipe(&fds) == 0 else { throw FixtureError("pipe failed") }
+            (read, write) = (fds[0], fds[1])
+        }
+        func type(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(write, $0.baseAddress, $0.count - 1) } }
+        func end() { Glibc.close(write) }
+        deinit { Glibc.close(read); Glibc.close(write) }
+    }
+
+    final class Lines: Sendable {
+        private let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    struct Rig {
+        let keys: KeyPipe
+        let speech = FakeSpeechServer()
+        let braille: FakeBrailleDisplay
+        let worker = ManualWorker()
+        let screen = Lines()
+        let reports = Lines()
+
+        init(width: Int = 40) throws {
+            keys = try KeyPipe()
+            braille = FakeBrailleDisplay(width: width)
+        }
+
+        func session(_ panels: [ControlPanel]) throws -> ControlSession {
+            var options = SessionOptions()
+            options.speech = .on
+            options.braille = .on
+            options.theme = .standard(environment: ["NO_COLOR": "1", "TERM": "xterm"])
+            let reports = self.reports
+            options.report = { reports.append($0) }
+            let screen = self.screen
+            let devices = SessionDevices(keys: KeySource(scriptedInput: keys.read),
+                                         screen: .init(write: { screen.append($0) }, columns: { 60 }),
+                                         speech: speech, braille: braille, clock: MonotonicClock(),
+                                         speechWorker: worker, handlesSignals: false)
+            return try ControlSession(panels: panels, options: options, devices: devices)
+        }
+    }
+
+    func price() throws -> ControlPanel { try ControlPanel(slider: RangeSlider(), label: "Price") }
+
+    @Test func keysMoveTheValueAndTheLatestWordsWin() throws {
+        let rig = try Rig()
+        let session = try rig.session([try price()])
+        rig.keys.type("\u{1B}[C\u{1B}[C\r")
+        rig.keys.end()
+        let result = session.run()
+        #expect(result.outcome == .accepted)
+        #expect(result.panels[0].values == [12, 90])
+        #expect(rig.braille.frames.first?.text.hasPrefix("Price 10 ") == true)
+        #expect(rig.braille.frames.last?.text.hasPrefix("Price 12 ") == true)
+        #expect(rig.braille.frames.last?.cursor != nil)
+        // The worker was busy until the end: only the latest `text` and the message are left.
+        #expect(rig.speech.spoken == ["12", "12 to 90, accepted"])
+        #expect(!rig.braille.isInTTY)
+        #expect(rig.screen.all.joined().contains("Price: 12 to 90"))
+    }
+
+    @Test func brailleKeysActAndEnterOnTheDisplayAccepts() throws {
+        let rig = try Rig()
+        let session = try rig.session([try price()])
+        rig.braille.press(.lineDown)
+        rig.braille.press(.symbol(.enter))
+        let result = session.run()
+        rig.keys.end()
+        #expect(result.outcome == .accepted)
+        #expect(result.panels[0].values == [9, 90])
+        #expect(rig.speech.spoken.last == "9 to 90, accepted")
+    }
+
+    @Test func aDisplayDroppedMidSessionIsSpokenAndReported() throws {
+        let rig = try Rig()
+        let session = try rig.session([try price()])
+        rig.braille.accepting = false
+        rig.braille.drop()
+        rig.keys.type("\u{1B}[C\r")
+        rig.keys.end()
+        let result = session.run()
+        #expect(result.outcome == .accepted)
+        #expect(rig.speech.spoken.contains("braille display lost"))
+        #expect(rig.reports.all.contains { $0.hasPrefix("braille unavailable") })
+        #expect(rig.speech.spoken.last == "11 to 90, accepted")
+    }
+
+    @Test func theEndOfInputCancelsAndTheDisplayIsGivenBack() throws {
+        let rig = try Rig(width: 20)
+        let session = try rig.session([try price(), try ControlPanel(stepper: Stepper())])
+        rig.keys.type("\t\t\u{1B}[A")
+        rig.keys.end()
+        let result = session.run()
+        #expect(result.outcome == .cancelled)
+        #expect(result.panels[1].values == [2])
+        #expect(rig.braille.frames.last?.text.hasPrefix("value 2") == true)
+        #expect(rig.speech.spoken.last == "cancelled")
+        #expect(!rig.braille.isConnected)
+    }
+}
