@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SERVERS := scripts/servers.sh
 SERVERS_DIR ?= $(or $(A11Y_SERVERS_DIR),$(CURDIR)/.servers)
 
-.PHONY: deps build test demo servers-start servers-stop bench asan tsan fuzz fuzz-build
+.PHONY: deps build test readme-snippets demo servers-start servers-stop bench asan asan-run tsan fuzz fuzz-build
 
 deps:
 	scripts/install-deps.sh
@@ -23,9 +23,15 @@ test: build
 	$(SERVERS) start $(SERVERS_DIR) || exit $$?; \
 	source $(SERVERS_DIR)/env; \
 	set -o pipefail; swift test </dev/null 2>&1 | tee .build/test.log; status=$$?; \
+	$(MAKE) --no-print-directory readme-snippets || exit $$?; \
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) || exit $$?; \
 	if [ "$(TEST_ASAN)" = 1 ]; then $(MAKE) --no-print-directory asan-run || exit $$?; fi; \
 	exit $$status
+
+# README.md's ```swift blocks compile against the A11yControls product (a scratch package in
+# .build/readme-snippets), and Sources/embedding-example builds; one line unless something fails.
+readme-snippets:
+	@scripts/check-readme-snippets.sh
 
 # make test also runs the whole suite under the address sanitizer (about 4 more minutes: a
 # sanitized build and 70 s of tests); TEST_ASAN=0 skips it.
