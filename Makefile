@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SERVERS := scripts/servers.sh
 SERVERS_DIR ?= $(or $(A11Y_SERVERS_DIR),$(CURDIR)/.servers)
 
-.PHONY: deps build test demo servers-start servers-stop bench asan tsan fuzz fuzz-build
+.PHONY: deps build test readme-snippets demo servers-start servers-stop bench asan asan-run tsan fuzz fuzz-build
 
 deps:
 	scripts/install-deps.sh
@@ -23,20 +23,33 @@ test: build
 	$(SERVERS) start $(SERVERS_DIR) || exit $$?; \
 	source $(SERVERS_DIR)/env; \
 	set -o pipefail; swift test </dev/null 2>&1 | tee .build/test.log; status=$$?; \
+	$(MAKE) --no-print-directory readme-snippets || exit $$?; \
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) || exit $$?; \
 	if [ "$(TEST_ASAN)" = 1 ]; then $(MAKE) --no-print-directory asan-run || exit $$?; fi; \
 	exit $$status
 
+# README.md's ```swift blocks compile against the A11yControls product (a scratch package in
+# .build/readme-snippets), and Sources/embedding-example builds; one line unless something fails.
+readme-snippets:
+	@scripts/check-readme-snippets.sh
+
 # make test also runs the whole suite under the address sanitizer (about 4 more minutes: a
 # sanitized build and 70 s of tests); TEST_ASAN=0 skips it.
 TEST_ASAN ?= 1
+
+# The sanitized and fuzzing builds link with lld, which the Swift toolchain ships (ld.lld beside
+# swift). With the default, gold, every ASan link printed 141 lines "warning: Cannot export local
+# symbol '__asan_report_*_asm'" (about 990 for the 7 programs and the tests): the runtime's export
+# list (libclang_rt.asan-x86_64.a.syms: `__asan_*`) also names the hidden helpers of
+# libclang_rt.asan_static, which gold reports and lld leaves alone.
+LINK_WITH_LLD := -Xswiftc -use-ld=lld
 
 # Coverage-guided fuzzing of the key decoder (libFuzzer), bounded in time; `make test` runs it
 # for FUZZ_SECONDS (60) after the tests. The corpus persists in .build/fuzz-corpus.
 FUZZ_SECONDS ?= 60
 fuzz-build:
 	set -o pipefail; swift build -c release --product KeyDecoderFuzzer --scratch-path .build/fuzz \
-	  -Xswiftc -sanitize=fuzzer -Xswiftc -use-ld=lld -Xswiftc -DLIBFUZZER 2>&1 | tail -n 3
+	  -Xswiftc -sanitize=fuzzer $(LINK_WITH_LLD) -Xswiftc -DLIBFUZZER 2>&1 | tail -n 3
 
 fuzz: fuzz-build
 	@mkdir -p .build/fuzz-corpus; \
@@ -52,7 +65,7 @@ fuzz: fuzz-build
 # ASan: leak detection is off (the Swift runtime and libdispatch keep caches alive at exit).
 # TSan: suppressions for races inside libspeechd/BrlAPI are in scripts/tsan-suppressions.txt.
 SANITIZER_RUN = trap '$(SERVERS) stop $(CURDIR)/.build/servers-$(1)' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; \
-	swift build --build-tests --sanitize=$(2) --scratch-path .build/$(1) || exit $$?; \
+	swift build --build-tests --sanitize=$(2) --scratch-path .build/$(1) $(LINK_WITH_LLD) || exit $$?; \
 	$(SERVERS) start $(CURDIR)/.build/servers-$(1) || exit $$?; \
 	source $(CURDIR)/.build/servers-$(1)/env; \
 	export A11Y_DEMO=$(CURDIR)/.build/$(1)/debug/a11y-demo; \

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that the build, the tests and the demo need.
-# Idempotent: when every package is already installed it only prints one line.
-# Works as root without stdin (CI); uses sudo when run by another user.
+# Idempotent: when every package is already installed it only prints one line. Otherwise apt's
+# own output (progress, and maintainer scripts' chatter such as update-rc.d's "warning: start and
+# stop actions are no longer supported") goes to .build/install-deps.log; this prints one line, and
+# the log's tail only when apt fails. Works as root without stdin (CI); uses sudo when run by
+# another user.
 set -euo pipefail
 
 # tmux runs a11y-demo in a real terminal for the end-to-end tests; strace counts its idle wake-ups;
@@ -25,7 +28,16 @@ if ((EUID != 0)); then
     sudo=(sudo)
 fi
 
-echo "install-deps: installing ${missing[*]}"
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+log=$repo/.build/install-deps.log
+mkdir -p "$repo/.build"
+: >"$log"
 export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -qq </dev/null
-"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" </dev/null
+apt_get() { "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "$@" </dev/null >>"$log" 2>&1; }
+start=$(date +%s)
+if ! apt_get update -q || ! apt_get install -y -q --no-install-recommends "${missing[@]}"; then
+    echo "install-deps: apt-get failed installing ${missing[*]}; the end of $log:" >&2
+    tail -n 30 "$log" >&2
+    exit 1
+fi
+echo "install-deps: installed ${missing[*]} ($(( $(date +%s) - start )) s, log $log)"

@@ -16,10 +16,20 @@
 #        is not restarted): a crash, for the fault tests. start-speech / start-braille: starts
 #        it again with the same socket, BrlAPI index and capture file (nothing is truncated).
 #
+# This file is the interface (arguments, start, stop, restart, status, env); the servers
+# themselves are in scripts/servers/: processes.sh (pids, stopping, killing), braille.sh (BRLTTY,
+# its free BrlAPI index, the display keeper), speech.sh (speech-dispatcher, its configuration and
+# the capture module).
+#
 # DIR defaults to ${A11Y_SERVERS_DIR:-<repo>/.servers}. See ../shared/REAL_DAEMONS.md.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+for part in processes braille speech; do
+    # shellcheck source=/dev/null
+    source "$repo/scripts/servers/$part.sh"
+done
 
 usage() { echo "usage: $0 start [--display] [--cells N] [DIR] | stop [DIR] | status [DIR] | env [DIR] | kill-speech|start-speech|kill-braille|start-braille [DIR]" >&2; exit 2; }
 
@@ -56,29 +66,6 @@ socket_dir() {
     echo "$s"
 }
 
-alive() { [[ -n ${1:-} ]] && kill -0 "$1" 2>/dev/null; }
-pid_of() { [[ -f $D/$1.pid ]] && cat "$D/$1.pid" || true; }
-
-# Stops one process group we started (each daemon runs under setsid), escalating to SIGKILL.
-stop_one() {
-    local name=$1 patience=$2 pid
-    pid=$(pid_of "$name")
-    rm -f "$D/$name.pid"
-    alive "$pid" || return 0
-    kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
-    # brltty ignores SIGTERM while it waits for a display, so its patience is short;
-    # speech-dispatcher takes about 2 s to stop its modules.
-    local i
-    for ((i = 0; i < patience; i++)); do alive "$pid" || break; sleep 0.1; done
-    if alive "$pid"; then
-        kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
-        for ((i = 0; i < 20; i++)); do alive "$pid" || break; sleep 0.1; done
-    fi
-    # Module processes (sd_generic) are in the same group; make sure none is left.
-    kill -KILL -- "-$pid" 2>/dev/null || true
-    if alive "$pid"; then say "could not stop $name (pid $pid)"; return 1; fi
-}
-
 do_stop() {
     local rc=0
     # In parallel: each waits for its own process (tenths of a second) before SIGKILL.
@@ -98,21 +85,7 @@ do_stop() {
     return $rc
 }
 
-# SIGKILL to a server's process group (for BRLTTY that includes its supervisor).
-# Alive and not a zombie (nobody may reap the daemons we started in a container without init).
-running() { alive "$1" && [[ $(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) != Z ]]; }
-
-kill_now() {
-    local name=$1 pid i
-    pid=$(pid_of "$name")
-    rm -f "$D/$name.pid"
-    running "$pid" || { say "$name is not running"; return 1; }
-    kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
-    for ((i = 0; i < 50; i++)); do running "$pid" || return 0; sleep 0.02; done
-    say "$name (pid $pid) did not die"
-    return 1
-}
-
+# start-speech / start-braille: the same socket, BrlAPI index and capture file as before.
 restart_one() {
     local s
     [[ -f $D/socket-dir ]] || { say "not running: run scripts/servers.sh start first"; return 1; }
@@ -124,143 +97,6 @@ restart_one() {
                  [[ -f $D/brlapi-index ]] || { say "no BrlAPI index recorded in $D/brlapi-index"; return 1; }
                  start_brltty "$s" "$(cat "$D/brlapi-index")" ;;
     esac
-}
-
-# Is anything listening on TCP port $1 (any address, IPv4 or IPv6)? Prints the socket inodes.
-listening_inodes() {
-    local hex
-    hex=$(printf '%04X' "$1")
-    awk -v p=":$hex" '$4 == "0A" && substr($2, length($2) - 4) == p { print $10 }' \
-        /proc/net/tcp /proc/net/tcp6 2>/dev/null
-}
-
-# Does process $1 own one of the listening sockets on TCP port $2?
-owns_port() {
-    local inode
-    for inode in $(listening_inodes "$2"); do
-        ls -l "/proc/$1/fd" 2>/dev/null | grep -q "socket:\[$inode\]" && return 0
-    done
-    return 1
-}
-
-start_brltty() {
-    local s=$1 idx port
-    if [[ -n ${2:-} ]]; then
-        idx=$2; port=$((4101 + idx))  # a restart: the clients know this index
-    else
-        for ((idx = 1; idx <= 60; idx++)); do
-            port=$((4101 + idx))
-            [[ -z $(listening_inodes "$port") ]] && break
-        done
-        ((idx <= 60)) || { say "no free BrlAPI index (TCP ports 4102-4161 all taken)"; return 1; }
-    fi
-    rm -f "$s/vr.sock" "$D/brltty.pidfile"
-    : >"$D/brltty.log"
-    # BRLTTY 6.5 sometimes aborts (heap corruption) when a BrlAPI client that wrote leaves; a
-    # small supervisor restarts it on the same index and socket when it dies of a signal.
-    VR_SOCK="$s/vr.sock" setsid bash -c '
-        while :; do
-            rm -f "$VR_SOCK"
-            "$@"
-            status=$?
-            ((status >= 128)) || exit "$status"
-            echo "servers: brltty died (status $status); restarting it" >&2
-            sleep 0.2
-        done' brltty-supervisor \
-        brltty -n -e -q -l info -f /dev/null -F "$D/prefs.conf" -W "$D" -U "$D" -P "$D/brltty.pidfile" \
-        -b vr -d "server:$s/vr.sock" -x no -s no -t en-nabcc \
-        -A "auth=none,host=127.0.0.1:$idx" </dev/null >>"$D/brltty.log" 2>&1 &
-    echo $! >"$D/brltty.pid"
-    local pid=$! i brltty_pid
-    # A restart may wait for the display to plug in again before BrlAPI listens: 15 s then.
-    local steps=100; [[ -n ${2:-} ]] && steps=300
-    for ((i = 0; i < steps; i++)); do
-        alive "$pid" || { say "brltty exited at start; its log ($D/brltty.log):"; tail -n 20 "$D/brltty.log" >&2; return 1; }
-        if grep -q "bind error" "$D/brltty.log"; then
-            say "brltty could not bind BrlAPI port $port (another server took it); log: $D/brltty.log"
-            return 1
-        fi
-        brltty_pid=$(cat "$D/brltty.pidfile" 2>/dev/null || true)
-        # Our brltty, not another one on this index, must be the one listening.
-        # (On a restart the display may already have plugged in, and the vr driver then no longer
-        # shows its socket file: the port alone tells.)
-        if [[ -n $brltty_pid ]] && { [[ -S $s/vr.sock ]] || ((steps > 100)); } && owns_port "$brltty_pid" "$port"; then
-            BRLAPI_INDEX=$idx
-            echo "$idx" >"$D/brlapi-index"
-            return 0
-        fi
-        sleep 0.05
-    done
-    say "brltty did not listen on 127.0.0.1:$port with $s/vr.sock within $((steps / 20)) s; log: $D/brltty.log"
-    return 1
-}
-
-start_speechd() {
-    local s=$1
-    mkdir -p "$D/conf/modules" "$D/log" "$D/cache"
-    cat >"$D/conf/speechd.conf" <<CONF
-CommunicationMethod "unix_socket"
-SocketPath "$s/speechd.sock"
-LogLevel 3
-LogDir "$D/log"
-DefaultLanguage "en"
-AudioOutputMethod "alsa"
-AudioALSADevice "null"
-AddModule "capture" "sd_generic" "capture.conf"
-DefaultModule capture
-DisableAutoSpawn
-CONF
-    # sd_generic runs this with /bin/sh -c after replacing $DATA with the text, in which it
-    # escapes single quotes for a single-quoted context: $DATA must stay inside '...'.
-    # CAPTURE_FILE and CAPTURE_DELAY_FILE come from the server's environment (set below).
-    # The delay (seconds) is read at every utterance, so tests can change it at run time.
-    local delim
-    delim=$(printf '\001')
-    cat >"$D/conf/modules/capture.conf" <<CONF
-GenericExecuteSynth "printf '%s\\\\n' \\'\$DATA\\' >> \\"\$CAPTURE_FILE\\"; sleep \\"\$(cat \\"\$CAPTURE_DELAY_FILE\\" 2>/dev/null || echo 0)\\""
-GenericCmdDependency "printf"
-GenericDelimiters "$delim"
-GenericMaxChunkLength 100000
-GenericLanguage "en" "en" "utf-8"
-AddVoice "en" "MALE1" "en"
-CONF
-    rm -f "$s/speechd.sock" "$D/log/speech-dispatcher.log"
-    [[ ${2:-} == keep ]] || : >"$D/spoken.txt"
-    setsid env XDG_CACHE_HOME="$D/cache" CAPTURE_FILE="$D/spoken.txt" CAPTURE_DELAY_FILE="$D/capture-delay" \
-        speech-dispatcher -s -t 0 -C "$D/conf" -P "$D/speechd.pidfile" </dev/null >"$D/speechd.out" 2>&1 &
-    echo $! >"$D/speechd.pid"
-    local pid=$! i
-    for ((i = 0; i < 100; i++)); do
-        alive "$pid" || { say "speech-dispatcher exited at start; see $D/speechd.out and $D/log/"; tail -n 20 "$D/speechd.out" >&2; return 1; }
-        if grep -qs "waiting for clients" "$D/log/speech-dispatcher.log" "$D/speechd.out" && [[ -S $s/speechd.sock ]]; then
-            return 0
-        fi
-        sleep 0.05
-    done
-    say "speech-dispatcher was not waiting for clients within 5 s; see $D/log/speech-dispatcher.log"
-    return 1
-}
-
-start_keeper() {
-    local s=$1 exe="$repo/.build/debug/a11y-vr-display"
-    if [[ ! -x $exe ]]; then
-        say "building the display keeper (swift build --product a11y-vr-display)"
-        (cd "$repo" && swift build --product a11y-vr-display) >&2
-    fi
-    : >"$D/braille.txt"
-    # Reconnects whenever BRLTTY closes the display (or is restarted by its supervisor).
-    setsid bash -c 'while :; do "$@"; sleep 0.5; done' keeper \
-        "$exe" --socket "$s/vr.sock" --cells "$cells" --output "$D/braille.txt" \
-        </dev/null >"$D/keeper.log" 2>&1 &
-    echo $! >"$D/keeper.pid"
-    local pid=$! i
-    for ((i = 0; i < 100; i++)); do
-        alive "$pid" || { say "the display keeper exited; see $D/keeper.log"; cat "$D/keeper.log" >&2; return 1; }
-        grep -qs "connected" "$D/keeper.log" && return 0
-        sleep 0.05
-    done
-    say "the display keeper did not connect within 5 s; see $D/keeper.log"
-    return 1
 }
 
 write_env() {

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Checks that every ```swift block of README.md compiles against this package, as a user would
+# build it: a scratch package in .build/readme-snippets depends on this one by path and on its
+# A11yControls product, with one executable target per block (the block is its main.swift, so
+# top-level code and `try` work as written). Also builds Sources/embedding-example.
+#
+# Honest by construction: nothing in a block is rewritten. The only code added is
+# `import A11yControls` (the README's first block shows it; the later ones continue that file) and
+# the reader's own that the README names as such (speak, show, bytesFromYourTerminal, now, in Yours.swift);
+# `#sourceLocation` makes a compile error point at README.md's line. A block that does not compile
+# fails the check. The blocks' warnings are suppressed (-suppress-warnings, for the snippet targets
+# only): README examples show results as bare expressions (`slider.apply(.increment).outcome`),
+# which Swift reports as unused. Warnings in the package itself are not suppressed.
+#
+#   scripts/check-readme-snippets.sh     prints one line; the build log is .build/readme-snippets.log
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+readme=$repo/README.md
+pkg=$repo/.build/readme-snippets
+log=$repo/.build/readme-snippets.log
+mkdir -p "$pkg"
+rm -rf "$pkg/Sources"
+
+# One directory per block: Sources/snippetNN/main.swift, starting at the block's README line.
+count=$(awk -v out="$pkg/Sources" -v readme="$readme" '
+    /^```swift[[:space:]]*$/ { n++; dir = sprintf("%s/snippet%02d", out, n); system("mkdir -p " dir)
+                               file = dir "/main.swift"
+                               print "import A11yControls" > file
+                               printf "#sourceLocation(file: \"%s\", line: %d)\n", readme, NR + 1 > file
+                               inside = 1; next }
+    inside && /^```/         { inside = 0; close(file); next }
+    inside                   { print > file }
+    END                      { if (inside) { print "README.md: unterminated ```swift block" > "/dev/stderr"; exit 1 }
+                               print n + 0 }
+' "$readme")
+((count > 0)) || { echo "readme-snippets: no \`\`\`swift block in README.md" >&2; exit 1; }
+
+targets=""
+for dir in "$pkg"/Sources/snippet*; do
+    name=$(basename "$dir")
+    # The reader's own functions and values that the README's engine loop calls.
+    cat >"$dir/Yours.swift" <<'SWIFT'
+import A11yControls
+
+// What the README's examples leave to the reader: their own speech, display, terminal and clock.
+func speak<Utterances: Sequence>(_ utterances: Utterances) where Utterances.Element == Utterance {}
+func show<Text, Dots, Cursor>(_ text: Text, _ dots: Dots, _ cursor: Cursor) {}
+let bytesFromYourTerminal: [UInt8] = []
+let now = Duration.zero
+SWIFT
+    targets+="        .executableTarget(name: \"$name\", dependencies: [a11yControls], swiftSettings: quiet),
+"
+done
+
+identity=$(basename "$repo" | tr '[:upper:]' '[:lower:]')
+cat >"$pkg/Package.swift" <<SWIFT
+// swift-tools-version:6.0
+// Written by scripts/check-readme-snippets.sh: README.md's Swift blocks, one target each.
+import PackageDescription
+
+let a11yControls: Target.Dependency = .product(name: "A11yControls", package: "$identity")
+let quiet: [SwiftSetting] = [.unsafeFlags(["-suppress-warnings"])]
+
+let package = Package(
+    name: "readme-snippets",
+    dependencies: [.package(path: "$repo")],
+    targets: [
+$targets    ],
+    swiftLanguageModes: [.v6]
+)
+SWIFT
+
+start=$(date +%s)
+if ! (cd "$pkg" && swift build </dev/null) >"$log" 2>&1; then
+    echo "readme-snippets: README.md's Swift blocks do not compile (log $log):" >&2
+    grep -E '^/.*error:' "$log" | awk '!seen[$0]++' >&2 || tail -n 30 "$log" >&2
+    exit 1
+fi
+if ! (cd "$repo" && swift build --product embedding-example </dev/null) >>"$log" 2>&1; then
+    echo "readme-snippets: Sources/embedding-example does not build (log $log):" >&2
+    grep -E '^/.*error:' "$log" | awk '!seen[$0]++' >&2 || tail -n 30 "$log" >&2
+    exit 1
+fi
+# The package's own warnings are not ours to hide: show them (the snippets' are suppressed).
+grep -E 'warning:' "$log" >&2 || true
+echo "readme-snippets: $count Swift blocks of README.md compile; embedding-example builds ($(( $(date +%s) - start )) s, log $log)"

@@ -1,0 +1,96 @@
+# Sourced by scripts/servers.sh: BRLTTY with the Virtual driver and a BrlAPI server on a free
+# index (start_brltty), and the display keeper that plays a braille display on its vr socket
+# (start_keeper). Uses $D, $repo, $cells, say() and alive() from servers.sh and processes.sh;
+# start_brltty sets BRLAPI_INDEX.
+
+# Is anything listening on TCP port $1 (any address, IPv4 or IPv6)? Prints the socket inodes.
+listening_inodes() {
+    local hex
+    hex=$(printf '%04X' "$1")
+    awk -v p=":$hex" '$4 == "0A" && substr($2, length($2) - 4) == p { print $10 }' \
+        /proc/net/tcp /proc/net/tcp6 2>/dev/null
+}
+
+# Does process $1 own one of the listening sockets on TCP port $2?
+owns_port() {
+    local inode
+    for inode in $(listening_inodes "$2"); do
+        ls -l "/proc/$1/fd" 2>/dev/null | grep -q "socket:\[$inode\]" && return 0
+    done
+    return 1
+}
+
+start_brltty() {
+    local s=$1 idx port
+    if [[ -n ${2:-} ]]; then
+        idx=$2; port=$((4101 + idx))  # a restart: the clients know this index
+    else
+        for ((idx = 1; idx <= 60; idx++)); do
+            port=$((4101 + idx))
+            [[ -z $(listening_inodes "$port") ]] && break
+        done
+        ((idx <= 60)) || { say "no free BrlAPI index (TCP ports 4102-4161 all taken)"; return 1; }
+    fi
+    rm -f "$s/vr.sock" "$D/brltty.pidfile"
+    : >"$D/brltty.log"
+    # BRLTTY 6.5 sometimes aborts (heap corruption) when a BrlAPI client that wrote leaves; a
+    # small supervisor restarts it on the same index and socket when it dies of a signal.
+    VR_SOCK="$s/vr.sock" setsid bash -c '
+        while :; do
+            rm -f "$VR_SOCK"
+            "$@"
+            status=$?
+            ((status >= 128)) || exit "$status"
+            echo "servers: brltty died (status $status); restarting it" >&2
+            sleep 0.2
+        done' brltty-supervisor \
+        brltty -n -e -q -l info -f /dev/null -F "$D/prefs.conf" -W "$D" -U "$D" -P "$D/brltty.pidfile" \
+        -b vr -d "server:$s/vr.sock" -x no -s no -t en-nabcc \
+        -A "auth=none,host=127.0.0.1:$idx" </dev/null >>"$D/brltty.log" 2>&1 &
+    echo $! >"$D/brltty.pid"
+    local pid=$! i brltty_pid
+    # A restart may wait for the display to plug in again before BrlAPI listens: 15 s then.
+    local steps=100; [[ -n ${2:-} ]] && steps=300
+    for ((i = 0; i < steps; i++)); do
+        alive "$pid" || { say "brltty exited at start; its log ($D/brltty.log):"; tail -n 20 "$D/brltty.log" >&2; return 1; }
+        if grep -q "bind error" "$D/brltty.log"; then
+            say "brltty could not bind BrlAPI port $port (another server took it); log: $D/brltty.log"
+            return 1
+        fi
+        brltty_pid=$(cat "$D/brltty.pidfile" 2>/dev/null || true)
+        # Our brltty, not another one on this index, must be the one listening.
+        # (On a restart the display may already have plugged in, and the vr driver then no longer
+        # shows its socket file: the port alone tells.)
+        if [[ -n $brltty_pid ]] && { [[ -S $s/vr.sock ]] || ((steps > 100)); } && owns_port "$brltty_pid" "$port"; then
+            BRLAPI_INDEX=$idx
+            echo "$idx" >"$D/brlapi-index"
+            return 0
+        fi
+        sleep 0.05
+    done
+    say "brltty did not listen on 127.0.0.1:$port with $s/vr.sock within $((steps / 20)) s; log: $D/brltty.log"
+    return 1
+}
+
+# The display keeper: a virtual braille display of $cells cells on the vr socket (make demo).
+start_keeper() {
+    local s=$1 exe="$repo/.build/debug/a11y-vr-display"
+    if [[ ! -x $exe ]]; then
+        say "building the display keeper (swift build --product a11y-vr-display)"
+        (cd "$repo" && swift build --product a11y-vr-display) >&2
+    fi
+    : >"$D/braille.txt"
+    # Reconnects whenever BRLTTY closes the display (or is restarted by its supervisor).
+    setsid bash -c 'while :; do "$@"; sleep 0.5; done' keeper \
+        "$exe" --socket "$s/vr.sock" --cells "$cells" --output "$D/braille.txt" \
+        </dev/null >"$D/keeper.log" 2>&1 &
+    echo $! >"$D/keeper.pid"
+    local pid=$! i
+    for ((i = 0; i < 100; i++)); do
+        alive "$pid" || { say "the display keeper exited; see $D/keeper.log"; cat "$D/keeper.log" >&2; return 1; }
+        grep -qs "connected" "$D/keeper.log" && return 0
+        sleep 0.05
+    done
+    say "the display keeper did not connect within 5 s; see $D/keeper.log"
+    return 1
+}

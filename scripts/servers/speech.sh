@@ -1,0 +1,49 @@
+# Sourced by scripts/servers.sh: speech-dispatcher with its configuration written into $D/conf,
+# and the capture module (sd_generic) that appends every utterance to $D/spoken.txt.
+# Uses $D, say() and alive() from servers.sh and processes.sh.
+
+start_speechd() {
+    local s=$1
+    mkdir -p "$D/conf/modules" "$D/log" "$D/cache"
+    cat >"$D/conf/speechd.conf" <<CONF
+CommunicationMethod "unix_socket"
+SocketPath "$s/speechd.sock"
+LogLevel 3
+LogDir "$D/log"
+DefaultLanguage "en"
+AudioOutputMethod "alsa"
+AudioALSADevice "null"
+AddModule "capture" "sd_generic" "capture.conf"
+DefaultModule capture
+DisableAutoSpawn
+CONF
+    # sd_generic runs this with /bin/sh -c after replacing $DATA with the text, in which it
+    # escapes single quotes for a single-quoted context: $DATA must stay inside '...'.
+    # CAPTURE_FILE and CAPTURE_DELAY_FILE come from the server's environment (set below).
+    # The delay (seconds) is read at every utterance, so tests can change it at run time.
+    local delim
+    delim=$(printf '\001')
+    cat >"$D/conf/modules/capture.conf" <<CONF
+GenericExecuteSynth "printf '%s\\\\n' \\'\$DATA\\' >> \\"\$CAPTURE_FILE\\"; sleep \\"\$(cat \\"\$CAPTURE_DELAY_FILE\\" 2>/dev/null || echo 0)\\""
+GenericCmdDependency "printf"
+GenericDelimiters "$delim"
+GenericMaxChunkLength 100000
+GenericLanguage "en" "en" "utf-8"
+AddVoice "en" "MALE1" "en"
+CONF
+    rm -f "$s/speechd.sock" "$D/log/speech-dispatcher.log"
+    [[ ${2:-} == keep ]] || : >"$D/spoken.txt"
+    setsid env XDG_CACHE_HOME="$D/cache" CAPTURE_FILE="$D/spoken.txt" CAPTURE_DELAY_FILE="$D/capture-delay" \
+        speech-dispatcher -s -t 0 -C "$D/conf" -P "$D/speechd.pidfile" </dev/null >"$D/speechd.out" 2>&1 &
+    echo $! >"$D/speechd.pid"
+    local pid=$! i
+    for ((i = 0; i < 100; i++)); do
+        alive "$pid" || { say "speech-dispatcher exited at start; see $D/speechd.out and $D/log/"; tail -n 20 "$D/speechd.out" >&2; return 1; }
+        if grep -qs "waiting for clients" "$D/log/speech-dispatcher.log" "$D/speechd.out" && [[ -S $s/speechd.sock ]]; then
+            return 0
+        fi
+        sleep 0.05
+    done
+    say "speech-dispatcher was not waiting for clients within 5 s; see $D/log/speech-dispatcher.log"
+    return 1
+}
