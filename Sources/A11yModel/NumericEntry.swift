@@ -22,7 +22,7 @@ public struct NumericEntry: Sendable, Equatable {
     }
 
     /// Why a typed character or a committed number was refused.
-    public enum Rejection: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Rejection: Error, Sendable, Equatable {
         /// Nothing (or only `-` or `.`) was typed.
         case empty
         /// The text is not a number (cannot happen through `insert`, kept for callers).
@@ -38,24 +38,6 @@ public struct NumericEntry: Sendable, Equatable {
         /// More characters than any value needs.
         case tooLong
 
-        /// Plain English wording; the presentation layer may word it its own way.
-        public var description: String {
-            switch self {
-            case .empty: return "no number typed"
-            case .notANumber: return "not a number"
-            case .belowMinimum(let limit): return "below the minimum, \(Self.format(limit))"
-            case .aboveMaximum(let limit): return "above the maximum, \(Self.format(limit))"
-            case .negativeNotAllowed: return "no negative numbers here"
-            case .fractionNotAllowed: return "whole numbers only"
-            case .notADigit(let c): return "\(c) is not a digit"
-            case .tooLong: return "too many digits"
-            }
-        }
-
-        private static func format(_ value: Double) -> String {
-            if let whole = Int64(exactly: value) { return String(whole) }
-            return String(value)
-        }
     }
 
     /// The longest text accepted.

@@ -37,40 +37,29 @@ extension RangeSliderDelegate {
 ///
 /// - `send(_:)` is the user's path: value observers and the delegate hear of it.
 /// - `set(_:)` is the program's path: value observers hear of it, the delegate does not.
-public final class RangeSliderController {
+public final class RangeSliderController: ValueController {
     /// The current state.
     public private(set) var slider: RangeSlider
     /// Told about user changes and held keys.
     public weak var delegate: (any RangeSliderDelegate)?
     /// UIControlEventValueChanged: called after every value change, by the user or in code.
-    public var onValueChanged: ((ValueChangeEvent) -> Void)?
-    private var continuations: [Int: AsyncStream<ValueChangeEvent>.Continuation] = [:]
-    private var nextStreamID = 0
+    public var onValueChanged: ((ValueChangeEvent) -> Void)? {
+        get { observers.onValueChanged }
+        set { observers.onValueChanged = newValue }
+    }
+    private let observers = ValueObservers()
 
     public init(_ slider: RangeSlider) {
         self.slider = slider
     }
 
-    deinit {
-        for c in continuations.values { c.finish() }
-    }
 
     /// A stream of value changes (user and program), ending when the controller goes away.
     public func valueChanges() -> AsyncStream<ValueChangeEvent> {
-        let (stream, continuation) = AsyncStream<ValueChangeEvent>.makeStream(bufferingPolicy: .bufferingNewest(64))
-        let id = nextStreamID
-        nextStreamID += 1
-        continuations[id] = continuation
-        return stream
+        observers.stream()
     }
 
-    /// Applies a command from the user and notifies value observers and the delegate.
-    @discardableResult
-    public func send(_ command: Command) -> Change { perform(command, source: .user) }
 
-    /// Applies a command from code (e.g. `.setValue`): value observers are told, the delegate is not.
-    @discardableResult
-    public func set(_ command: Command) -> Change { perform(command, source: .program) }
 
     /// Changes the settings (see `RangeSlider.configure`); value observers hear of moved handles.
     public func configure(_ body: (inout RangeSliderConfiguration) -> Void) throws(ConfigurationError) {
@@ -99,7 +88,8 @@ public final class RangeSliderController {
         }
     }
 
-    private func perform(_ command: Command, source: ChangeSource) -> Change {
+    /// Applies `command` and tells the observers `source` is owed (`send` and `set` call this).
+    public func apply(_ command: Command, from source: ChangeSource) -> Change {
         let change = slider.apply(command)
         report(change, source: source)
         return change
@@ -120,7 +110,6 @@ public final class RangeSliderController {
     private func notifyValue(_ change: Change, source: ChangeSource) {
         let event = ValueChangeEvent(change: change, selectedMinimum: slider.selectedMinimum,
                                      selectedMaximum: slider.selectedMaximum, source: source)
-        onValueChanged?(event)
-        for c in continuations.values { c.yield(event) }
+        observers.notify(event)
     }
 }

@@ -7,15 +7,17 @@ public protocol StepperDelegate: AnyObject {
 /// Holds a `Stepper` and tells observers about it (RPVerticalStepper's delegate and
 /// UIControlEventValueChanged). With `continuous == false`, observers hear of a held key's changes
 /// once, when the key is released, as UIStepper does.
-public final class StepperController {
+public final class StepperController: ValueController {
     /// The current state.
     public private(set) var stepper: Stepper
     /// Told about user changes.
     public weak var delegate: (any StepperDelegate)?
     /// UIControlEventValueChanged: called after value changes, by the user or in code.
-    public var onValueChanged: ((ValueChangeEvent) -> Void)?
-    private var continuations: [Int: AsyncStream<ValueChangeEvent>.Continuation] = [:]
-    private var nextStreamID = 0
+    public var onValueChanged: ((ValueChangeEvent) -> Void)? {
+        get { observers.onValueChanged }
+        set { observers.onValueChanged = newValue }
+    }
+    private let observers = ValueObservers()
     /// With `continuous == false`: the value when the held key began, and the last change since.
     private var heldFrom: Double?
     private var heldChange: Change?
@@ -24,25 +26,13 @@ public final class StepperController {
         self.stepper = stepper
     }
 
-    deinit {
-        for c in continuations.values { c.finish() }
-    }
 
     /// A stream of value changes (user and program), ending when the controller goes away.
     public func valueChanges() -> AsyncStream<ValueChangeEvent> {
-        let (stream, continuation) = AsyncStream<ValueChangeEvent>.makeStream(bufferingPolicy: .bufferingNewest(64))
-        continuations[nextStreamID] = continuation
-        nextStreamID += 1
-        return stream
+        observers.stream()
     }
 
-    /// Applies a command from the user.
-    @discardableResult
-    public func send(_ command: Command) -> Change { perform(command, source: .user) }
 
-    /// Applies a command from code: value observers are told, the delegate is not.
-    @discardableResult
-    public func set(_ command: Command) -> Change { perform(command, source: .program) }
 
     /// Changes the settings (see `Stepper.configure`).
     public func configure(_ body: (inout StepperConfiguration) -> Void) throws(ConfigurationError) {
@@ -69,7 +59,8 @@ public final class StepperController {
         }
     }
 
-    private func perform(_ command: Command, source: ChangeSource) -> Change {
+    /// Applies `command` and tells the observers `source` is owed (`send` and `set` call this).
+    public func apply(_ command: Command, from source: ChangeSource) -> Change {
         let change = stepper.apply(command)
         report(change, source: source)
         return change
@@ -101,8 +92,7 @@ public final class StepperController {
     private func notify(_ change: Change, source: ChangeSource) {
         let event = ValueChangeEvent(change: change, selectedMinimum: stepper.configuration.minimumValue,
                                      selectedMaximum: stepper.value, source: source)
-        onValueChanged?(event)
-        for c in continuations.values { c.yield(event) }
+        observers.notify(event)
         if source == .user { delegate?.stepperValueDidChange(self) }
     }
 }

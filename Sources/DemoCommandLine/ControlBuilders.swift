@@ -26,10 +26,8 @@ enum RangeBuilder {
         let (spec, formatter) = try FormatBuilder.build(values, loadPlugin: loadPlugin)
 
         // Cross-option rules, in the order a person reads the options.
-        let minShown = minText ?? NumberWriting.plain(minimum), maxShown = maxText ?? NumberWriting.plain(maximum)
-        guard minimum < maximum else { throw .minimumNotBelowMaximum(minimum: minShown, maximum: maxShown) }
-        let range = maximum - minimum
-        guard range.isFinite else { throw .rangeTooLarge(minimum: minShown, maximum: maxShown) }
+        let track = try TrackOptions(minimum: minimum, maximum: maximum, minText: minText, maxText: maxText)
+        let (range, minShown, maxShown) = (track.range, track.minShown, track.maxShown)
         if single {
             for option in ["--lower", "--lower-label", "--min-distance", "--max-distance"] where values.has(option) {
                 throw .conflict(option: option, other: "--single")
@@ -39,12 +37,7 @@ enum RangeBuilder {
         } else if values.has("--value") {
             throw .requires(option: "--value", required: "--single")
         }
-        if let step, let stepText, step > range {
-            throw .largerThanRange(option: "--step", value: stepText, range: NumberWriting.plain(range))
-        }
-        if let step, let stepText, range / step > Double(DemoCommandLine.maximumStepCount) {
-            throw .tooManySteps(step: stepText, range: NumberWriting.plain(range))
-        }
+        try track.check(step: step, text: stepText)
         if let minDistance, let minDistanceText, minDistance > range {
             throw .largerThanRange(option: "--min-distance", value: minDistanceText, range: NumberWriting.plain(range))
         }
@@ -124,18 +117,10 @@ enum StepperBuilder {
         let label = try values.text("--label").map { t throws(CLIError) in try ValueParsing.label(t, option: "--label") }
         let (spec, formatter) = try FormatBuilder.build(values, loadPlugin: loadPlugin)
 
-        let minShown = minText ?? NumberWriting.plain(minimum), maxShown = maxText ?? NumberWriting.plain(maximum)
-        guard minimum < maximum else { throw .minimumNotBelowMaximum(minimum: minShown, maximum: maxShown) }
-        let range = maximum - minimum
-        guard range.isFinite else { throw .rangeTooLarge(minimum: minShown, maximum: maxShown) }
-        if let stepText, step > range {
-            throw .largerThanRange(option: "--step", value: stepText, range: NumberWriting.plain(range))
-        }
-        if range / step > Double(DemoCommandLine.maximumStepCount) {
-            throw .tooManySteps(step: stepText ?? NumberWriting.plain(step), range: NumberWriting.plain(range))
-        }
+        let track = try TrackOptions(minimum: minimum, maximum: maximum, minText: minText, maxText: maxText)
+        try track.check(step: step, text: stepText)
         if let valueGiven, let valueText, !(minimum...maximum).contains(valueGiven) {
-            throw .outsideRange(option: "--value", value: valueText, minimum: minShown, maximum: maxShown)
+            throw .outsideRange(option: "--value", value: valueText, minimum: track.minShown, maximum: track.maxShown)
         }
         if values.flag("--no-autorepeat") {
             for option in ["--autorepeat-interval", "--autorepeat-delay"] where values.has(option) {
@@ -242,5 +227,33 @@ extension String {
             rest = rest[range.upperBound...]
         }
         return out + rest
+    }
+}
+
+/// The rules of `--min`, `--max` and `--step` that the range slider and the stepper share.
+struct TrackOptions {
+    /// The bounds as the user wrote them (or as the defaults are written), for messages.
+    let minShown: String, maxShown: String
+    let range: Double
+
+    /// Checks that the minimum lies below the maximum and the range is finite.
+    init(minimum: Double, maximum: Double, minText: String?, maxText: String?) throws(CLIError) {
+        minShown = minText ?? NumberWriting.plain(minimum)
+        maxShown = maxText ?? NumberWriting.plain(maximum)
+        guard minimum < maximum else { throw .minimumNotBelowMaximum(minimum: minShown, maximum: maxShown) }
+        range = maximum - minimum
+        guard range.isFinite else { throw .rangeTooLarge(minimum: minShown, maximum: maxShown) }
+    }
+
+    /// Checks a step (`text`: as given, nil for the default): no larger than the range (when given),
+    /// and not so small that the track has more steps than a control can count.
+    func check(step: Double?, text: String?) throws(CLIError) {
+        guard let step else { return }
+        if let text, step > range {
+            throw .largerThanRange(option: "--step", value: text, range: NumberWriting.plain(range))
+        }
+        if range / step > Double(DemoCommandLine.maximumStepCount) {
+            throw .tooManySteps(step: text ?? NumberWriting.plain(step), range: NumberWriting.plain(range))
+        }
     }
 }

@@ -23,23 +23,25 @@ public enum DemoHelp {
             out += "\n  See '\(program) help <subcommand>' for detailed help.\n\n"
             out += results(plain: "LOWER UPPER VALUE", json: #"{"control":"showcase","range":{"lower":10,"upper":90},"stepper":{"value":1}}"#)
         case .range:
-            out += "OVERVIEW: A range slider: choose a lower and an upper value.\n\n"
-            out += "Prints 'LOWER UPPER' (with --single: 'VALUE') on stdout when Enter accepts.\n\n"
-            out += "USAGE: \(program) range [<options>]\n\n"
-            out += section("RANGE OPTIONS", OptionTable.range)
-            out += section("OPTIONS", OptionTable.common + [OptionTable.help, OptionTable.version])
-            out += section("VISUAL OPTIONS", OptionTable.visual)
+            out += subcommand("range", overview: "A range slider: choose a lower and an upper value.",
+                              prints: "'LOWER UPPER' (with --single: 'VALUE')", options: ("RANGE OPTIONS", OptionTable.range))
             out += results(plain: "LOWER UPPER", json: #"{"control":"range","lower":10,"upper":90}"#)
         case .stepper:
-            out += "OVERVIEW: A stepper: change a value up and down by a step.\n\n"
-            out += "Prints 'VALUE' on stdout when Enter accepts.\n\n"
-            out += "USAGE: \(program) stepper [<options>]\n\n"
-            out += section("STEPPER OPTIONS", OptionTable.stepper)
-            out += section("OPTIONS", OptionTable.common + [OptionTable.help, OptionTable.version])
-            out += section("VISUAL OPTIONS", OptionTable.visual)
+            out += subcommand("stepper", overview: "A stepper: change a value up and down by a step.",
+                              prints: "'VALUE'", options: ("STEPPER OPTIONS", OptionTable.stepper))
             out += results(plain: "VALUE", json: #"{"control":"stepper","value":1}"#)
         }
         return out
+    }
+
+    /// A subcommand's overview, usage and option groups: its own options first, then the common ones.
+    static func subcommand(_ name: String, overview: String, prints: String, options: (title: String, specs: [OptionSpec])) -> String {
+        "OVERVIEW: \(overview)\n\n"
+            + "Prints \(prints) on stdout when Enter accepts.\n\n"
+            + "USAGE: \(DemoCommandLine.programName) \(name) [<options>]\n\n"
+            + section(options.title, options.specs)
+            + section("OPTIONS", OptionTable.common + [OptionTable.help, OptionTable.version])
+            + section("VISUAL OPTIONS", OptionTable.visual)
     }
 
     /// Label column width, as swift-argument-parser: labels padded to 26 columns.

@@ -166,7 +166,7 @@ struct NumericEntryTests {
     func range() {
         #expect(typed("95", percent).0.commit(rules: percent) == .failure(.aboveMaximum(90)))
         #expect(typed("5", percent).0.commit(rules: percent) == .failure(.belowMinimum(10)))
-        #expect(NumericEntry.Rejection.aboveMaximum(90).description == "above the maximum, 90")
+        #expect(Announcer().reason(.aboveMaximum(90)) == "above the maximum, 90")
     }
 
     @Test("minus and point only where the number allows them")
