@@ -5,15 +5,23 @@
 #   scripts/bench.sh [--quick] [-- DEMO-ARGUMENTS...]
 #
 # Writes .build/bench/report.txt and .build/bench/report.json and prints the report.
-# BENCH_SERVERS_DIR (default .build/bench-servers) holds the servers' files.
+# BENCH_SERVERS_DIR (default .build/bench-servers) holds the servers' files. The Python peer of
+# ../shared/peer and the C floors (scripts/bench/floor_key.c) run in the same harness, alternating
+# with a11y-demo.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
 dir=${BENCH_SERVERS_DIR:-$repo/.build/bench-servers}
 
+scripts/install-deps.sh --bench >&2
 echo "bench: swift build -c release" >&2
 swift build -c release >&2
+# The C floors: what a compiled program does with nothing but the one call (see the source).
+mkdir -p .build/bench
+cc -O2 -Wall -o .build/bench/floor_key scripts/bench/floor_key.c \
+    $(pkg-config --cflags --libs speech-dispatcher) -lbrlapi >&2
+peer=$repo/../shared/peer
 
 trap 'scripts/servers.sh stop "$dir" >/dev/null 2>&1 || true' EXIT
 trap 'exit 130' INT
@@ -21,4 +29,5 @@ trap 'exit 143' TERM
 scripts/servers.sh start "$dir"
 # shellcheck disable=SC1091
 source "$dir/env"
-.build/release/a11y-bench --demo .build/release/a11y-demo --out .build/bench "$@" </dev/null
+.build/release/a11y-bench --demo .build/release/a11y-demo --out .build/bench \
+    --peer "$peer/peer_slider.py" --floor .build/bench/floor_key "$@" </dev/null

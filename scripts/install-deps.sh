@@ -11,6 +11,13 @@ set -euo pipefail
 # time (/usr/bin/time -v) measures the benchmark's peak memory.
 packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher tmux strace time)
 
+# `install-deps.sh --bench` (make bench) adds what the side-by-side benchmark runs: the Python peer's
+# bindings for Debian's python3 (../shared/peer) and the C compiler of the C floors.
+if [[ ${1:-} == --bench ]]; then
+    bench_packages=(python3-brlapi python3-speechd gcc)
+fi
+packages+=(${bench_packages[@]+"${bench_packages[@]}"})
+
 missing=()
 for p in "${packages[@]}"; do
     status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)

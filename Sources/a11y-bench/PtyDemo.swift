@@ -1,5 +1,6 @@
 import A11yTestSupport
 import Foundation
+import Synchronization
 import VirtualDisplayClient
 
 /// a11y-demo on a pseudo-terminal the bench controls: the child is a session leader whose
@@ -11,6 +12,8 @@ import VirtualDisplayClient
 final class PtyDemo: Sendable {
     private let pty: Pty
     private let child: ChildProcess
+    /// When each read of the program's output returned (the terminal "drew").
+    private let output = OutputLog()
     var pid: pid_t { child.pid }
     /// When posix_spawn was called.
     var spawnedAt: ContinuousClock.Instant { child.spawnedAt }
@@ -30,7 +33,7 @@ final class PtyDemo: Sendable {
         }
         // The child has its own descriptors now: when it leaves, the main end reads EIO.
         pty.closeSub()
-        Thread { [pty] in Self.drain(pty.main) }.start()
+        Thread { [pty, output] in Self.drain(pty.main, received: output.append) }.start()
     }
 
     deinit { close(pty.main) }
@@ -51,7 +54,14 @@ final class PtyDemo: Sendable {
         }
     }
 
-    private static func drain(_ main: Int32) {
+    /// The first time the program wrote to its terminal after `instant`, waiting at most `timeout`.
+    func firstOutput(after instant: ContinuousClock.Instant, timeout: Duration = .seconds(2)) -> ContinuousClock.Instant? {
+        Polling.until(timeout: timeout, every: pollInterval) {
+            output.first(after: instant)
+        }
+    }
+
+    private static func drain(_ main: Int32, received: (ContinuousClock.Instant) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 8192)
         var tail: [UInt8] = []
         let query: [UInt8] = [0x1B, 0x5B, 0x63]  // ESC [ c
@@ -59,6 +69,7 @@ final class PtyDemo: Sendable {
             let count = read(main, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return }  // EIO: the subordinate end closed (the demo left)
+            received(ContinuousClock.now)
             tail += buffer[0..<count]
             if tail.count >= 3 {
                 for start in 0...(tail.count - 3) where Array(tail[start..<start + 3]) == query {
@@ -67,6 +78,21 @@ final class PtyDemo: Sendable {
                 }
             }
             tail = Array(tail.suffix(2))
+        }
+    }
+}
+
+/// When each read of a program's terminal output returned.
+final class OutputLog: Sendable {
+    private let times = Mutex<[ContinuousClock.Instant]>([])
+
+    func append(_ time: ContinuousClock.Instant) { times.withLock { $0.append(time) } }
+
+    /// The first read after `instant`, if there was one.
+    func first(after instant: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        times.withLock { times in
+            guard let last = times.last, last > instant else { return nil }
+            return times.first { $0 > instant }
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// One figure of the report, with its target and the Python reference where there is one.
+/// One figure of the report, with its target, and the same figure of the Python peer and of the
+/// floor where they were measured in the same run.
 struct Figure {
     var key: String
     var label: String
@@ -10,12 +11,15 @@ struct Figure {
     /// The target in words, and whether the value meets it (nil: no target).
     var target: String?
     var meets: Bool?
-    /// The Python program's figure (lower is better), and whether we are ahead of it.
-    var python: Double?
+    /// The Python peer's figure, measured in the same run (lower is better).
+    var peer: Double?
+    /// The floor's figure (the least a program can do), measured in the same run.
+    var floor: Double?
 
-    var aheadOfPython: Bool? {
-        guard let python, let value else { return nil }
-        return value < python
+    /// `value / other`, when both are known.
+    func ratio(to other: Double?) -> Double? {
+        guard let other, let value, other > 0 else { return nil }
+        return value / other
     }
 }
 
@@ -35,8 +39,11 @@ func renderText(machine: [(String, String)], figures: [Figure], notes: [String])
         if let target = figure.target {
             line += "   target \(target): " + (figure.meets == true ? "PASS" : "MISS")
         }
-        if let python = figure.python {
-            line += "   python \(number(python, 2)) \(figure.unit): " + (figure.aheadOfPython == true ? "ahead" : "BEHIND")
+        if let peer = figure.peer {
+            line += "   peer \(number(peer)) (x\(number(figure.ratio(to: peer), 2)))"
+        }
+        if let floor = figure.floor {
+            line += "   floor \(number(floor)) (x\(number(figure.ratio(to: floor), 2)))"
         }
         out += line + "\n"
         if !figure.detail.isEmpty { out += "    " + figure.detail + "\n" }
@@ -56,7 +63,8 @@ func renderJSON(machine: [(String, String)], figures: [Figure], notes: [String])
         if let value = figure.value, value.isFinite { entry["value"] = value } else { entry["value"] = NSNull() }
         if !figure.detail.isEmpty { entry["detail"] = figure.detail }
         if let target = figure.target { entry["target"] = target; entry["status"] = figure.meets == true ? "PASS" : "MISS" }
-        if let python = figure.python { entry["python"] = python; entry["aheadOfPython"] = figure.aheadOfPython ?? false }
+        if let peer = figure.peer, peer.isFinite { entry["peer"] = peer; entry["ratioToPeer"] = figure.ratio(to: peer) ?? NSNull() }
+        if let floor = figure.floor, floor.isFinite { entry["floor"] = floor; entry["ratioToFloor"] = figure.ratio(to: floor) ?? NSNull() }
         return entry
     }
     root["notes"] = notes

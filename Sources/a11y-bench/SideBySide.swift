@@ -1,0 +1,138 @@
+import A11yTestSupport
+import Foundation
+import VirtualDisplayClient
+
+// Side by side, in one run: a11y-demo, the Python peer (../shared/peer/peer_slider.py) and the C
+// floors (scripts/bench/floor_key.c), each started in the same pty harness against the same
+// servers and driven with the same keys, in alternating rounds. Only figures of the same run are
+// compared.
+
+/// A program the side-by-side rounds drive.
+struct Subject {
+    var name: String
+    var command: [String]
+    /// What its braille line starts with once it shows `value` (for the lower handle).
+    var brailleText: (Int) -> String
+    /// What its first braille line starts with (nil: it writes none).
+    var firstBraille: String?
+    /// Whether it draws on the terminal (the floors do not).
+    var draws: Bool
+    /// Whether it speaks.
+    var speaks: Bool
+    /// Whether it writes braille on every key.
+    var brailles: Bool
+    /// False: only its start is measured (no keys).
+    var takesKeys = true
+}
+
+/// What one round of one subject measured.
+struct Round {
+    var braille: [Double] = []
+    var speech: [Double] = []
+    var redraw: [Double] = []
+    var firstBraille: Double?
+    var peakRSSKB: Int?
+    var missed = 0
+}
+
+/// All the rounds of every subject, by name.
+struct SideBySideResult {
+    var rounds: [String: [Round]] = [:]
+
+    func values(_ name: String, _ path: KeyPath<Round, [Double]>) -> [Double] {
+        rounds[name, default: []].flatMap { $0[keyPath: path] }
+    }
+
+    func firstBraille(_ name: String) -> [Double] { rounds[name, default: []].compactMap(\.firstBraille) }
+
+    func peakRSS(_ name: String) -> Double? {
+        rounds[name, default: []].compactMap(\.peakRSSKB).max().map { Double($0) / 1024 }
+    }
+}
+
+/// Runs `rounds` rounds; in each, every subject in turn: start, `keys` keys (Right and Left
+/// alternately, `spacing` ms apart, each timed to the braille line, the spoken line and the
+/// first terminal output), then its peak memory, then quit.
+func runSideBySide(_ subjects: [Subject], rounds: Int, keys: Int, spacing: Double) throws -> SideBySideResult {
+    var result = SideBySideResult()
+    for round in 1...rounds {
+        for subject in subjects {
+            progress("side by side: round \(round)/\(rounds), \(subject.name)")
+            result.rounds[subject.name, default: []].append(try measureRound(subject, keys: keys, spacing: spacing))
+        }
+    }
+    return result
+}
+
+private func measureRound(_ subject: Subject, keys: Int, spacing: Double) throws -> Round {
+    let display = try SharedVirtualDisplay.get()
+    let capture = try sharedCapture()
+    var round = Round()
+    let frameIndex = display.frameCount
+    let program = try PtyDemo(executable: subject.command[0], arguments: Array(subject.command.dropFirst()))
+    defer { program.stop() }
+    if let first = subject.firstBraille,
+       let frame = display.waitForFrame(after: frameIndex, timeout: .seconds(5), every: pollInterval, { $0.text.hasPrefix(first) }) {
+        round.firstBraille = (frame.time - program.spawnedAt).ms
+    }
+    sleepMs(500)  // the introduction is spoken and the first frame drawn before the first key
+    var value = 10
+    for index in 0..<(subject.takesKeys ? keys : 0) {
+        let right = index % 2 == 0
+        value += right ? 1 : -1
+        let frames = display.frameCount, lines = capture.count
+        let start = program.type(right ? Keys.right : Keys.left)
+        if subject.brailles {
+            let expected = subject.brailleText(value)
+            if let frame = display.waitForFrame(after: frames, timeout: .seconds(2), every: pollInterval, { $0.text.hasPrefix(expected) }) {
+                round.braille.append((frame.time - start).ms)
+            } else { round.missed += 1 }
+        }
+        if subject.speaks {
+            if let line = capture.waitForLine(from: lines, timeout: .seconds(2), every: pollInterval, { $0 == "\(value)" }) {
+                round.speech.append((line.time - start).ms)
+            } else { round.missed += 1 }
+        }
+        if subject.draws, let drawn = program.firstOutput(after: start) { round.redraw.append((drawn - start).ms) }
+        sleepMs(spacing)
+    }
+    round.peakRSSKB = highWaterMark(program.pid)
+    return round
+}
+
+/// The side-by-side figures: ours, the peer, the floor, the ratios and the target of each.
+func sideBySideFigures(_ result: SideBySideResult, ours: String, peer: String, brailleFloor: String, speechFloor: String,
+                       startFloor: String) -> [Figure] {
+    func stats(_ name: String, _ path: KeyPath<Round, [Double]>) -> Stats { Stats(result.values(name, path)) }
+    let braille = (ours: stats(ours, \.braille), peer: stats(peer, \.braille), floor: stats(brailleFloor, \.braille))
+    let speech = (ours: stats(ours, \.speech), peer: stats(peer, \.speech), floor: stats(speechFloor, \.speech))
+    let redraw = (ours: stats(ours, \.redraw), peer: stats(peer, \.redraw))
+    let start = (ours: Stats(result.firstBraille(ours)), peer: Stats(result.firstBraille(peer)), floor: Stats(result.firstBraille(startFloor)))
+    let rss = (ours: result.peakRSS(ours), peer: result.peakRSS(peer), floor: result.peakRSS(brailleFloor))
+    let n = { (s: Stats) in "n=\(s.count)" }
+    return [
+        Figure(key: "side_key_to_braille_median_ms", label: "A. key -> braille cells, median", value: braille.ours.median, unit: "ms",
+               detail: "\(n(braille.ours)); p99 ours \(number(braille.ours.p99)), peer \(number(braille.peer.p99)), floor \(number(braille.floor.p99))",
+               target: "<= floor + 0.05 ms and below the peer",
+               meets: braille.ours.median <= braille.floor.median + 0.05 && braille.ours.median < braille.peer.median,
+               peer: braille.peer.median, floor: braille.floor.median),
+        Figure(key: "side_key_to_braille_p99_ms", label: "A. key -> braille cells, p99", value: braille.ours.p99, unit: "ms",
+               detail: "floor p99 + 0.2 ms = \(number(braille.floor.p99 + 0.2))", target: "<= floor p99 + 0.2 ms",
+               meets: braille.ours.p99 <= braille.floor.p99 + 0.2, peer: braille.peer.p99, floor: braille.floor.p99),
+        Figure(key: "side_key_to_speech_median_ms", label: "B. key -> speech line captured, median", value: speech.ours.median, unit: "ms",
+               detail: "\(n(speech.ours)); p99 ours \(number(speech.ours.p99)), peer \(number(speech.peer.p99)), floor \(number(speech.floor.p99))",
+               target: "<= floor + 0.15 ms and below the peer",
+               meets: speech.ours.median <= speech.floor.median + 0.15 && speech.ours.median < speech.peer.median,
+               peer: speech.peer.median, floor: speech.floor.median),
+        Figure(key: "side_key_to_redraw_median_ms", label: "C. key -> terminal redraw, median", value: redraw.ours.median, unit: "ms",
+               detail: "\(n(redraw.ours)); first output on the pty after the key", target: "<= 0.2 ms and below the peer",
+               meets: redraw.ours.median <= 0.2 && redraw.ours.median < redraw.peer.median, peer: redraw.peer.median),
+        Figure(key: "side_exec_to_first_braille_ms", label: "D. exec -> first braille line, median", value: start.ours.median, unit: "ms",
+               detail: "floor: a C program that connects to both servers and writes one line",
+               target: "<= 1.5 x floor", meets: start.ours.median <= 1.5 * start.floor.median,
+               peer: start.peer.median, floor: start.floor.median),
+        Figure(key: "side_peak_rss_mb", label: "E. peak RSS (VmHWM after the keys)", value: rss.ours, unit: "MB",
+               detail: "floor: the C braille floor", target: "<= 10 MB", meets: (rss.ours ?? .infinity) <= 10,
+               peer: rss.peer, floor: rss.floor),
+    ]
+}

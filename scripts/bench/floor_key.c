@@ -1,0 +1,81 @@
+/* floor_key: the least a compiled key-driven program can do, the bench's floor (make bench).
+ *
+ *   floor_key braille   Right/Left change a value (10, 0..90); each change ONLY calls brlapi_writeText
+ *   floor_key speech    ... ONLY calls spd_say(SPD_TEXT)
+ *   floor_key start     connects to both servers, writes one braille line ("start") and waits
+ *
+ * Raw-mode terminal, poll() on standard input; Enter or q ends it. Servers from the environment
+ * (BRLAPI_HOST, BRLAPI_AUTH, SPEECHD_ADDRESS), never autospawned. Not part of the product: it is
+ * built by scripts/bench.sh with the system's C compiler. */
+#include <brlapi.h>
+#include <libspeechd.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+static int braille_open(void) {
+    if (brlapi_openConnection(NULL, NULL) < 0) { brlapi_perror("brlapi_openConnection"); return -1; }
+    if (brlapi_enterTtyModeWithPath(NULL, 0, NULL) < 0) { brlapi_perror("brlapi_enterTtyModeWithPath"); return -1; }
+    return 0;
+}
+
+static SPDConnection *speech_open(void) {
+    char *error = NULL;
+    SPDConnectionAddress *address = spd_get_default_address(&error);
+    SPDConnection *connection = address ? spd_open2("floor_key", NULL, NULL, SPD_MODE_THREADED, address, 0, &error) : NULL;
+    if (!connection) fprintf(stderr, "floor_key: speech: %s\n", error ? error : "no address");
+    return connection;
+}
+
+int main(int argc, char **argv) {
+    const char *mode = argc > 1 ? argv[1] : "braille";
+    int braille = !strcmp(mode, "braille") || !strcmp(mode, "start");
+    int speech = !strcmp(mode, "speech") || !strcmp(mode, "start");
+    SPDConnection *spd = NULL;
+    if (braille && braille_open() < 0) return 3;
+    if (speech && !(spd = speech_open())) return 3;
+    if (!strcmp(mode, "start")) brlapi_writeText(0, "start");
+    if (!strcmp(mode, "braille")) brlapi_writeText(0, "10");
+
+    struct termios saved, raw;
+    tcgetattr(0, &saved);
+    raw = saved;
+    cfmakeraw(&raw);
+    tcsetattr(0, TCSANOW, &raw);
+
+    int value = 10;
+    char text[16], buffer[256];
+    size_t pending = 0;
+    for (int done = 0; !done;) {
+        struct pollfd fd = { .fd = 0, .events = POLLIN };
+        if (poll(&fd, 1, -1) <= 0) continue;
+        ssize_t count = read(0, buffer + pending, sizeof buffer - pending);
+        if (count <= 0) break;
+        pending += (size_t)count;
+        int next = value;
+        size_t used = 0;
+        while (used < pending) {
+            if (pending - used >= 3 && !memcmp(buffer + used, "\033[C", 3)) { next = next < 90 ? next + 1 : next; used += 3; }
+            else if (pending - used >= 3 && !memcmp(buffer + used, "\033[D", 3)) { next = next > 0 ? next - 1 : next; used += 3; }
+            else if (buffer[used] == '\r' || buffer[used] == '\n' || buffer[used] == 'q') { done = 1; break; }
+            else if (buffer[used] == '\033' && pending - used < 3) break;
+            else used++;
+        }
+        memmove(buffer, buffer + used, pending - used);
+        pending -= used;
+        if (next != value && !done) {
+            value = next;
+            snprintf(text, sizeof text, "%d", value);
+            if (!strcmp(mode, "braille")) brlapi_writeText(0, text);
+            if (!strcmp(mode, "speech")) spd_say(spd, SPD_TEXT, text);
+        }
+    }
+    tcsetattr(0, TCSANOW, &saved);
+    if (braille) { brlapi_leaveTtyMode(); brlapi_closeConnection(); }
+    if (spd) spd_close(spd);
+    printf("%d 90\n", value);
+    return 0;
+}
