@@ -96,7 +96,7 @@ do {
     let inProcess = try measureInProcess(keys: keys)
     let allocations = allocationsPerKey(bench: benchPath)
     figures.append(Figure(key: "inprocess_median_us", label: "3. in-process key, median", value: inProcess.stats.median, unit: "µs",
-                          detail: "\(inProcess.keys) keys, Right/Left alternately: feed (decode+model+announcer) + brailleFrame + screenFrame(80 columns)"))
+                          detail: "\(inProcess.keys) keys, Right/Left alternately: engine.send(.bytes) with its effects (words, braille frame, screen frame at 80 columns)"))
     figures.append(Figure(key: "inprocess_p99_us", label: "3. in-process key, p99", value: inProcess.stats.p99, unit: "µs",
                           detail: "max \(number(inProcess.stats.max, 1)) µs", target: "<= 10 µs", meets: inProcess.stats.p99 <= 10))
     figures.append(Figure(key: "inprocess_allocations_per_key", label: "3. heap allocations per key", value: allocations, unit: "allocs",
