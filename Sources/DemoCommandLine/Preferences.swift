@@ -45,7 +45,7 @@ public struct Preferences: Sendable, Equatable {
     public static func parse(_ text: String, file: String) throws(CLIError) -> Preferences {
         var preferences = Preferences(file: file)
         var number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             func fail(_ problem: String) -> CLIError { .preferences(file: file, line: number, problem: problem) }
             guard raw.count <= maximumLineLength else { throw fail("the line is longer than \(maximumLineLength) characters") }
