@@ -102,7 +102,7 @@ public struct DemoCommandLine: Sendable, Equatable {
         o.printPartial = values.flag("--print-partial")
         if let t = values.text("--timeout") { o.timeout = try ValueParsing.timeout(t, option: "--timeout") }
         if let t = values.text("--theme") {
-            o.visual.highContrast = try ValueParsing.choice(t, option: "--theme", [("default", false), ("high-contrast", true)])
+            o.visual.highContrast = try ValueParsing.choice(t, option: "--theme", OptionTable.themes)
         }
         if let t = values.text("--handle-glyph") { o.visual.handleGlyph = try ValueParsing.glyph(t, option: "--handle-glyph") }
         o.visual.labelsBelow = values.flag("--labels-below")

@@ -147,4 +147,21 @@ extension OptionTable {
         OptionSpec("--stderr", nil, "With --rangebox: write the value on stderr (the default)."),
         OptionSpec("--output-fd", "fd", "With --rangebox: write the value on this open file descriptor."),
     ]
+
+    /// The words an enumerated option takes (the parser reads the same lists), for completions.
+    static func choices(for name: String) -> [String]? {
+        switch name {
+        case "--speech", "--braille": return DeviceMode.allCases.map(\.rawValue)
+        case "--voice": return CommonOptions.voiceNames.map(\.0)
+        case "--verbosity": return Verbosity.allCases.map(\.rawValue)
+        case "--theme": return themes.map(\.0)
+        default: return nil
+        }
+    }
+
+    /// `--theme`'s words: high contrast or not.
+    static let themes = [("default", false), ("high-contrast", true)]
+
+    /// Whether the option's value is a file (completions offer file names).
+    static func takesFile(_ name: String) -> Bool { ["--keymap", "--format-plugin"].contains(name) }
 }

@@ -17,6 +17,18 @@ func complain(_ message: String) {
 
 func finish(_ status: ExitStatus) -> Never { exit(status.rawValue) }
 
+// Hidden: `a11y-demo --generate man|bash|zsh|fish` writes the man page or a completion script
+// from the option table (`make install` uses it).
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--generate" {
+    let generators = ["man": ManPage.text, "bash": ShellCompletions.bash, "zsh": ShellCompletions.zsh, "fish": ShellCompletions.fish]
+    guard let generate = generators[CommandLine.arguments[2]] else {
+        complain("Error: '--generate' takes man, bash, zsh or fish")
+        finish(.usage)
+    }
+    print(generate(), terminator: "")
+    finish(.accepted)
+}
+
 let commandLine: DemoCommandLine
 do {
     let environment = Environment.all
