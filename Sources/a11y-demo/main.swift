@@ -42,55 +42,30 @@ do {
 let options = commandLine.options
 
 // The controls to run.
-var panels: [ControlPanel]
-var rangebox: RangeboxInvocation?
-do {
-    switch commandLine.invocation {
-    case .help(let topic):
-        print(DemoHelp.text(for: topic), terminator: "")
-        finish(.accepted)
-    case .version:
-        print(DemoCommandLine.versionText)
-        finish(.accepted)
-    case .range(let range):
-        panels = [try ControlPanel(slider: range.slider, label: range.label, formatter: range.formatter)]
-    case .rangebox(let box):
-        rangebox = box
-        panels = [try ControlPanel(slider: box.range.slider, label: box.range.label, formatter: box.range.formatter)]
-        if case .fileDescriptor(let fd) = box.output, fcntl(fd, F_GETFD) < 0 {
-            complain("Error: The value '\(fd)' is invalid for '--output-fd <fd>': not an open file descriptor")
-            finish(.usage)
-        }
-    case .stepper(let stepper):
-        panels = [try ControlPanel(stepper: stepper.stepper, formatter: stepper.formatter)]
-    case .showcase:
-        let range = RangeInvocation(), stepper = StepperInvocation()
-        var quantity = stepper.stepper
-        try quantity.configure { $0.label = "Quantity" }
-        panels = [try ControlPanel(slider: range.slider, label: "Price", formatter: range.formatter),
-                  try ControlPanel(stepper: quantity, formatter: stepper.formatter)]
+switch commandLine.invocation {
+case .help(let topic):
+    print(DemoHelp.text(for: topic), terminator: "")
+    finish(.accepted)
+case .version:
+    print(DemoCommandLine.versionText)
+    finish(.accepted)
+case .rangebox(let box):
+    if case .fileDescriptor(let fd) = box.output, fcntl(fd, F_GETFD) < 0 {
+        complain("Error: The value '\(fd)' is invalid for '--output-fd <fd>': not an open file descriptor")
+        finish(.usage)
     }
+default:
+    break
+}
+let panels: [ControlPanel]
+do {
+    panels = try commandLine.panels() ?? []
 } catch {
-    complain("Error: \(error)")
+    complain(error.message)
     finish(.usage)
 }
-
-// A key map file rebinds keys on every control.
-if let path = options.keyMapPath {
-    let text: String
-    do {
-        text = try TextFile.read(path)
-    } catch {
-        complain("Error: '--keymap' '\(path)' \(error)")
-        finish(.usage)
-    }
-    do {
-        for index in panels.indices { try panels[index].keyMap.apply(file: text) }
-    } catch {
-        complain("Error: '--keymap' '\(path)': \(error)")
-        finish(.usage)
-    }
-}
+var rangebox: RangeboxInvocation?
+if case .rangebox(let box) = commandLine.invocation { rangebox = box }
 
 var sessionOptions = options.sessionOptions()
 // dialog mode writes its value on stderr: reports about the servers go to the terminal instead
@@ -111,15 +86,7 @@ do {
 // The values as they change, then as accepted: one result line each. (The session calls
 // onChange on this thread, from its loop.)
 nonisolated(unsafe) var models = panels.map(\.model)
-func resultLine() -> String {
-    let line: DemoResult
-    switch (models[0], models.count > 1 ? models[1] : nil) {
-    case (.slider(let slider), .stepper(let stepper)?): line = .showcase(range: slider, stepper: stepper)
-    case (.slider(let slider), _): line = .range(slider)
-    case (.stepper(let stepper), _): line = .stepper(stepper)
-    }
-    return ResultFormatter(json: options.json).line(for: line)
-}
+func resultLine() -> String { commandLine.resultLine(models) }
 if options.printPartial {
     session.onChange = { panel, change, model in
         guard change.valueChanged else { return }
