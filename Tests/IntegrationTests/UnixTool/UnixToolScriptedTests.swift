@@ -92,6 +92,21 @@ import Testing
         #expect((outcome.status, outcome.stderr) == (0, "5"))
     }
 
+    @Test func dialogsOwnRangeboxSampleRunsByChangingTheProgramsName() throws {
+        let script = PackageRoot.url.path + "/examples/dialog/rangebox.sh"
+        // Servers unreachable in auto mode: their warnings must not end up in $value.
+        let environment = ["DIALOG": try DemoInTmux.binary, "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock",
+                           "BRLAPI_HOST": "127.0.0.1:199"]
+        func run(_ input: String) throws -> String {
+            var base = ProcessInfo.processInfo.environment
+            base["A11Y_CONTROLS_CONFIG"] = "/dev/null"
+            return try Spawn.scripted(["/bin/sh", script], input: input, environment: base.merging(environment) { $1 }).stdout
+        }
+        #expect(try run("\u{1B}[C\r") == "Result is 6\n")
+        #expect(try run("q") == "Cancel pressed.\n")
+        #expect(try run("\u{1B}") == "ESC pressed.\n")
+    }
+
     @Test func badRangeboxArgumentsAreOneLineAndExitTwo() throws {
         for arguments in [["--rangebox", "t", "1", "2"], ["--rangebox", "t", "1", "2", "a", "9", "3"], ["--output-fd", "1000", "--rangebox", "t", "1", "2", "1", "9", "3"]] {
             let outcome = try run(Self.quiet + arguments, input: "\r")
