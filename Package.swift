@@ -104,7 +104,8 @@ let package = Package(
         ),
         .testTarget(
             name: "A11yControlsTests",
-            dependencies: ["A11yControls", "DemoCommandLine", "A11yTestSupport", "VirtualDisplayClient", "TerminalCheckHelper"]
+            dependencies: ["A11yControls", "DemoCommandLine", "A11yTestSupport", "VirtualDisplayClient", "TerminalCheckHelper",
+                           "A11yControlsC"]
         ),
         .testTarget(
             name: "IntegrationTests",

@@ -125,6 +125,23 @@ struct InstallTests {
         #expect(engine.status == 0 && engine.stdout.hasSuffix("8\n") && engine.stdout.contains("say: 8\n"))
         let bad = try installation.shell("/usr/bin/python3 \(script) --step 0", environment: library)
         #expect(bad.status == 2 && bad.stderr.hasPrefix("Error: The value '0' is invalid for '--step <n>'"))
+
+        // The user's preferences reach programs through the library: checked, and applied.
+        let config = installation.destdir.path + "/config"
+        try "speech = off\nverbosity = chatty\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let check = try installation.shell(
+            "/usr/bin/python3 -c 'import ctypes,os; l=ctypes.CDLL(os.environ[\"A11Y_CONTROLS_LIBRARY\"]); "
+                + "l.a11y_last_error.restype=ctypes.c_char_p; print(l.a11y_preferences_check(), l.a11y_last_error().decode())'",
+            environment: library.merging(["A11Y_CONTROLS_CONFIG": config]) { $1 })
+        #expect(check.stdout == "-2 Error: \(config):2: The value 'chatty' is invalid for 'verbosity': expected terse, normal or verbose\n")
+        let refused = try installation.shell("/usr/bin/python3 \(script)", input: "\r",
+                                             environment: library.merging(["A11Y_CONTROLS_CONFIG": config]) { $1 })
+        #expect(refused.status == 2 && refused.stderr.contains("\(config):2:"))
+        try "speech = on\nbraille = off\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let required = try installation.shell("/usr/bin/python3 \(script)", input: "\r",
+                                              environment: library.merging(["A11Y_CONTROLS_CONFIG": config,
+                                                                            "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock"]) { $1 })
+        #expect(required.status == 2 && required.stderr.contains("speech"))
     }
 }
 }
