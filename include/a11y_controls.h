@@ -113,8 +113,9 @@ int a11y_engine_set_braille_width(a11y_engine *engine, int cells);
 /* What to say since the last call, one utterance a line (UTF-8), "" if nothing. Caller frees. */
 char *a11y_engine_take_speech(a11y_engine *engine);
 
-/* The braille line now: the cells as Unicode braille patterns (U+2800...), UTF-8; "" without a
- * display. Caller frees. */
+/* The braille line now, one character a cell, UTF-8: the label and values as text (the user's
+ * braille table translates them) and the track as Unicode braille patterns (U+2800...); "" without
+ * a display. Caller frees. */
 char *a11y_engine_braille(const a11y_engine *engine);
 
 /* The screen now, as plain text lines (no escape sequences), at `columns` (1...1000). Caller frees. */

@@ -92,7 +92,8 @@ enum DialogCommandLine {
         let label = try ValueParsing.label(String([title, text].filter { !$0.isEmpty }.joined(separator: ": ").prefix(TextSanitizer.maximumLength)),
                                            option: option)
         let values = OptionValues([("--single", nil), ("--min", String(minimum)), ("--max", String(maximum)),
-                                   ("--value", String(start)), ("--step", "1"), ("--label", label.isEmpty ? "value" : label)])
+                                   ("--value", String(start)), ("--step", "1"), ("--label", label.isEmpty ? "value" : label),
+                                   ("--upper-label", "value")])
         let range = try RangeBuilder.build(values, loadPlugin: { _ in DecimalFormatter() })
         let stdout = dialog.flag("--stdout"), fd = dialog.text("--output-fd")
         if stdout && fd != nil { throw .conflict(option: "--stdout", other: "--output-fd") }
