@@ -3,7 +3,8 @@ SHELL := /bin/bash
 SERVERS := scripts/servers.sh
 SERVERS_DIR ?= $(or $(A11Y_SERVERS_DIR),$(CURDIR)/.servers)
 
-.PHONY: deps build test readme-snippets demo servers-start servers-stop bench asan asan-run tsan fuzz fuzz-build
+.PHONY: deps build test readme-snippets demo servers-start servers-stop bench asan asan-run tsan fuzz fuzz-build \
+	install install-build install-files uninstall
 
 deps:
 	scripts/install-deps.sh
@@ -97,3 +98,43 @@ servers-stop:
 # prints it and writes .build/bench/report.txt and report.json. BENCH_ARGS=--quick for a short run.
 bench: deps
 	scripts/bench.sh $(BENCH_ARGS)
+
+# Installs a11y-demo as a Unix tool (release build): the program, its man page and bash/zsh/fish
+# completions (both written by the program from its option table), the C library with its
+# headers and pkg-config file. PREFIX defaults to /usr/local; DESTDIR is honoured (packaging).
+# install-files installs what BUILD_DIR already holds (the tests use the debug build).
+PREFIX ?= /usr/local
+BUILD_DIR ?= .build/release
+INSTALL_ROOT = $(DESTDIR)$(PREFIX)
+INSTALLED_FILES = bin/a11y-demo share/man/man1/a11y-demo.1 share/bash-completion/completions/a11y-demo \
+	share/zsh/site-functions/_a11y-demo share/fish/vendor_completions.d/a11y-demo.fish \
+	lib/liba11y-controls.so include/a11y_controls.h include/a11y_formatter_plugin.h lib/pkgconfig/a11y-controls.pc
+
+install: install-build
+	@$(MAKE) --no-print-directory install-files BUILD_DIR=.build/release
+
+install-build: deps
+	swift build -c release --product a11y-demo
+	swift build -c release --product a11y-controls
+
+install-files:
+	@set -e; demo=$(BUILD_DIR)/a11y-demo; root='$(INSTALL_ROOT)'; \
+	test -x "$$demo" && test -f $(BUILD_DIR)/liba11y-controls.so || { echo "install: build first ($(BUILD_DIR))" >&2; exit 1; }; \
+	install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
+	  "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d" "$$root/lib/pkgconfig" "$$root/include"; \
+	install -m 755 "$$demo" "$$root/bin/a11y-demo"; \
+	"$$demo" --generate man >"$$root/share/man/man1/a11y-demo.1"; \
+	"$$demo" --generate bash >"$$root/share/bash-completion/completions/a11y-demo"; \
+	"$$demo" --generate zsh >"$$root/share/zsh/site-functions/_a11y-demo"; \
+	"$$demo" --generate fish >"$$root/share/fish/vendor_completions.d/a11y-demo.fish"; \
+	chmod 644 "$$root/share/man/man1/a11y-demo.1" "$$root/share/bash-completion/completions/a11y-demo" \
+	  "$$root/share/zsh/site-functions/_a11y-demo" "$$root/share/fish/vendor_completions.d/a11y-demo.fish"; \
+	install -m 755 $(BUILD_DIR)/liba11y-controls.so "$$root/lib/liba11y-controls.so"; \
+	install -m 644 include/a11y_controls.h Sources/ExampleFormatterPlugin/include/a11y_formatter_plugin.h "$$root/include/"; \
+	version=$$("$$demo" --version | cut -d' ' -f2); \
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$version|" scripts/a11y-controls.pc.in >"$$root/lib/pkgconfig/a11y-controls.pc"; \
+	chmod 644 "$$root/lib/pkgconfig/a11y-controls.pc"; \
+	echo "installed a11y-demo $$version in $$root ($(words $(INSTALLED_FILES)) files)"
+
+uninstall:
+	@cd '$(INSTALL_ROOT)' 2>/dev/null && rm -f $(INSTALLED_FILES); echo "removed a11y-demo from $(INSTALL_ROOT)"

@@ -21,6 +21,8 @@ let package = Package(
         // A formatter plugin built as a shared library, loaded at run time through the C ABI
         // in Sources/ExampleFormatterPlugin/include/a11y_formatter_plugin.h.
         .library(name: "ExampleFormatterPlugin", type: .dynamic, targets: ["ExampleFormatterPlugin"]),
+        // The C API (include/a11y_controls.h) as liba11y-controls.so, for programs in any language.
+        .library(name: "a11y-controls", type: .dynamic, targets: ["A11yControlsC"]),
     ],
     targets: [
         .systemLibrary(
@@ -61,6 +63,8 @@ let package = Package(
             name: "a11y-demo",
             dependencies: ["DemoCommandLine"]
         ),
+        // @_cdecl exports of include/a11y_controls.h: options are a11y-demo's argument strings.
+        .target(name: "A11yControlsC", dependencies: ["DemoCommandLine"]),
         .target(
             name: "ExampleFormatterPlugin",
             linkerSettings: [.linkedLibrary("m")]
@@ -100,7 +104,8 @@ let package = Package(
         ),
         .testTarget(
             name: "A11yControlsTests",
-            dependencies: ["A11yControls", "DemoCommandLine", "A11yTestSupport", "VirtualDisplayClient", "TerminalCheckHelper"]
+            dependencies: ["A11yControls", "DemoCommandLine", "A11yTestSupport", "VirtualDisplayClient", "TerminalCheckHelper",
+                           "A11yControlsC"]
         ),
         .testTarget(
             name: "IntegrationTests",

@@ -9,7 +9,10 @@ set -euo pipefail
 
 # tmux runs a11y-demo in a real terminal for the end-to-end tests; strace counts its idle wake-ups;
 # time (/usr/bin/time -v) measures the benchmark's peak memory.
-packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher tmux strace time)
+packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher tmux strace time
+    # make install and its tests: the man page rendered (man -l, groff -ww), the completions
+    # checked by their shells, the C and Python examples of the C library built and run.
+    man-db groff-base zsh fish gcc libc6-dev pkg-config python3)
 
 # `install-deps.sh --bench` (make bench) adds what the side-by-side benchmark runs: the Python peer's
 # bindings for Debian's python3 (../shared/peer) and the C compiler of the C floors.

@@ -115,6 +115,8 @@ public struct Announcer: Sendable {
 
     /// What to say when the user cancels.
     public func cancelled() -> Utterance { Utterance("cancelled", priority: .message) }
+    /// The control ended because nobody touched it in time (`--timeout`).
+    public func timedOut() -> Utterance { Utterance("time is up, cancelled", priority: .message) }
 
     private func named(_ state: PresentedControl.HandleState) -> String {
         var text = "\(state.name), \(state.text.spoken)"

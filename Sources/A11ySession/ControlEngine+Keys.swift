@@ -21,6 +21,7 @@ extension ControlEngine {
                                                : autoRepeat.press(command, at: time)
             return repeatEvents(events)
         }
+        if action == .cancel { cancelledWithEscape = event.key == .escape && event.modifiers.isEmpty }
         return endHold(at: time) + perform(action, at: time)
     }
 
@@ -113,6 +114,7 @@ extension ControlEngine {
         switch outcome {
         case .accepted: return [announcer.accepted(presentedPanels, focused: focusedPanel)]
         case .cancelled, .interrupted: return [announcer.cancelled()]
+        case .timedOut: return [announcer.timedOut()]
         }
     }
 }

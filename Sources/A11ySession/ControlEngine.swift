@@ -32,6 +32,15 @@ public struct ControlEngine: Sendable {
     public internal(set) var lastUtterance: Utterance?
     /// The outcome, once the session is over.
     public internal(set) var outcome: SessionOutcome?
+    /// Whether the session was cancelled with the Escape key (not `q` or a braille key): dialog's
+    /// rangebox tells the two apart (exit 255 and 1).
+    public internal(set) var cancelledWithEscape = false
+    /// Ends the session as `.timedOut` when no key or braille key came for this long (counted
+    /// from `.start` and from each key); nil: never. `ControlSession` sets it from
+    /// `SessionOptions.timeout`.
+    public var idleTimeout: Duration?
+    /// When the user last pressed a key (or the session started).
+    public internal(set) var lastActivity: Duration = .zero
     /// Every control as the presenters see it (formatted once per change of that control).
     public internal(set) var presentedPanels: [PresentedControl] = []
 
@@ -77,17 +86,21 @@ public struct ControlEngine: Sendable {
         var speech: [Utterance] = []
         switch event {
         case .start:
+            lastActivity = time
             speech = [announcer.introduction(of: presented)]
         case .bytes(let bytes):
+            lastActivity = time
             speech = tickParts(at: time)
             let keys = keyInput.feed(bytes, at: time)
             if !keys.isEmpty { braille.dismissNotice() }
             for key in keys where outcome == nil { speech += handle(key, at: time) }
         case .key(let key):
+            lastActivity = time
             braille.dismissNotice()
             speech = tickParts(at: time)
             if outcome == nil { speech += handle(key, at: time) }
         case .brailleKey(let key):
+            lastActivity = time
             braille.dismissNotice()
             speech = tickParts(at: time) + endHold(at: time)
             if outcome == nil, let action = focused.keyMap.action(for: key, entryActive: editor.isActive) {
@@ -98,6 +111,7 @@ public struct ControlEngine: Sendable {
             if outcome == nil { speech += finish(.cancelled) }
         case .tick:
             speech = tickParts(at: time)
+            if outcome == nil, let deadline = idleDeadline, time >= deadline { speech += finish(.timedOut) }
         case .interrupt:
             if outcome == nil { speech = finish(.interrupted) }
         case .brailleWidth(let width):
@@ -113,9 +127,15 @@ public struct ControlEngine: Sendable {
     }
 
     /// When the loop must wake next: a held key's next step or end, a lone Escape's timeout, the
-    /// end of a braille notice. Nil: nothing is due, sleep until input.
+    /// end of a braille notice, the idle time limit. Nil: nothing is due, sleep until input.
     public var nextDeadline: Duration? {
-        [autoRepeat.nextDeadline, keyInput.nextDeadline, braille.nextDeadline].compactMap { $0 }.min()
+        [autoRepeat.nextDeadline, keyInput.nextDeadline, braille.nextDeadline, idleDeadline].compactMap { $0 }.min()
+    }
+
+    /// When an untouched session times out (`idleTimeout` after the last key), or nil.
+    public var idleDeadline: Duration? {
+        guard outcome == nil, let idleTimeout, !autoRepeat.isHolding else { return nil }
+        return lastActivity + idleTimeout
     }
 
     /// The parts whose time has come: a lone Escape, a notice, a held key's steps.

@@ -13,6 +13,8 @@ public struct SessionResult: Sendable {
     /// `SignalHandling.exit(after:)` to end the program as that signal would.
     public var signal: TerminalSignal?
     public var panels: [ControlPanel]
+    /// Cancelled with the Escape key rather than `q` (dialog's rangebox exits 255 then, not 1).
+    public var cancelledWithEscape = false
 }
 
 /// Runs controls modally: one event loop over the keyboard, the braille display, signals and
@@ -71,6 +73,7 @@ public final class ControlSession {
         braille.onStatusChange = { [unowned self] back in
             carryOut(engine.send(.device(back ? .brailleBack : .brailleLost), at: now))
         }
+        engine.idleTimeout = options.timeout
         carryOut(engine.send(.brailleWidth(braille.width), at: now))
         carryOut(engine.send(.start, at: now))
         for key in typedAhead { carryOut(engine.send(.key(key), at: now)) }
@@ -140,7 +143,7 @@ public final class ControlSession {
         }
         finish(signal: endingSignal)
         return SessionResult(outcome: engine.outcome ?? .interrupted, signal: endingSignal == .interrupt ? nil : endingSignal,
-                             panels: engine.panels)
+                             panels: engine.panels, cancelledWithEscape: engine.cancelledWithEscape)
     }
 
     /// Carries out the engine's effects: the braille frame first, speech next, the screen last.

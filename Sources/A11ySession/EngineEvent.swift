@@ -11,6 +11,8 @@ public enum SessionOutcome: Sendable, Equatable {
     case cancelled
     /// Ctrl-C as a key, or SIGINT.
     case interrupted
+    /// Nobody touched the control for `ControlEngine.idleTimeout` (`--timeout`).
+    case timedOut
 }
 
 /// Something that happens to a session: what the engine is fed.

@@ -11,6 +11,8 @@ public struct SessionOptions: Sendable {
     public var theme: ScreenTheme = .standard(environment: Environment.all)
     /// Mirror the braille cells and the last utterance on screen (for sighted developers).
     public var preview = false
+    /// End the session as `.timedOut` after this long without a key (nil: never).
+    public var timeout: Duration?
     /// The program's name: the default `report` puts it before each message, and it is the
     /// client name speech-dispatcher shows. By default the basename of `CommandLine.arguments[0]`.
     public var programName = SessionOptions.defaultProgramName

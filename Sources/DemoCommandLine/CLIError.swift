@@ -45,6 +45,8 @@ public enum CLIError: Error, Sendable, Equatable {
     case requires(option: String, required: String)
     /// A rule of the model that no check above caught (ConfigurationError), named by option.
     case invalidConfiguration(option: String, problem: String)
+    /// A bad preferences file (line nil: the file as a whole), and what is wrong.
+    case preferences(file: String, line: Int?, problem: String)
 
     /// Why a value is refused.
     public enum InvalidValueReason: Sendable, Equatable {
@@ -67,6 +69,8 @@ public enum CLIError: Error, Sendable, Equatable {
         case notOneCharacter
         case controlCharacters
         case tooLong(maximum: Int)
+        /// Larger than the largest value allowed.
+        case tooLarge(maximum: String)
         case empty
         case notALanguageTag
         /// FormatterSpec.parse's explanation.
@@ -131,10 +135,17 @@ public enum CLIError: Error, Sendable, Equatable {
             text = "\(n(option)) can only be used with \(n(required))"
         case .invalidConfiguration(let option, let problem):
             text = "Invalid \(n(option)): \(CLIText.escaped(problem, limit: 160))"
+        case .preferences(let file, let line, let problem):
+            text = CLIText.escaped(file, limit: 200) + (line.map { ":\($0)" } ?? "") + ": " + problem
         }
         // Belt and braces: whatever a case forgot, the line never holds a control character.
         return "Error: " + CLIText.escaped(text, limit: .max)
     }
+}
+
+extension CLIError {
+    /// The message without its "Error: " prefix.
+    public var problem: String { String(message.dropFirst("Error: ".count)) }
 }
 
 extension CLIError: CustomStringConvertible {
@@ -157,6 +168,7 @@ extension CLIError.InvalidValueReason {
         case .notOneCharacter: return "expected exactly one printable character"
         case .controlCharacters: return "contains control characters"
         case .tooLong(let maximum): return "longer than \(maximum) characters"
+        case .tooLarge(let maximum): return "must be at most \(maximum)"
         case .empty: return "must not be empty"
         case .notALanguageTag: return "expected a language code such as 'en', 'de' or 'pt-BR'"
         case .format(let message): return CLIText.escaped(message, limit: 160)

@@ -45,6 +45,10 @@ public struct CommonOptions: Sendable, Equatable {
     public var preview: Bool = false
     /// `--json`: print the result as one JSON object.
     public var json: Bool = false
+    /// `--print-partial`: print a result line for every value change while the control runs.
+    public var printPartial: Bool = false
+    /// `--timeout SECONDS`: end a control untouched this long (exit 124); nil: never.
+    public var timeout: Duration? = nil
     /// `--theme`, `--handle-glyph`, … .
     public var visual = VisualOptions()
 
@@ -71,5 +75,22 @@ public struct CommonOptions: Sendable, Equatable {
         if noColor { theme.usesColor = false }
         if dumbTerminal { theme.usesColor = false; theme.usesEscapes = false }
         return theme
+    }
+}
+
+extension CommonOptions {
+    /// The session these options ask for (servers, speech settings, verbosity, theme, preview,
+    /// time limit), for a program named `programName`.
+    public func sessionOptions(programName: String = DemoCommandLine.programName) -> SessionOptions {
+        var session = SessionOptions()
+        session.programName = programName
+        session.speech = speech
+        session.braille = braille
+        session.speechSettings = SpeechOutput.Settings(rate: speechRate, voice: voice, language: language)
+        session.verbosity = verbosity
+        session.theme = screenTheme
+        session.preview = preview
+        session.timeout = timeout
+        return session
     }
 }

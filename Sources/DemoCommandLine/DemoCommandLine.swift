@@ -38,10 +38,14 @@ public struct DemoCommandLine: Sendable, Equatable {
 
     /// Parses `arguments` (without the program name). NO_COLOR (non-empty) sets `noColor`,
     /// TERM=dumb sets `dumbTerminal`. A formatter plugin is loaded here with `loadPlugin`, so a
-    /// plugin that cannot be loaded is a usage error.
+    /// plugin that cannot be loaded is a usage error. `preferences` (the user's file, or why it
+    /// is bad) stand before the command line, which wins; help and version do not read them.
     public static func parse(_ arguments: [String], environment: [String: String],
+                             preferences: Result<Preferences, CLIError> = .success(Preferences()),
                              loadPlugin: PluginLoader = FormatterPlugin.loadFormatter(path:)) throws(CLIError) -> DemoCommandLine {
-        let scan = Scan(arguments)
+        // In dialog mode only help and version are looked for before its own parser runs.
+        let dialogMode = DialogCommandLine.isDialogMode(arguments)
+        let scan = Scan(dialogMode ? arguments.filter { [OptionTable.help.name, OptionTable.helpShort, OptionTable.version.name].contains($0) } : arguments)
         if let topic = scan.helpTopic {
             switch topic {
             case .success(let topic): return DemoCommandLine(invocation: .help(topic))
@@ -49,9 +53,15 @@ public struct DemoCommandLine: Sendable, Equatable {
             }
         }
         if scan.versionRequested { return DemoCommandLine(invocation: .version) }
+        let preferences = try preferences.get()
+        if dialogMode {
+            return try DialogCommandLine.parse(arguments, environment: environment) { values throws(CLIError) in
+                try commonOptions(OptionValues(preferences.occurrences + values.occurrences), environment: environment)
+            }
+        }
         if let error = scan.firstError { throw error }
 
-        let values = OptionValues(scan.occurrences)
+        let values = OptionValues(preferences.occurrences + scan.occurrences)
         let options = try commonOptions(values, environment: environment)
         let invocation: DemoInvocation
         switch scan.subcommand {
@@ -64,15 +74,16 @@ public struct DemoCommandLine: Sendable, Equatable {
 
     /// `parse` as a `Result`.
     public static func parseResult(_ arguments: [String], environment: [String: String],
+                                   preferences: Result<Preferences, CLIError> = .success(Preferences()),
                                    loadPlugin: PluginLoader = FormatterPlugin.loadFormatter(path:)) -> Result<DemoCommandLine, CLIError> {
         do {
-            return .success(try parse(arguments, environment: environment, loadPlugin: loadPlugin))
+            return .success(try parse(arguments, environment: environment, preferences: preferences, loadPlugin: loadPlugin))
         } catch {
             return .failure(error)
         }
     }
 
-    private static func commonOptions(_ values: OptionValues, environment: [String: String]) throws(CLIError) -> CommonOptions {
+    static func commonOptions(_ values: OptionValues, environment: [String: String]) throws(CLIError) -> CommonOptions {
         var o = CommonOptions()
         let modes = DeviceMode.allCases.map { ($0.rawValue, $0) }
         if let t = values.text("--speech") { o.speech = try ValueParsing.choice(t, option: "--speech", modes) }
@@ -88,8 +99,10 @@ public struct DemoCommandLine: Sendable, Equatable {
         o.dumbTerminal = environment["TERM"] == "dumb"
         o.preview = values.flag("--preview")
         o.json = values.flag("--json")
+        o.printPartial = values.flag("--print-partial")
+        if let t = values.text("--timeout") { o.timeout = try ValueParsing.timeout(t, option: "--timeout") }
         if let t = values.text("--theme") {
-            o.visual.highContrast = try ValueParsing.choice(t, option: "--theme", [("default", false), ("high-contrast", true)])
+            o.visual.highContrast = try ValueParsing.choice(t, option: "--theme", OptionTable.themes)
         }
         if let t = values.text("--handle-glyph") { o.visual.handleGlyph = try ValueParsing.glyph(t, option: "--handle-glyph") }
         o.visual.labelsBelow = values.flag("--labels-below")

@@ -15,7 +15,9 @@ public enum DemoHelp {
             out += "Enter accepts and prints the values; Escape or q cancels.\n\n"
             out += "USAGE: \(program) [<options>] [<subcommand>]\n\n"
             out += section("OPTIONS", OptionTable.common + [OptionTable.help, OptionTable.version])
+            out += section("SCRIPT OPTIONS", OptionTable.scripting)
             out += section("VISUAL OPTIONS", OptionTable.visual)
+            out += dialogMode()
             out += "SUBCOMMANDS:\n"
             out += row("range", "A range slider with two handles (or one, with --single).")
             out += row("stepper", "A stepper: a value changed up and down by a step.")
@@ -41,7 +43,16 @@ public enum DemoHelp {
             + "USAGE: \(DemoCommandLine.programName) \(name) [<options>]\n\n"
             + section(options.title, options.specs)
             + section("OPTIONS", OptionTable.common + [OptionTable.help, OptionTable.version])
+            + section("SCRIPT OPTIONS", OptionTable.scripting)
             + section("VISUAL OPTIONS", OptionTable.visual)
+    }
+
+    /// dialog's rangebox, as scripts written for dialog call it.
+    static func dialogMode() -> String {
+        "DIALOG MODE:\n"
+            + wrap("\(DemoCommandLine.programName) [<options>] [--title T] [--stdout | --output-fd N] --rangebox TEXT HEIGHT WIDTH MIN MAX DEFAULT", width: lineWidth - 2)
+                .map { "  " + $0 + "\n" }.joined()
+            + "\n" + section("DIALOG OPTIONS", OptionTable.dialog)
     }
 
     /// Label column width, as swift-argument-parser: labels padded to 26 columns.
@@ -104,7 +115,9 @@ public enum DemoHelp {
         out += row("1", "Cancelled with Escape or q; nothing on stdout.")
         out += row("2", "Bad usage; one line on stderr.")
         out += row("3", "--speech on or --braille on, and the server cannot be reached.")
+        out += row("124", "--timeout: the control was left untouched; nothing on stdout.")
         out += row("130", "Interrupted (Ctrl-C).")
+        out += row("255", "--rangebox: Escape (DIALOG_ESC; 0 and 1 follow DIALOG_OK and DIALOG_CANCEL).")
         return out
     }
 }

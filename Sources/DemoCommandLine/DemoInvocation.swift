@@ -12,6 +12,8 @@ public enum DemoInvocation: Sendable, Equatable {
     case help(HelpTopic)
     /// `--version`: print `DemoCommandLine.versionText` on stdout, exit 0.
     case version
+    /// `--rangebox TEXT HEIGHT WIDTH MIN MAX DEFAULT`: dialog's rangebox (`DialogCommandLine`).
+    case rangebox(RangeboxInvocation)
 }
 
 /// Which help text to show.

@@ -12,6 +12,10 @@ public enum ExitStatus: Int32, Sendable, Equatable, CaseIterable {
     case usage = 2
     /// `--speech on` or `--braille on` and that server cannot be reached: one line on stderr.
     case serverUnavailable = 3
+    /// `--timeout`: the control was left untouched; nothing on stdout (as timeout(1) and gum).
+    case timedOut = 124
     /// SIGINT (Ctrl-C): 128 + 2, as shells report it.
     case interrupted = 130
+    /// `--rangebox`: Escape, as dialog's DIALOG_ESC (the environment variable may change it).
+    case escaped = 255
 }

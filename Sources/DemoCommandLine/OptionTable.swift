@@ -10,17 +10,25 @@ struct OptionSpec: Sendable, Equatable {
     var help: String
     /// Shown as "(default: …)" in help.
     var defaultText: String?
+    /// The names of the values after the first, for an option that takes several
+    /// (`--rangebox <text> <height> <width> <min> <max> <default>`).
+    var moreValueNames: [String]
 
     var takesValue: Bool { valueName != nil }
 
-    /// "--min <n>" or "--single".
-    var synopsis: String { valueName.map { "\(name) <\($0)>" } ?? name }
+    /// All the value names: `valueName` then `moreValueNames`.
+    var valueNames: [String] { valueName.map { [$0] + moreValueNames } ?? [] }
 
-    init(_ name: String, _ valueName: String? = nil, _ help: String, default defaultText: String? = nil) {
+    /// "--min <n>" or "--single".
+    var synopsis: String { ([name] + valueNames.map { "<\($0)>" }).joined(separator: " ") }
+
+    init(_ name: String, _ valueName: String? = nil, _ help: String, default defaultText: String? = nil,
+         moreValueNames: [String] = []) {
         self.name = name
         self.valueName = valueName
         self.help = help
         self.defaultText = defaultText
+        self.moreValueNames = moreValueNames
     }
 }
 
@@ -94,9 +102,9 @@ enum OptionTable {
     /// The options allowed after `subcommand` (nil: before any subcommand, or the showcase).
     static func options(for subcommand: DemoSubcommand?) -> [OptionSpec] {
         switch subcommand {
-        case nil: return common + visual
-        case .range: return range + common + visual
-        case .stepper: return stepper + common + visual
+        case nil: return common + scripting + visual
+        case .range: return range + common + scripting + visual
+        case .stepper: return stepper + common + scripting + visual
         }
     }
 
@@ -112,11 +120,48 @@ enum OptionTable {
 
     /// Any spec named `name`, for synopses.
     static func anySpec(named name: String) -> OptionSpec? {
-        (range + stepper + common + visual).first { $0.name == name }
+        (range + stepper + common + scripting + visual + dialog).first { $0.name == name }
     }
 
     /// "--min <n>" for "--min"; the name itself when unknown.
     static func synopsis(of name: String) -> String {
         anySpec(named: name)?.synopsis ?? name
     }
+}
+
+// MARK: Scripts, dialog compatibility (issue 14: live values, time limit, dialog's rangebox)
+extension OptionTable {
+    /// Options for scripts, before or after the subcommand.
+    static let scripting: [OptionSpec] = [
+        OptionSpec("--print-partial", nil, "Print each value change as a result line on stdout while the control runs (one JSON object per line with --json)."),
+        OptionSpec("--timeout", "seconds", "End a control left untouched this long (counted again from each key): exit 124, nothing on stdout.", default: "none"),
+    ]
+
+    /// dialog's options, accepted only with `--rangebox` (`DialogCommandLine`).
+    static let dialog: [OptionSpec] = [
+        OptionSpec("--rangebox", "text", "dialog's rangebox: the value on stderr, exit 0 on Enter, 1 on q, 255 on Escape.",
+                   moreValueNames: ["height", "width", "min", "max", "default"]),
+        OptionSpec("--title", "title", "With --rangebox: the title, said and shown before the text."),
+        OptionSpec("--backtitle", "text", "With --rangebox: accepted and ignored, as a screen reader has no backdrop."),
+        OptionSpec("--stdout", nil, "With --rangebox: write the value on stdout instead of stderr."),
+        OptionSpec("--stderr", nil, "With --rangebox: write the value on stderr (the default)."),
+        OptionSpec("--output-fd", "fd", "With --rangebox: write the value on this open file descriptor."),
+    ]
+
+    /// The words an enumerated option takes (the parser reads the same lists), for completions.
+    static func choices(for name: String) -> [String]? {
+        switch name {
+        case "--speech", "--braille": return DeviceMode.allCases.map(\.rawValue)
+        case "--voice": return CommonOptions.voiceNames.map(\.0)
+        case "--verbosity": return Verbosity.allCases.map(\.rawValue)
+        case "--theme": return themes.map(\.0)
+        default: return nil
+        }
+    }
+
+    /// `--theme`'s words: high contrast or not.
+    static let themes = [("default", false), ("high-contrast", true)]
+
+    /// Whether the option's value is a file (completions offer file names).
+    static func takesFile(_ name: String) -> Bool { ["--keymap", "--format-plugin"].contains(name) }
 }

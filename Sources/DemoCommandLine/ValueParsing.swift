@@ -31,6 +31,13 @@ enum ValueParsing {
         return value
     }
 
+    /// A time limit in seconds: a finite number > 0 and at most a day (`--timeout`).
+    static func timeout(_ text: String, option: String) throws(CLIError) -> Duration {
+        let seconds = try positiveNumber(text, option: option)
+        guard seconds <= 86_400 else { throw .invalidValue(option: option, value: text, reason: .tooLarge(maximum: "86400")) }
+        return .milliseconds(Int64((seconds * 1000).rounded(.up)))
+    }
+
     /// A number >= 0.
     static func nonNegativeNumber(_ text: String, option: String) throws(CLIError) -> Double {
         let value = try number(text, option: option)

@@ -1,8 +1,10 @@
 // a11y-demo: accessible range slider and stepper for people and shell scripts.
 //
-// options -> configuration -> session -> result line on stdout and the exit status
-// (0 accepted, 1 cancelled, 2 usage, 3 a required server unavailable, 130 interrupted).
-// The interface is drawn on /dev/tty; stdout carries only the result.
+// preferences + options -> configuration -> session -> result line on stdout and the exit status
+// (0 accepted, 1 cancelled, 2 usage, 3 a required server unavailable, 124 timed out,
+// 130 interrupted; dialog mode: DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC).
+// The interface is drawn on /dev/tty; stdout carries only the result (and, with
+// --print-partial, a result line for each change).
 import A11yControls
 import DemoCommandLine
 import Glibc
@@ -15,9 +17,24 @@ func complain(_ message: String) {
 
 func finish(_ status: ExitStatus) -> Never { exit(status.rawValue) }
 
+// Hidden: `a11y-demo --generate man|bash|zsh|fish` writes the man page or a completion script
+// from the option table (`make install` uses it).
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--generate" {
+    let generators = ["man": ManPage.text, "bash": ShellCompletions.bash, "zsh": ShellCompletions.zsh, "fish": ShellCompletions.fish]
+    guard let generate = generators[CommandLine.arguments[2]] else {
+        complain("Error: '--generate' takes man, bash, zsh or fish")
+        finish(.usage)
+    }
+    print(generate(), terminator: "")
+    finish(.accepted)
+}
+
 let commandLine: DemoCommandLine
 do {
-    commandLine = try DemoCommandLine.parse(Array(CommandLine.arguments.dropFirst()), environment: Environment.all)
+    let environment = Environment.all
+    let preferences = Result { () throws(CLIError) in try Preferences.load(environment: environment) }
+    commandLine = try DemoCommandLine.parse(Array(CommandLine.arguments.dropFirst()), environment: environment,
+                                            preferences: preferences)
 } catch {
     complain(error.message)
     exit(error.exitCode)
@@ -25,53 +42,35 @@ do {
 let options = commandLine.options
 
 // The controls to run.
-var panels: [ControlPanel]
-do {
-    switch commandLine.invocation {
-    case .help(let topic):
-        print(DemoHelp.text(for: topic), terminator: "")
-        finish(.accepted)
-    case .version:
-        print(DemoCommandLine.versionText)
-        finish(.accepted)
-    case .range(let range):
-        panels = [try ControlPanel(slider: range.slider, label: range.label, formatter: range.formatter)]
-    case .stepper(let stepper):
-        panels = [try ControlPanel(stepper: stepper.stepper, formatter: stepper.formatter)]
-    case .showcase:
-        let range = RangeInvocation(), stepper = StepperInvocation()
-        var quantity = stepper.stepper
-        try quantity.configure { $0.label = "Quantity" }
-        panels = [try ControlPanel(slider: range.slider, label: "Price", formatter: range.formatter),
-                  try ControlPanel(stepper: quantity, formatter: stepper.formatter)]
+switch commandLine.invocation {
+case .help(let topic):
+    print(DemoHelp.text(for: topic), terminator: "")
+    finish(.accepted)
+case .version:
+    print(DemoCommandLine.versionText)
+    finish(.accepted)
+case .rangebox(let box):
+    if case .fileDescriptor(let fd) = box.output, fcntl(fd, F_GETFD) < 0 {
+        complain("Error: The value '\(fd)' is invalid for '--output-fd <fd>': not an open file descriptor")
+        finish(.usage)
     }
+default:
+    break
+}
+let panels: [ControlPanel]
+do {
+    panels = try commandLine.panels() ?? []
 } catch {
-    complain("Error: \(error)")
+    complain(error.message)
     finish(.usage)
 }
+var rangebox: RangeboxInvocation?
+if case .rangebox(let box) = commandLine.invocation { rangebox = box }
 
-// A key map file rebinds keys on every control.
-if let path = options.keyMapPath {
-    guard let text = readTextFile(path) else {
-        complain("Error: '--keymap' '\(path)' cannot be read")
-        finish(.usage)
-    }
-    do {
-        for index in panels.indices { try panels[index].keyMap.apply(file: text) }
-    } catch {
-        complain("Error: '--keymap' '\(path)': \(error)")
-        finish(.usage)
-    }
-}
-
-var sessionOptions = SessionOptions()
-sessionOptions.programName = DemoCommandLine.programName
-sessionOptions.speech = options.speech
-sessionOptions.braille = options.braille
-sessionOptions.speechSettings = SpeechOutput.Settings(rate: options.speechRate, voice: options.voice, language: options.language)
-sessionOptions.verbosity = options.verbosity
-sessionOptions.theme = options.screenTheme
-sessionOptions.preview = options.preview
+var sessionOptions = options.sessionOptions()
+// dialog mode writes its value on stderr: reports about the servers go to the terminal instead
+// (or nowhere without one), so a script never mistakes them for the value.
+if let box = rangebox, box.output == .standardError { sessionOptions.report = terminalReport() }
 
 let session: ControlSession
 do {
@@ -84,35 +83,69 @@ do {
     finish(.cancelled)
 }
 
+// The values as they change, then as accepted: one result line each. (The session calls
+// onChange on this thread, from its loop.)
+nonisolated(unsafe) var models = panels.map(\.model)
+func resultLine() -> String { commandLine.resultLine(models) }
+if options.printPartial {
+    session.onChange = { panel, change, model in
+        guard change.valueChanged else { return }
+        models[panel] = model
+        writeAll(STDOUT_FILENO, resultLine() + "\n")
+    }
+}
+
 let result = session.run()
 if let signal = result.signal { SignalHandling.exit(after: signal) }
+models = result.panels.map(\.model)
+if let box = rangebox {
+    switch result.outcome {
+    case .accepted:
+        var fd = STDERR_FILENO
+        switch box.output {
+        case .standardError: break
+        case .standardOutput: fd = STDOUT_FILENO
+        case .fileDescriptor(let n): fd = n
+        }
+        writeAll(fd, resultLine())
+        exit(box.okStatus)
+    case .cancelled: exit(result.cancelledWithEscape ? box.escapeStatus : box.cancelStatus)
+    case .timedOut: finish(.timedOut)
+    case .interrupted: finish(.interrupted)
+    }
+}
 switch result.outcome {
 case .accepted:
-    let line: DemoResult
-    switch (result.panels[0].model, result.panels.count > 1 ? result.panels[1].model : nil) {
-    case (.slider(let slider), .stepper(let stepper)?): line = .showcase(range: slider, stepper: stepper)
-    case (.slider(let slider), _): line = .range(slider)
-    case (.stepper(let stepper), _): line = .stepper(stepper)
-    }
-    print(ResultFormatter(json: options.json).line(for: line))
+    print(resultLine())
     finish(.accepted)
 case .cancelled:
     finish(.cancelled)
+case .timedOut:
+    finish(.timedOut)
 case .interrupted:
     finish(.interrupted)
 }
 
-/// The contents of a UTF-8 text file, or nil when it cannot be read.
-func readTextFile(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count > 0 { bytes += buffer[0..<count] }
-        if count < buffer.count { break }
-        if bytes.count > 1 << 20 { return nil }
+/// Writes all of `text` to `fd` at once (no buffering: a script reads each line as it comes).
+func writeAll(_ fd: Int32, _ text: String) {
+    var text = text
+    text.withUTF8 { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
+        }
     }
-    return ferror(file) != 0 ? nil : String(validating: bytes, as: UTF8.self)
+}
+
+/// Reports written on the terminal (/dev/tty), or dropped when there is none.
+func terminalReport() -> @Sendable (String) -> Void {
+    { message in
+        let tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        guard tty >= 0 else { return }
+        writeAll(tty, DemoCommandLine.programName + ": " + message + "\r\n")
+        close(tty)
+    }
 }

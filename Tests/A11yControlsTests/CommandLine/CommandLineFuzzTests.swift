@@ -72,6 +72,9 @@ struct CommandLineFuzzTests {
                 _ = ResultFormatter().line(for: .stepper(st.stepper))
             case .help(let topic):
                 #expect(!DemoHelp.text(for: topic).isEmpty)
+            case .rangebox(let box):
+                #expect(box.range.slider.bounds.contains(box.range.slider.selectedMaximum))
+                #expect(!CLIText.hasControlCharacters(box.range.label))
             case .showcase, .version:
                 break
             }
