@@ -15,7 +15,8 @@ public struct PresentedControl: Sendable, Equatable {
     /// One handle (a stepper has one, named after the control).
     public struct HandleState: Sendable, Equatable {
         public var handle: Handle
-        /// The handle's accessibility label ("minimum", "maximum" by default).
+        /// The handle's accessibility label ("lower", "upper" by default; the Announcer says the
+        /// default names in the user's language).
         public var name: String
         /// The handle's accessibility hint ("" when none).
         public var hint: String
@@ -23,6 +24,10 @@ public struct PresentedControl: Sendable, Equatable {
         public var text: FormattedValue
         /// Where the value lies on the track, 0...1.
         public var fraction: Double
+        /// The range this handle may take now (the lower one: from the track's minimum to the
+        /// upper handle, less any minimum distance).
+        public var allowedLower: FormattedValue
+        public var allowedUpper: FormattedValue
     }
 
     public var kind: Kind
@@ -58,8 +63,10 @@ extension PresentedControl {
         let context = FormatContext(for: slider, locale: locale)
         let configuration = slider.configuration
         let handles = slider.handles.map { handle in
-            Self.handleState(handle, of: slider, name: configuration.label(of: handle),
-                             hint: configuration.hint(of: handle), formatter: formatter, context: context)
+            let allowed = slider.allowedRange(for: handle)
+            return Self.handleState(handle, of: slider, name: configuration.label(of: handle),
+                                    hint: configuration.hint(of: handle), allowed: (allowed.lower, allowed.upper),
+                                    formatter: formatter, context: context)
         }
         let range = slider.allowedRange(for: slider.focusedHandle)
         let focusedValue = slider.focusedValue
@@ -75,8 +82,9 @@ extension PresentedControl {
     public init(_ stepper: Stepper, formatter: any ValueFormatter, locale: NumberLocale) {
         let context = FormatContext(for: stepper, locale: locale)
         let configuration = stepper.configuration
-        let handle = Self.handleState(.upper, of: stepper, name: configuration.label,
-                                      hint: configuration.hint, formatter: formatter, context: context)
+        let handle = Self.handleState(.upper, of: stepper, name: configuration.label, hint: configuration.hint,
+                                      allowed: (stepper.bounds.lowerBound, stepper.bounds.upperBound),
+                                      formatter: formatter, context: context)
         self.init(kind: .stepper, label: configuration.label, handles: [handle], focused: .upper,
                   minimum: formatter.format(stepper.bounds.lowerBound, in: context),
                   maximum: formatter.format(stepper.bounds.upperBound, in: context),
@@ -85,11 +93,14 @@ extension PresentedControl {
     }
 
     private static func handleState<C: Control>(_ handle: Handle, of control: C, name: String, hint: String,
-                                                 formatter: any ValueFormatter, context: FormatContext) -> HandleState {
+                                                 allowed: (Double, Double), formatter: any ValueFormatter,
+                                                 context: FormatContext) -> HandleState {
         let value = control.value(of: handle)
         let span = control.bounds.upperBound - control.bounds.lowerBound
         let fraction = span > 0 ? (value - control.bounds.lowerBound) / span : 0
         return HandleState(handle: handle, name: name, hint: hint, value: value,
-                           text: formatter.format(value, in: context), fraction: min(1, max(0, fraction)))
+                           text: formatter.format(value, in: context), fraction: min(1, max(0, fraction)),
+                           allowedLower: formatter.format(allowed.0, in: context),
+                           allowedUpper: formatter.format(allowed.1, in: context))
     }
 }

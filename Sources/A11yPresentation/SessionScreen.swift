@@ -25,11 +25,11 @@ extension ScreenRenderer {
             lines += frame.lines
         }
         if let typing {
-            let prompt = "Typing: "
-            lines.append(prompt + typing)
-            cursor = (lines.count - 1, prompt.count + typing.count)
+            let line = messages(.screenTyping, ["text": typing])
+            lines.append(line)
+            cursor = (lines.count - 1, line.count)
         } else {
-            lines.append("Press ? for help, Enter to accept, Escape to cancel.")
+            lines.append(messages(.screenHint))
         }
         if let preview {
             lines.append("Braille: " + preview.braille)

@@ -54,7 +54,7 @@ public struct ControlEngine: Sendable {
         precondition(!panels.isEmpty, "a session needs a control")
         self.panels = panels
         self.announcer = announcer
-        self.screenRenderer = ScreenRenderer(theme: screenTheme)
+        self.screenRenderer = ScreenRenderer(theme: screenTheme, messages: announcer.messages)
         self.brailleRenderer = brailleRenderer
         self.locale = locale
         self.holdDetection = holdDetection
@@ -161,7 +161,7 @@ public struct ControlEngine: Sendable {
 
     /// What the braille display shows now (nil without a display).
     public var brailleFrame: BrailleFrame? {
-        braille.frame(entry: editor.entry.map { (presented.focusedHandle.name, $0.text) })
+        braille.frame(entry: editor.entry.map { (announcer.name(of: presented.focusedHandle), $0.text) })
     }
 
     /// What the terminal shows now.

@@ -48,7 +48,7 @@ public final class ControlSession {
         self.options = options
         self.devices = devices
         previousBrokenPipeAction = signal(SIGPIPE, SIG_IGN)
-        speech = try SpeechOutput(mode: options.speech, service: devices.speech, settings: options.speechSettings,
+        speech = try SpeechOutput(mode: options.speech, service: devices.speech, settings: options.resolvedSpeechSettings,
                                   clock: devices.clock, worker: devices.speechWorker, report: options.report)
         braille = try BrailleOutput(mode: options.braille, service: devices.braille, report: options.report)
         if devices.handlesSignals { _ = try SignalHandling.install() }
@@ -62,8 +62,8 @@ public final class ControlSession {
         screen = devices.screen.map { screen in
             ScreenOutput(columns: screen.columns() ?? 80, movesCursor: options.theme.usesEscapes, write: screen.write)
         }
-        engine = ControlEngine(panels: panels, announcer: Announcer(verbosity: options.verbosity),
-                               screenTheme: options.theme, locale: .current, holdDetection: devices.keys.holdDetection,
+        engine = ControlEngine(panels: panels, announcer: Announcer(verbosity: options.verbosity, messages: options.messages),
+                               screenTheme: options.theme, locale: options.numberLocale, holdDetection: devices.keys.holdDetection,
                                escapeTimeout: devices.keys.escapeTimeout, screenWidth: screen?.columns ?? 80, preview: options.preview)
         // A lost braille display is spoken (a user reading braille cannot see it went blank).
         // It is called on this thread, from the braille output's calls in the loop, never from
