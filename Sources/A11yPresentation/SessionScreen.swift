@@ -13,10 +13,12 @@ extension ScreenRenderer {
 
     /// What the terminal shows of a session: every control (a blank line between them), the
     /// focused one with the cursor, then a hint line, or the number being typed with the cursor
-    /// after it; with `preview`, the braille cells and the last utterance.
+    /// after it; with `preview`, the braille cells and the last utterance. With `announcement`
+    /// (a screen reader reads the terminal), that text first, on a line of its own, with the
+    /// cursor on it: the reader says it once, as the control would have.
     public func frame(for controls: [PresentedControl], focused: Int, width: Int, typing: String?,
-                      preview: Preview?) -> ScreenFrame {
-        var lines: [String] = []
+                      preview: Preview?, announcement: String? = nil) -> ScreenFrame {
+        var lines: [String] = announcement.map { Self.wrap($0, width: width - 1) } ?? []
         var cursor = (row: 0, column: 0)
         for index in controls.indices {
             if index > 0 { lines.append("") }
@@ -35,6 +37,27 @@ extension ScreenRenderer {
             lines.append("Braille: " + preview.braille)
             lines.append("Speech: " + preview.speech)
         }
-        return ScreenFrame(lines: lines, cursor: cursor)
+        return ScreenFrame(lines: lines, cursor: announcement == nil ? cursor : (0, 0))
+    }
+
+    /// `text` cut at spaces into lines of at most `width` characters (a longer word is cut), so a
+    /// long utterance is on screen whole; at least one line.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        let width = max(10, width)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            var word = Substring(word)
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            while word.count > width {
+                lines.append(String(word.prefix(width)))
+                word = word.dropFirst(width)
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        return lines + [line]
     }
 }

@@ -28,7 +28,10 @@ public struct ControlEngine: Sendable {
     public let holdDetection: AutoRepeat.HoldDetection
     /// Whether the screen mirrors the braille cells and the last utterance (for sighted developers).
     public let preview: Bool
-    /// The last thing said, for the preview.
+    /// Whether a screen reader reads the terminal: no `.speak` effects; the screen's first line
+    /// carries what would have been said, with the cursor on it (`--screen-reader on`).
+    public let speechOnScreen: Bool
+    /// The last thing said, for the preview and the screen reader's line.
     public internal(set) var lastUtterance: Utterance?
     /// The outcome, once the session is over.
     public internal(set) var outcome: SessionOutcome?
@@ -50,7 +53,7 @@ public struct ControlEngine: Sendable {
     public init(panels: [ControlPanel], announcer: Announcer = Announcer(), screenTheme: ScreenTheme = ScreenTheme(),
                 locale: NumberLocale = .current, holdDetection: AutoRepeat.HoldDetection,
                 escapeTimeout: Duration = KeyDecoder.recommendedEscapeTimeout, brailleRenderer: BrailleRenderer = BrailleRenderer(),
-                screenWidth: Int = 80, preview: Bool = false) {
+                screenWidth: Int = 80, preview: Bool = false, speechOnScreen: Bool = false) {
         precondition(!panels.isEmpty, "a session needs a control")
         self.panels = panels
         self.announcer = announcer
@@ -61,6 +64,7 @@ public struct ControlEngine: Sendable {
         self.keyInput = KeyInput(escapeTimeout: escapeTimeout)
         self.screenWidth = screenWidth
         self.preview = preview
+        self.speechOnScreen = speechOnScreen
         self.autoRepeat = Self.makeAutoRepeat(panels[0], detection: holdDetection)
         self.presentedPanels = panels.map { $0.presented(locale: locale) }
     }
@@ -134,7 +138,7 @@ public struct ControlEngine: Sendable {
             shownBraille = .some(frame)
             effects.append(.showBraille(frame))
         }
-        effects += speech.map(EngineEffect.speak)
+        if !speechOnScreen { effects += speech.map(EngineEffect.speak) }
         effects += changes
         changes = []
         let screen = screenFrame
@@ -174,7 +178,8 @@ public struct ControlEngine: Sendable {
             braille: (brailleFrame ?? brailleRenderer.frame(for: presented, width: 40)).preview,
             speech: lastUtterance?.text ?? "") : nil
         return screenRenderer.frame(for: presentedPanels, focused: focusedPanel, width: columns,
-                                    typing: editor.entry?.text, preview: mirror)
+                                    typing: editor.entry?.text, preview: mirror,
+                                    announcement: speechOnScreen ? lastUtterance?.text ?? "" : nil)
     }
 
     /// Applies `command` to the focused control and formats it again.

@@ -48,7 +48,11 @@ public final class ControlSession {
         self.options = options
         self.devices = devices
         previousBrokenPipeAction = signal(SIGPIPE, SIG_IGN)
-        speech = try SpeechOutput(mode: options.speech, service: devices.speech, settings: options.resolvedSpeechSettings,
+        let screenReader = options.screenReaderInUse
+        if let screenReader, options.screenReader == .auto {
+            options.report("a screen reader reads this terminal (\(screenReader)): the words go to its screen line, not to speech")
+        }
+        speech = try SpeechOutput(mode: screenReader == nil ? options.speech : .off, service: devices.speech, settings: options.resolvedSpeechSettings,
                                   clock: devices.clock, worker: devices.speechWorker, report: options.report)
         braille = try BrailleOutput(mode: options.braille, service: devices.braille, report: options.report)
         if devices.handlesSignals { _ = try SignalHandling.install() }
@@ -64,7 +68,8 @@ public final class ControlSession {
         }
         engine = ControlEngine(panels: panels, announcer: Announcer(verbosity: options.verbosity, messages: options.messages),
                                screenTheme: options.theme, locale: options.numberLocale, holdDetection: devices.keys.holdDetection,
-                               escapeTimeout: devices.keys.escapeTimeout, screenWidth: screen?.columns ?? 80, preview: options.preview)
+                               escapeTimeout: devices.keys.escapeTimeout, screenWidth: screen?.columns ?? 80, preview: options.preview,
+                               speechOnScreen: screenReader != nil)
         // A lost braille display is spoken (a user reading braille cannot see it went blank).
         // It is called on this thread, from the braille output's calls in the loop, never from
         // inside the engine: the engine hears of it at once.

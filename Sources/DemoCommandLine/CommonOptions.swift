@@ -33,6 +33,8 @@ public struct CommonOptions: Sendable, Equatable {
     public var voice: SpeechVoiceType? = nil
     /// `--language` (e.g. "en", "pt-BR"); nil: the server's.
     public var language: String? = nil
+    /// `--screen-reader auto|on|off`, default auto.
+    public var screenReader: ScreenReaderMode = .auto
     /// `--verbosity terse|normal|verbose`, default normal.
     public var verbosity: Verbosity = .normal
     /// `--keymap FILE`: a key map file to apply (`KeyMap.apply(file:)`); read at run time.

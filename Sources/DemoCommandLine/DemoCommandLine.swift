@@ -80,6 +80,9 @@ public struct DemoCommandLine: Sendable, Equatable {
         if let t = values.text("--speech-rate") { o.speechRate = try ValueParsing.integer(t, option: "--speech-rate", in: -100...100) }
         if let t = values.text("--voice") { o.voice = try ValueParsing.choice(t, option: "--voice", CommonOptions.voiceNames) }
         if let t = values.text("--language") { o.language = try ValueParsing.language(t, option: "--language") }
+        if let t = values.text("--screen-reader") {
+            o.screenReader = try ValueParsing.choice(t, option: "--screen-reader", ScreenReaderMode.allCases.map { ($0.rawValue, $0) })
+        }
         if let t = values.text("--verbosity") {
             o.verbosity = try ValueParsing.choice(t, option: "--verbosity", Verbosity.allCases.map { ($0.rawValue, $0) })
         }

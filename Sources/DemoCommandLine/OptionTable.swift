@@ -68,7 +68,9 @@ enum OptionTable {
         OptionSpec("--braille", "mode", "Braille through BrlAPI (BRLTTY): auto, on (required, exit 3 without it) or off.", default: "auto"),
         OptionSpec("--speech-rate", "rate", "Speech rate from -100 (slowest) to 100 (fastest).", default: "the server's"),
         OptionSpec("--voice", "voice", "Voice type: male1, male2, male3, female1, female2, female3, child_male or child_female.", default: "the server's"),
-        OptionSpec("--language", "language", "Speech language, as in 'en', 'de' or 'pt-BR'.", default: "the server's"),
+        OptionSpec("--language", "language", "Language of the words and of speech: en, de, fr or es ('de-AT', 'pt-BR': other languages speak English words).", default: "LC_ALL, LC_MESSAGES or LANG"),
+        // Speech, language, screen reader and tones (issue 13): kept together for easy merges.
+        OptionSpec("--screen-reader", "mode", "Whether a screen reader reads this terminal: auto (on when Fenrir, speakup or ACCESSIBLE=1 is found), on (do not speak; the first screen line carries the words) or off.", default: "auto"),
         OptionSpec("--verbosity", "level", "How much is spoken: terse, normal or verbose.", default: "normal"),
         OptionSpec("--keymap", "file", "Apply the key bindings in file ('key = action' lines) over the defaults."),
         OptionSpec("--no-color", nil, "Draw with bold and reverse video only (also when NO_COLOR is set)."),

@@ -70,6 +70,8 @@ sessionOptions.speech = options.speech
 sessionOptions.braille = options.braille
 sessionOptions.speechSettings = SpeechOutput.Settings(rate: options.speechRate, voice: options.voice, language: options.language)
 sessionOptions.verbosity = options.verbosity
+sessionOptions.language = options.language
+sessionOptions.screenReader = options.screenReader
 sessionOptions.theme = options.screenTheme
 sessionOptions.preview = options.preview
 
