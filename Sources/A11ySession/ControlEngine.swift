@@ -31,6 +31,8 @@ public struct ControlEngine: Sendable {
     /// Whether a screen reader reads the terminal: no `.speak` effects; the screen's first line
     /// carries what would have been said, with the cursor on it (`--screen-reader on`).
     public let speechOnScreen: Bool
+    /// Plans the tones of value changes (`--tones on`); nil: no tones.
+    public let tonePlanner: TonePlanner?
     /// The last thing said, for the preview and the screen reader's line.
     public internal(set) var lastUtterance: Utterance?
     /// The outcome, once the session is over.
@@ -49,11 +51,14 @@ public struct ControlEngine: Sendable {
     private var shownScreen: ScreenFrame?
     /// The user's changes during the event being handled, for `.changed` effects.
     private var changes: [EngineEffect] = []
+    /// The tones of the event being handled.
+    private var tones: [Tone] = []
 
     public init(panels: [ControlPanel], announcer: Announcer = Announcer(), screenTheme: ScreenTheme = ScreenTheme(),
                 locale: NumberLocale = .current, holdDetection: AutoRepeat.HoldDetection,
                 escapeTimeout: Duration = KeyDecoder.recommendedEscapeTimeout, brailleRenderer: BrailleRenderer = BrailleRenderer(),
-                screenWidth: Int = 80, preview: Bool = false, speechOnScreen: Bool = false) {
+                screenWidth: Int = 80, preview: Bool = false, speechOnScreen: Bool = false,
+                tonePlanner: TonePlanner? = nil) {
         precondition(!panels.isEmpty, "a session needs a control")
         self.panels = panels
         self.announcer = announcer
@@ -65,6 +70,7 @@ public struct ControlEngine: Sendable {
         self.screenWidth = screenWidth
         self.preview = preview
         self.speechOnScreen = speechOnScreen
+        self.tonePlanner = tonePlanner
         self.autoRepeat = Self.makeAutoRepeat(panels[0], detection: holdDetection)
         self.presentedPanels = panels.map { $0.presented(locale: locale) }
     }
@@ -130,7 +136,8 @@ public struct ControlEngine: Sendable {
         return speech + repeatEvents(autoRepeat.tick(at: time))
     }
 
-    /// The braille frame first, then speech, then the screen, each frame only when it changed.
+    /// The braille frame first, then tones and speech, then the screen, each frame only when it
+    /// changed.
     private mutating func effects(speaking speech: [Utterance], finishing outcome: SessionOutcome?) -> [EngineEffect] {
         var effects: [EngineEffect] = []
         let frame = brailleFrame
@@ -138,6 +145,8 @@ public struct ControlEngine: Sendable {
             shownBraille = .some(frame)
             effects.append(.showBraille(frame))
         }
+        if !tones.isEmpty { effects.append(.playTones(tones)) }
+        tones = []
         if !speechOnScreen { effects += speech.map(EngineEffect.speak) }
         effects += changes
         changes = []
@@ -188,6 +197,7 @@ public struct ControlEngine: Sendable {
         if change.valueChanged || change.isInteraction { changes.append(.changed(panel: focusedPanel, change, focused.model)) }
         // A change brings the focused handle back into view on the braille line.
         if change.valueChanged || change.focusMoved { refreshFocused(keepPan: false) }
+        if let tonePlanner { tones += tonePlanner.tones(for: change, in: presented) }
         return change
     }
 

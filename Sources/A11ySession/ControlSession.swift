@@ -30,6 +30,8 @@ public final class ControlSession {
     private let screen: ScreenOutput?
     private let speech: SpeechOutput
     private let braille: BrailleOutput
+    /// The tones (`--tones on`), nil when off.
+    private let tonePlayer: TonePlayer?
     /// The session's time.
     private var clock: any SessionClock { devices.clock }
     /// SIGPIPE's disposition before the session: libspeechd needs it ignored while connected;
@@ -54,6 +56,7 @@ public final class ControlSession {
         }
         speech = try SpeechOutput(mode: screenReader == nil ? options.speech : .off, service: devices.speech, settings: options.resolvedSpeechSettings,
                                   clock: devices.clock, worker: devices.speechWorker, report: options.report)
+        tonePlayer = options.tones ? TonePlayer(device: options.tonesDevice, onFailure: options.report) : nil
         braille = try BrailleOutput(mode: options.braille, service: devices.braille, report: options.report)
         if devices.handlesSignals { _ = try SignalHandling.install() }
         var typedAhead: [KeyEvent] = []
@@ -69,7 +72,7 @@ public final class ControlSession {
         engine = ControlEngine(panels: panels, announcer: Announcer(verbosity: options.verbosity, messages: options.messages),
                                screenTheme: options.theme, locale: options.numberLocale, holdDetection: devices.keys.holdDetection,
                                escapeTimeout: devices.keys.escapeTimeout, screenWidth: screen?.columns ?? 80, preview: options.preview,
-                               speechOnScreen: screenReader != nil)
+                               speechOnScreen: screenReader != nil, tonePlanner: options.tones ? TonePlanner() : nil)
         // A lost braille display is spoken (a user reading braille cannot see it went blank).
         // It is called on this thread, from the braille output's calls in the loop, never from
         // inside the engine: the engine hears of it at once.
@@ -154,6 +157,7 @@ public final class ControlSession {
         for effect in effects {
             switch effect {
             case .showBraille(let frame): showBraille(frame)
+            case .playTones(let tones): tonePlayer?.play(tones)
             case .speak(let utterance): said.append(utterance)
             case .redraw(var frame):
                 speech.say(said)
@@ -192,6 +196,7 @@ public final class ControlSession {
     private func finish(signal: TerminalSignal?) {
         carryOut(engine.send(.tick, at: now))
         screen?.erase()
+        tonePlayer?.close()
         try? keys.terminal?.restore()
         braille.close()
         if signal != nil && signal != .interrupt { speech.cancel() }

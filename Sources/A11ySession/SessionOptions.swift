@@ -25,6 +25,10 @@ public struct SessionOptions: Sendable {
     /// locale's (LC_ALL, LC_MESSAGES, LANG). Also read from `speechSettings.language`.
     public var language: String?
     public var theme: ScreenTheme = .standard(environment: Environment.all)
+    /// Play a short tone on each value change, its pitch following the value (`--tones on`).
+    public var tones = false
+    /// The ALSA PCM for the tones (`--tones-device`); nil: ALSA's "default".
+    public var tonesDevice: String?
     /// Mirror the braille cells and the last utterance on screen (for sighted developers).
     public var preview = false
     /// The program's name: the default `report` puts it before each message, and it is the

@@ -35,6 +35,10 @@ public struct CommonOptions: Sendable, Equatable {
     public var language: String? = nil
     /// `--screen-reader auto|on|off`, default auto.
     public var screenReader: ScreenReaderMode = .auto
+    /// `--tones on|off`, default off.
+    public var tones: Bool = false
+    /// `--tones-device NAME`: the ALSA PCM; nil: "default".
+    public var tonesDevice: String? = nil
     /// `--verbosity terse|normal|verbose`, default normal.
     public var verbosity: Verbosity = .normal
     /// `--keymap FILE`: a key map file to apply (`KeyMap.apply(file:)`); read at run time.

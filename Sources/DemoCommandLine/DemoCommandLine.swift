@@ -83,6 +83,8 @@ public struct DemoCommandLine: Sendable, Equatable {
         if let t = values.text("--screen-reader") {
             o.screenReader = try ValueParsing.choice(t, option: "--screen-reader", ScreenReaderMode.allCases.map { ($0.rawValue, $0) })
         }
+        if let t = values.text("--tones") { o.tones = try ValueParsing.choice(t, option: "--tones", [("on", true), ("off", false)]) }
+        if let t = values.text("--tones-device") { o.tonesDevice = try ValueParsing.label(t, option: "--tones-device") }
         if let t = values.text("--verbosity") {
             o.verbosity = try ValueParsing.choice(t, option: "--verbosity", Verbosity.allCases.map { ($0.rawValue, $0) })
         }

@@ -71,6 +71,8 @@ enum OptionTable {
         OptionSpec("--language", "language", "Language of the words and of speech: en, de, fr or es ('de-AT', 'pt-BR': other languages speak English words).", default: "LC_ALL, LC_MESSAGES or LANG"),
         // Speech, language, screen reader and tones (issue 13): kept together for easy merges.
         OptionSpec("--screen-reader", "mode", "Whether a screen reader reads this terminal: auto (on when Fenrir, speakup or ACCESSIBLE=1 is found), on (do not speak; the first screen line carries the words) or off.", default: "auto"),
+        OptionSpec("--tones", "mode", "A short tone on each value change, its pitch following the value (110 to 1760 Hz), lower handle left, upper right, a low buzz when blocked: on or off.", default: "off"),
+        OptionSpec("--tones-device", "name", "The ALSA PCM the tones play on.", default: "ALSA's default"),
         OptionSpec("--verbosity", "level", "How much is spoken: terse, normal or verbose.", default: "normal"),
         OptionSpec("--keymap", "file", "Apply the key bindings in file ('key = action' lines) over the defaults."),
         OptionSpec("--no-color", nil, "Draw with bold and reverse video only (also when NO_COLOR is set)."),

@@ -72,6 +72,8 @@ sessionOptions.speechSettings = SpeechOutput.Settings(rate: options.speechRate, 
 sessionOptions.verbosity = options.verbosity
 sessionOptions.language = options.language
 sessionOptions.screenReader = options.screenReader
+sessionOptions.tones = options.tones
+sessionOptions.tonesDevice = options.tonesDevice
 sessionOptions.theme = options.screenTheme
 sessionOptions.preview = options.preview
 
