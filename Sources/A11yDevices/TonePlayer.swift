@@ -98,6 +98,9 @@ public final class TonePlayer: Sendable {
         if result >= 0, let handle {
             result = snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 2,
                                         UInt32(Self.sampleRate), 1, 50_000)
+            // set_params starts the stream only once its buffer is full: a lone tone would wait
+            // for the next. Start as soon as the first frames are written.
+            if result >= 0 { result = Self.startAtOnce(handle) }
             if result < 0 { snd_pcm_close(handle) }
         }
         guard result >= 0, let pcm = handle else {
@@ -115,12 +118,30 @@ public final class TonePlayer: Sendable {
                 defer { state.pending = [] }
                 return (state.pending, state.closing)
             }
-            for (index, tone) in tones.enumerated() {
-                write(Self.samples(of: tone, rate: Self.sampleRate), to: pcm)
-                if index == 0 { onWritten?() }
+            if !tones.isEmpty {
+                // Drained after each plan (below): the stream is stopped, so prepare it again.
+                snd_pcm_prepare(pcm)
+                for (index, tone) in tones.enumerated() {
+                    write(Self.samples(of: tone, rate: Self.sampleRate), to: pcm)
+                    if index == 0 { onWritten?() }
+                }
+                // Let the plan play out and stop cleanly: no underrun while idle, and ALSA's
+                // plugins (the `file` one too) pass every sample on.
+                snd_pcm_drain(pcm)
             }
             if closing { return }
         }
+    }
+
+    private static func startAtOnce(_ pcm: OpaquePointer) -> Int32 {
+        var parameters: OpaquePointer?
+        var result = snd_pcm_sw_params_malloc(&parameters)
+        guard result >= 0, let parameters else { return result }
+        defer { snd_pcm_sw_params_free(parameters) }
+        result = snd_pcm_sw_params_current(pcm, parameters)
+        if result >= 0 { result = snd_pcm_sw_params_set_start_threshold(pcm, parameters, 1) }
+        if result >= 0 { result = snd_pcm_sw_params(pcm, parameters) }
+        return result
     }
 
     private func write(_ samples: [Int16], to pcm: OpaquePointer) {

@@ -1,10 +1,5 @@
 import A11yModel
 import A11yVocabulary
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Plans the tones of `--tones on`, as NVDA's progress-bar beeps: on each value change a short
 /// tone whose pitch follows the value's place on the track, exponentially from 110 Hz (the
@@ -23,7 +18,20 @@ public struct TonePlanner: Sendable {
 
     /// 110 Hz at `fraction` 0, 1760 Hz at 1, exponential between (four octaves).
     public static func frequency(at fraction: Double) -> Double {
-        lowest * exp2(log2(highest / lowest) * min(1, max(0, fraction)))
+        lowest * powerOfTwo(4 * min(1, max(0, fraction)))  // 1760 / 110 = 2^4
+    }
+
+    /// 2^x for 0 <= x <= 4 without libm (the presentation imports no C): the whole octaves, then
+    /// e^(f ln 2) for the rest by its series (exact to double precision for f < 1).
+    static func powerOfTwo(_ x: Double) -> Double {
+        let octaves = x.rounded(.down)
+        let y = (x - octaves) * 0.693_147_180_559_945_3
+        var term = 1.0, sum = 1.0
+        for n in 1...24 {
+            term *= y / Double(n)
+            sum += term
+        }
+        return sum * Double(1 << Int(octaves))
     }
 
     /// The tones for `change`; `control` is the control after it. Empty: silence (focus, a held
