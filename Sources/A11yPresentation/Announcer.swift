@@ -38,10 +38,14 @@ public struct Announcer: Sendable {
     public var verbosity: Verbosity
     /// The words of the user's language.
     public var messages: Messages
+    /// How a typed number's decimal point is said ("," in German, French and Spanish), so the
+    /// synthesizer reads "1,5" as one and a half.
+    public var decimalSeparator: String
 
-    public init(verbosity: Verbosity = .normal, messages: Messages = .english) {
+    public init(verbosity: Verbosity = .normal, messages: Messages = .english, decimalSeparator: String = ".") {
         self.verbosity = verbosity
         self.messages = messages
+        self.decimalSeparator = decimalSeparator
     }
 
     /// What to say after `change`; `control` is the control after it. Nil: say nothing (the start

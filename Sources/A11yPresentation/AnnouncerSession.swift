@@ -20,11 +20,11 @@ extension Announcer {
         case .refused(let rejection):
             return Utterance(reason(rejection))
         case .deleted(let remaining):
-            return Utterance(remaining.isEmpty ? messages(.entryCleared) : remaining)
+            return Utterance(remaining.isEmpty ? messages(.entryCleared) : spokenNumber(remaining))
         case .cancelled:
             return Utterance(messages(.entryCancelled))
         case .commitRefused(let text, let rejection):
-            return Utterance(messages(.entryRejected, ["text": text, "reason": reason(rejection)]))
+            return Utterance(messages(.entryRejected, ["text": spokenNumber(text), "reason": reason(rejection)]))
         case .committed, .ignored:
             return nil
         }
@@ -35,13 +35,18 @@ extension Announcer {
         switch rejection {
         case .empty: messages(.reasonEmpty)
         case .notANumber: messages(.reasonNotANumber)
-        case .belowMinimum(let limit): messages(.reasonBelowMinimum, ["limit": Self.plain(limit)])
-        case .aboveMaximum(let limit): messages(.reasonAboveMaximum, ["limit": Self.plain(limit)])
+        case .belowMinimum(let limit): messages(.reasonBelowMinimum, ["limit": spokenNumber(Self.plain(limit))])
+        case .aboveMaximum(let limit): messages(.reasonAboveMaximum, ["limit": spokenNumber(Self.plain(limit))])
         case .negativeNotAllowed: messages(.reasonNegative)
         case .fractionNotAllowed: messages(.reasonFraction)
         case .notADigit(let character): messages(.reasonNotADigit, ["character": String(character)])
         case .tooLong: messages(.reasonTooLong)
         }
+    }
+
+    /// A number typed or written with "." as said in the user's language ("1,5").
+    private func spokenNumber(_ text: String) -> String {
+        decimalSeparator == "." ? text : text.replacing(".", with: decimalSeparator)
     }
 
     private static func plain(_ value: Double) -> String {

@@ -69,7 +69,8 @@ public final class ControlSession {
         screen = devices.screen.map { screen in
             ScreenOutput(columns: screen.columns() ?? 80, movesCursor: options.theme.usesEscapes, write: screen.write)
         }
-        engine = ControlEngine(panels: panels, announcer: Announcer(verbosity: options.verbosity, messages: options.messages),
+        engine = ControlEngine(panels: panels, announcer: Announcer(verbosity: options.verbosity, messages: options.messages,
+                                                                         decimalSeparator: options.numberLocale.decimalSeparator),
                                screenTheme: options.theme, locale: options.numberLocale, holdDetection: devices.keys.holdDetection,
                                escapeTimeout: devices.keys.escapeTimeout, screenWidth: screen?.columns ?? 80, preview: options.preview,
                                speechOnScreen: screenReader != nil, tonePlanner: options.tones ? TonePlanner() : nil)

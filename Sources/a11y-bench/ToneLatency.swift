@@ -3,30 +3,15 @@ import Foundation
 
 /// 8. Key to tone: key bytes written to the pty -> the first samples of the tone written by ALSA.
 /// The demo plays through an ALSA PCM of type `file` (over `null`) named in its own $HOME/.asoundrc;
-/// the bench watches the WAV file grow (stat every 50 µs). ALSA's file plugin writes what it is
-/// given as the PCM's buffer takes it, so the figure includes the ALSA plugin chain's buffering,
-/// as a sound card would.
+/// the bench watches the WAV file grow (stat every 50 µs). The tone thread drains the PCM after
+/// each plan, so the `file` plugin writes the samples as soon as they are played into it.
 func measureKeyToTone(demo executable: String, keys: Int) throws -> (stats: Stats, missed: Int) {
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-bench-tones-\(getpid())").path
-    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: home) }
-    let wav = home + "/tones.wav"
-    try """
-    pcm.captured {
-      type file
-      slave.pcm "null"
-      file "\(wav)"
-      format "wav"
-    }
-    """.write(toFile: home + "/.asoundrc", atomically: true, encoding: .utf8)
-    let demo = try PtyDemo(executable: executable, arguments: ["range", "--tones", "on", "--tones-device", "captured",
+    let capture = try AlsaFileCapture(name: "bench-tones")
+    let demo = try PtyDemo(executable: executable, arguments: ["range", "--tones", "on", "--tones-device", AlsaFileCapture.device,
                                                                "--speech", "off", "--braille", "off"],
-                           environment: ["HOME": home])
+                           environment: ["HOME": capture.home])
     defer { demo.stop() }
-    func size() -> Int {
-        var info = stat()
-        return stat(wav, &info) == 0 ? Int(info.st_size) : -1
-    }
+    func size() -> Int { capture.size }
     // The tone thread opened the PCM (the file exists) and the demo is drawn.
     let clock = ContinuousClock()
     let ready = clock.now + .seconds(5)

@@ -62,20 +62,9 @@ struct DemoToneTests {
     }
 
     @Test func tonesFollowTheValueAndTheHandleAndBuzzAtTheLimit() throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-tones-\(getpid())").path
-        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: home) }
-        let wav = home + "/tones.wav"
-        try """
-        pcm.captured {
-          type file
-          slave.pcm "null"
-          file "\(wav)"
-          format "wav"
-        }
-        """.write(toFile: home + "/.asoundrc", atomically: true, encoding: .utf8)
-        let demo = try DemoInTmux(["range", "--tones", "on", "--tones-device", "captured", "--speech", "off", "--braille", "off"],
-                                  environment: ["HOME": home])
+        let capture = try AlsaFileCapture(name: "tones")
+        let demo = try DemoInTmux(["range", "--tones", "on", "--tones-device", AlsaFileCapture.device, "--speech", "off", "--braille", "off"],
+                                  environment: ["HOME": capture.home])
         demo.waitForScreen { $0.contains("range: 10 to 90") }
         // Upper handle: 91, 92, 93, then End (100, at the limit), then Right (blocked); then the
         // lower handle: 11.
@@ -84,7 +73,7 @@ struct DemoToneTests {
         try demo.send("Enter")
         #expect(demo.waitForExit() == 0)
         #expect(demo.stderr.isEmpty)
-        let sounds = try Self.sounds(inWAV: try Data(contentsOf: URL(fileURLWithPath: wav)))
+        let sounds = try Self.sounds(inWAV: try Data(contentsOf: URL(fileURLWithPath: capture.wav)))
         print("tones: \(sounds)")
         try #require(sounds.count == 7)
         let formula = { (value: Double) in 110 * pow(16, value / 100) }

@@ -68,4 +68,12 @@ import Testing
         #expect(Announcer().utterance(for: change, in: control)?.text == "90, meets Maximum price")
         #expect(Announcer(messages: Messages(for: "fr")).utterance(for: change, in: control)?.text == "90, contre Maximum price")
     }
+
+    @Test func typedNumbersAreSaidWithTheLanguagesDecimalSeparator() {
+        let german = Announcer(messages: Messages(for: "de"), decimalSeparator: ",")
+        #expect(german.utterance(for: .deleted(remaining: "1.5"))?.text == "1,5")
+        #expect(german.utterance(for: .typed("."))?.text == "Komma")
+        #expect(german.reason(.aboveMaximum(12.5)) == "zu groß, höchstens 12,5")
+        #expect(Announcer().reason(.aboveMaximum(12.5)) == "above the maximum, 12.5")
+    }
 }
