@@ -59,6 +59,11 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case keysStepper = "keys.stepper"
     case keysSlider = "keys.slider"
     case keysRangeSlider = "keys.rangeSlider"
+    // The default labels of a11y-demo's controls (a label the program sets is used as given).
+    case demoRange = "demo.range"
+    case demoValue = "demo.value"
+    case demoPrice = "demo.price"
+    case demoQuantity = "demo.quantity"
     // The screen.
     case screenHint = "screen.hint"
     case screenTyping = "screen.typing"

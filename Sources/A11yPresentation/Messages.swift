@@ -44,6 +44,15 @@ public struct Messages: Sendable {
         }
     }
 
+    /// The language of the locale in `environment`: the first of LC_ALL, LC_MESSAGES, LANG that
+    /// is set and not empty ("de" from "de_DE.UTF-8"); nil when none is, or it is C or POSIX.
+    public static func localeLanguage(in environment: [String: String]) -> String? {
+        guard let name = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty })
+        else { return nil }
+        let language = name.prefix { $0 != "_" && $0 != "." && $0 != "@" }
+        return language.isEmpty || language == "C" || language == "POSIX" ? nil : String(language)
+    }
+
     /// "de" from "de_DE.UTF-8", "de-AT" or "DE"; "en" from "C" or "POSIX".
     public static func languageCode(of name: String) -> String {
         let code = name.prefix { $0 != "_" && $0 != "-" && $0 != "." && $0 != "@" }.lowercased()

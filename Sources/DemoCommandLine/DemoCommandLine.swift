@@ -53,11 +53,12 @@ public struct DemoCommandLine: Sendable, Equatable {
 
         let values = OptionValues(scan.occurrences)
         let options = try commonOptions(values, environment: environment)
+        let words = Messages(for: options.language ?? Messages.localeLanguage(in: environment))
         let invocation: DemoInvocation
         switch scan.subcommand {
         case nil: invocation = .showcase
-        case .range: invocation = .range(try RangeBuilder.build(values, loadPlugin: loadPlugin))
-        case .stepper: invocation = .stepper(try StepperBuilder.build(values, loadPlugin: loadPlugin))
+        case .range: invocation = .range(try RangeBuilder.build(values, loadPlugin: loadPlugin, words: words))
+        case .stepper: invocation = .stepper(try StepperBuilder.build(values, loadPlugin: loadPlugin, words: words))
         }
         return DemoCommandLine(invocation: invocation, options: options)
     }

@@ -41,7 +41,7 @@ enum OptionTable {
         OptionSpec("--min-distance", "n", "The smallest distance between the handles.", default: "none"),
         OptionSpec("--max-distance", "n", "The largest distance between the handles.", default: "none"),
         OptionSpec("--single", nil, "One handle instead of two."),
-        OptionSpec("--label", "text", "The name of the control, spoken and brailled.", default: "range"),
+        OptionSpec("--label", "text", "The name of the control, spoken and brailled.", default: "range, in the user's language"),
         OptionSpec("--lower-label", "text", "The name of the lower handle, e.g. \"Minimum price\".", default: "lower, in the user's language"),
         OptionSpec("--upper-label", "text", "The name of the upper handle.", default: "upper, in the user's language"),
         OptionSpec("--format", "spec", "How values are written: decimal[:N], integer, percent[:N], currency:CODE[:N], unit:SYMBOL[:N], duration, names:A,B,..., none, plugin:PATH.", default: "decimal"),
@@ -58,7 +58,7 @@ enum OptionTable {
         OptionSpec("--no-autorepeat", nil, "A held key changes the value once."),
         OptionSpec("--autorepeat-interval", "seconds", "Seconds between repeats of a held key.", default: "0.5"),
         OptionSpec("--autorepeat-delay", "seconds", "Seconds before a held key starts repeating.", default: "0.5"),
-        OptionSpec("--label", "text", "The name of the control, spoken and brailled.", default: "value"),
+        OptionSpec("--label", "text", "The name of the control, spoken and brailled.", default: "value, in the user's language"),
         OptionSpec("--format", "spec", "How values are written: decimal[:N], integer, percent[:N], currency:CODE[:N], unit:SYMBOL[:N], duration, names:A,B,..., none, plugin:PATH.", default: "decimal"),
         OptionSpec("--format-plugin", "path", "Format values with the formatter plugin (shared library) at path."),
     ]

@@ -59,6 +59,11 @@ extension Messages {
     keys.slider = Pfeiltasten bewegen den Regler, Bild auf und Bild ab um 10 Schritte, Pos1 und Ende gehen an die Enden der Skala, Ziffern geben einen Wert ein, Leertaste sagt den Wert, Eingabe übernimmt, Escape bricht ab.
     keys.rangeSlider = Pfeiltasten bewegen den aktiven Regler, Tab wechselt den Regler, Bild auf und Bild ab um 10 Schritte, Pos1 und Ende gehen so weit der Regler darf, Ziffern geben einen Wert ein, Leertaste sagt den Stand, Eingabe übernimmt, Escape bricht ab.
 
+    demo.range = Bereich
+    demo.value = Wert
+    demo.price = Preis
+    demo.quantity = Menge
+
     screen.hint = ? für Hilfe, Eingabe übernimmt, Escape bricht ab.
     screen.typing = Eingabe: {text}
     screen.atMaximum = (am Maximum)

@@ -62,6 +62,11 @@ extension Messages {
     keys.slider = Arrows move the handle, Page Up and Page Down move by 10 steps, Home and End go to the ends of the track, type digits to enter a value, Space says the value, Enter accepts, Escape cancels.
     keys.rangeSlider = Arrows move the focused handle, Tab switches handles, Page Up and Page Down move by 10 steps, Home and End go as far as the handle may, type digits to enter a value, Space says where things stand, Enter accepts, Escape cancels.
 
+    demo.range = range
+    demo.value = value
+    demo.price = Price
+    demo.quantity = Quantity
+
     screen.hint = Press ? for help, Enter to accept, Escape to cancel.
     screen.typing = Typing: {text}
     screen.atMaximum = (at maximum)

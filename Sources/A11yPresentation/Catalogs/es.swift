@@ -59,6 +59,11 @@ extension Messages {
     keys.slider = Flechas mueven el control, Retroceder página y Avanzar página 10 pasos, Inicio y Fin van a los extremos de la escala, los dígitos escriben un valor, Espacio dice el valor, Intro acepta, Escape cancela.
     keys.rangeSlider = Flechas mueven el control activo, Tab cambia de control, Retroceder página y Avanzar página 10 pasos, Inicio y Fin van tan lejos como el control puede, los dígitos escriben un valor, Espacio dice el estado, Intro acepta, Escape cancela.
 
+    demo.range = rango
+    demo.value = valor
+    demo.price = Precio
+    demo.quantity = Cantidad
+
     screen.hint = ? para ayuda, Intro para aceptar, Escape para cancelar.
     screen.typing = Escribiendo: {text}
     screen.atMaximum = (en el máximo)

@@ -59,6 +59,11 @@ extension Messages {
     keys.slider = Flèches déplacent le curseur, Page précédente et Page suivante de 10 pas, Début et Fin vont aux bouts de l'échelle, des chiffres saisissent une valeur, Espace dit la valeur, Entrée valide, Échap annule.
     keys.rangeSlider = Flèches déplacent le curseur actif, Tab change de curseur, Page précédente et Page suivante de 10 pas, Début et Fin vont aussi loin que le curseur le peut, des chiffres saisissent une valeur, Espace dit où on en est, Entrée valide, Échap annule.
 
+    demo.range = plage
+    demo.value = valeur
+    demo.price = Prix
+    demo.quantity = Quantité
+
     screen.hint = ? pour l'aide, Entrée pour valider, Échap pour annuler.
     screen.typing = Saisie : {text}
     screen.atMaximum = (au maximum)
