@@ -154,6 +154,13 @@ public struct ControlEngine: Sendable {
         if screen != shownScreen {
             shownScreen = screen
             effects.append(.redraw(screen))
+        } else if speechOnScreen, !speech.isEmpty {
+            // The same words again (a second key at the end of the track): blank the words'
+            // line, then write it again, so a screen reader that reads what is written says
+            // them again instead of nothing.
+            var blank = screen
+            blank.lines[0] = ""
+            effects += [.redraw(blank), .redraw(screen)]
         }
         if let outcome { effects.append(.finish(outcome)) }
         return effects

@@ -29,6 +29,18 @@ import Testing
         #expect(engine.screenFrame.cursor == (0, 0))
     }
 
+    @Test func theSameWordsAgainAreWrittenAgain() {
+        var engine = engine(speechOnScreen: true)
+        _ = engine.send(.start, at: .zero)
+        let home: [UInt8] = Array("\u{1B}[H".utf8), left: [UInt8] = Array("\u{1B}[D".utf8)
+        _ = engine.send(.bytes(home), at: .milliseconds(1))
+        _ = engine.send(.bytes(left), at: .milliseconds(2))
+        #expect(engine.screenFrame.lines.first == "0, blocked, end of track")
+        let again = engine.send(.bytes(left), at: .milliseconds(3))
+        let firstLines = again.compactMap { if case .redraw(let frame) = $0 { frame.lines.first } else { nil } }
+        #expect(firstLines == ["", "0, blocked, end of track"])
+    }
+
     @Test func withoutAScreenReaderTheEngineSpeaksAndTheScreenHasNoWordsLine() {
         var engine = engine(speechOnScreen: false)
         #expect(engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .zero).utterances.map(\.text) == ["11"])
