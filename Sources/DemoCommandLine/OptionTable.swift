@@ -68,7 +68,7 @@ enum OptionTable {
         OptionSpec("--braille", "mode", "Braille through BrlAPI (BRLTTY): auto, on (required, exit 3 without it) or off.", default: "auto"),
         OptionSpec("--speech-rate", "rate", "Speech rate from -100 (slowest) to 100 (fastest).", default: "the server's"),
         OptionSpec("--voice", "voice", "Voice type: male1, male2, male3, female1, female2, female3, child_male or child_female.", default: "the server's"),
-        OptionSpec("--language", "language", "Language of the words and of speech: en, de, fr or es ('de-AT', 'pt-BR': other languages speak English words).", default: "LC_ALL, LC_MESSAGES or LANG"),
+        OptionSpec("--language", "language", "Language of the words and of speech: en, de, fr or es, with a region or not ('de-AT'); other languages get English words.", default: "LC_ALL, LC_MESSAGES or LANG"),
         // Speech, language, screen reader and tones (issue 13): kept together for easy merges.
         OptionSpec("--screen-reader", "mode", "Whether a screen reader reads this terminal: auto (on when Fenrir, speakup or ACCESSIBLE=1 is found), on (do not speak; the first screen line carries the words) or off.", default: "auto"),
         OptionSpec("--tones", "mode", "A short tone on each value change, its pitch following the value (110 to 1760 Hz), lower handle left, upper right, a low buzz when blocked: on or off.", default: "off"),
