@@ -50,7 +50,7 @@ public struct ScreenRenderer: Sendable {
         return theme.styled(text, color: "1", fallback: "1")
     }
 
-    private func sliderFrame(_ control: PresentedControl, width: Int, focused: Bool) -> ScreenFrame {
+    func sliderFrame(_ control: PresentedControl, width: Int, focused: Bool) -> ScreenFrame {
         let lower = control.handles.count > 1 ? control.handles[0] : nil
         let upper = control.handles[control.handles.count - 1]
         let pad = String(repeating: " ", count: max(0, theme.labelPadding))

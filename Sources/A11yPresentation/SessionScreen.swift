@@ -22,7 +22,8 @@ extension ScreenRenderer {
         var cursor = (row: 0, column: 0)
         for index in controls.indices {
             if index > 0 { lines.append("") }
-            let frame = frame(for: controls[index], width: width, focused: index == focused)
+            let frame = announcement == nil ? frame(for: controls[index], width: width, focused: index == focused)
+                                            : quietFrame(for: controls[index], width: width, focused: index == focused)
             if index == focused { cursor = (lines.count + frame.cursor.row, frame.cursor.column) }
             lines += frame.lines
         }
@@ -38,6 +39,19 @@ extension ScreenRenderer {
             lines.append("Speech: " + preview.speech)
         }
         return ScreenFrame(lines: lines, cursor: announcement == nil ? cursor : (0, 0))
+    }
+
+    /// A control for a screen reader's user: only what does not change as text when a value
+    /// changes (the track's colours, the stepper's label), so that the reader, which reads what
+    /// changes, says only the words line. The values are in the words.
+    func quietFrame(for control: PresentedControl, width: Int, focused: Bool) -> ScreenFrame {
+        let label = control.label.isEmpty ? [] : [theme.styled(control.label, color: "1", fallback: "1")]
+        guard control.kind != .stepper, theme.usesEscapes else { return ScreenFrame(lines: label, cursor: (0, 0)) }
+        var unlabelled = control
+        unlabelled.showsLabels = false
+        let frame = sliderFrame(unlabelled, width: max(20, width), focused: focused)
+        let track = theme.labelsBelow ? Array(frame.lines.dropLast()) : Array(frame.lines.dropFirst())
+        return ScreenFrame(lines: label + track, cursor: (0, 0))
     }
 
     /// `text` cut at spaces into lines of at most `width` characters (a longer word is cut), so a

@@ -29,6 +29,30 @@ import Testing
         #expect(engine.screenFrame.cursor == (0, 0))
     }
 
+    /// A line as a screen reader reads it: the text without its styling.
+    static func plain(_ line: String) -> String {
+        var out = "", inEscape = false
+        for character in line {
+            if character == "\u{1B}" { inEscape = true; continue }
+            if inEscape { if character.isLetter { inEscape = false }; continue }
+            out.append(character)
+        }
+        return out
+    }
+
+    @Test func onlyTheWordsLineChangesAsTextWhenAValueChanges() {
+        var engine = engine(speechOnScreen: true)
+        _ = engine.send(.start, at: .zero)
+        let before = engine.screenFrame.lines.map(Self.plain)
+        _ = engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(1))
+        let after = engine.screenFrame.lines.map(Self.plain)
+        #expect(after.first == "11")
+        // Below the words: the label, the track (colours only), the hint; the same text as before.
+        #expect(after.suffix(3) == before.suffix(3))
+        #expect(after.suffix(3).first == "Price")
+        #expect(after.contains("Price") && !after.contains { $0.contains("11 to 90") })
+    }
+
     @Test func theSameWordsAgainAreWrittenAgain() {
         var engine = engine(speechOnScreen: true)
         _ = engine.send(.start, at: .zero)
