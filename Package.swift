@@ -6,7 +6,7 @@ import PackageDescription
 //
 //   a11y-demo -> DemoCommandLine -> A11yControls (umbrella: re-exports the layers)
 //   A11ySession      -> A11yDevices, A11yPresentation, A11yInput
-//   A11yDevices      -> A11yVocabulary, CSpeech, CBrl        (the only C and OS calls)
+//   A11yDevices      -> A11yVocabulary, CSpeech, CBrl, CAlsa (the only C and OS calls)
 //   A11yPresentation -> A11yFormatting
 //   A11yInput        -> A11yModel, A11yVocabulary
 //   A11yFormatting   -> A11yModel, A11yVocabulary
@@ -34,6 +34,13 @@ let package = Package(
             name: "CBrl",
             providers: [.apt(["libbrlapi-dev"])]
         ),
+        // The tones (`--tones on`) go through ALSA: a bare console, or PipeWire / PulseAudio
+        // through their ALSA plugins.
+        .systemLibrary(
+            name: "CAlsa",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
         .target(
             name: "A11yModel",
             // The model rounds with Double.rounded(), which calls libm; it imports no C module
@@ -48,7 +55,7 @@ let package = Package(
         ),
         .target(name: "A11yInput", dependencies: ["A11yModel", "A11yVocabulary"]),
         .target(name: "A11yPresentation", dependencies: ["A11yFormatting"]),
-        .target(name: "A11yDevices", dependencies: ["A11yVocabulary", "CSpeech", "CBrl"]),
+        .target(name: "A11yDevices", dependencies: ["A11yVocabulary", "CSpeech", "CBrl", "CAlsa"]),
         .target(name: "A11ySession", dependencies: ["A11yDevices", "A11yPresentation", "A11yInput"]),
         // The module users import: re-exports every layer.
         .target(

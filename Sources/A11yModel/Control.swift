@@ -11,7 +11,7 @@ public protocol Control: Sendable, Equatable {
     /// How many fraction digits the display shows; the control guarantees that every keyboard step
     /// changes the value as rounded to this many digits, or reports why it cannot.
     var fractionDigits: Int { get }
-    /// The spoken / brailled name of `handle` ("minimum", "maximum"; a stepper's `label`).
+    /// The spoken / brailled name of `handle` ("lower", "upper"; a stepper's `label`).
     func label(of handle: Handle) -> String
     /// The hint for `handle` (may be empty).
     func hint(of handle: Handle) -> String

@@ -27,11 +27,11 @@ public struct RangeSliderConfiguration: Sendable, Equatable {
     /// Set it from the formatter (`ValueFormatter.fractionDigits`) so keyboard steps always change the text shown.
     public var displayFractionDigits: Int? = nil
     /// Spoken / brailled name of the lower handle. TTRangeSlider: `minLabelAccessibilityLabel`.
-    public var lowerHandleLabel: String = "minimum"
+    public var lowerHandleLabel: String = "lower"
     /// Hint for the lower handle. TTRangeSlider: `minLabelAccessibilityHint`.
     public var lowerHandleHint: String = ""
     /// Spoken / brailled name of the upper handle. TTRangeSlider: `maxLabelAccessibilityLabel`.
-    public var upperHandleLabel: String = "maximum"
+    public var upperHandleLabel: String = "upper"
     /// Hint for the upper handle. TTRangeSlider: `maxLabelAccessibilityHint`.
     public var upperHandleHint: String = ""
 

@@ -25,15 +25,27 @@ public enum Verbosity: String, Sendable, CaseIterable {
 }
 
 /// Chooses the words: from what a command changed (a `Change`) and the control afterwards, to
-/// what is spoken. Pure: the session sends the result to speech-dispatcher.
+/// what is spoken. Pure: the session sends the result to speech-dispatcher. Every phrase comes
+/// from `messages`, the catalog of the user's language.
+///
+/// The first word of every utterance carries the news: the new value, or "already", or the name of
+/// the handle that has focus. A handle is never named like a limit of the track: the default names
+/// are "lower" and "upper", the track's ends are "end of track", a blocked key says what blocked it.
 ///
 /// Value changes and reasons use the `text` priority, so each interrupts stale speech and a held
 /// key never builds a backlog; the result of accepting uses `message`, so it is never cut off.
 public struct Announcer: Sendable {
     public var verbosity: Verbosity
+    /// The words of the user's language.
+    public var messages: Messages
+    /// How a typed number's decimal point is said ("," in German, French and Spanish), so the
+    /// synthesizer reads "1,5" as one and a half.
+    public var decimalSeparator: String
 
-    public init(verbosity: Verbosity = .normal) {
+    public init(verbosity: Verbosity = .normal, messages: Messages = .english, decimalSeparator: String = ".") {
         self.verbosity = verbosity
+        self.messages = messages
+        self.decimalSeparator = decimalSeparator
     }
 
     /// What to say after `change`; `control` is the control after it. Nil: say nothing (the start
@@ -41,65 +53,61 @@ public struct Announcer: Sendable {
     public func utterance(for change: Change, in control: PresentedControl) -> Utterance? {
         let state = control.state(of: change.handle) ?? control.focusedHandle
         let value = state.text.spoken
-        let other = control.handles.first { $0.handle != change.handle }
+        let other = control.handles.first { $0.handle != change.handle }.map(name(of:)) ?? ""
+        let stepper = control.kind == .stepper
+        func say(_ key: MessageKey) -> Utterance { Utterance(messages(key, ["value": value, "other": other])) }
         switch change.outcome {
         case .moved:
             return Utterance(value)
-        case .reachedLimit(let limit):
-            return Utterance(verbosity == .terse && limit != .otherHandle
-                             ? value : "\(value), \(reason(limit, other: other))")
-        case .blocked(.minimum), .blocked(.maximum):
-            return Utterance(reason(change.limit!, other: other))
-        case .blocked(let limit):
-            return Utterance("at \(value), \(reason(limit, other: other))")
-        case .wrapped(let limit):
-            return Utterance("\(value), wrapped to \(reason(limit, other: other))")
+        case .reachedLimit(.minimum), .reachedLimit(.maximum):
+            return verbosity == .terse ? Utterance(value) : say(stepper ? .endOfRange : .endOfTrack)
+        case .reachedLimit(.otherHandle): return say(.meetsOther)
+        case .reachedLimit(.minimumDistance): return say(.minimumDistance)
+        case .reachedLimit(.maximumDistance): return say(.maximumDistance)
+        case .blocked(.minimum), .blocked(.maximum): return say(stepper ? .blockedEndOfRange : .blockedEndOfTrack)
+        case .blocked(.otherHandle): return say(.blockedByOther)
+        case .blocked(.minimumDistance): return say(.blockedMinimumDistance)
+        case .blocked(.maximumDistance): return say(.blockedMaximumDistance)
+        case .wrapped(let limit): return say(limit == .minimum ? .wrappedToStart : .wrappedToEnd)
         case .focusMoved, .unchanged(.alreadyFocused):
-            return Utterance(named(state))
-        case .unchanged(.alreadyThere):
-            return Utterance("already \(value)")
-        case .unchanged(.noOtherHandle):
-            return Utterance("only one handle")
-        case .unchanged(.invalidValue):
-            return Utterance("not a number")
+            return Utterance(focus(on: state, in: control))
+        case .unchanged(.alreadyThere): return say(.alreadyThere)
+        case .unchanged(.noOtherHandle): return say(.onlyOneHandle)
+        case .unchanged(.invalidValue): return say(.notANumber)
         case .interaction, .unchanged(.interactionUnchanged):
             return nil
         }
     }
 
-    /// What to say when a control appears.
+    /// What to say when a control appears: where things stand, the help prompt and, when verbose,
+    /// the keys.
     public func introduction(of control: PresentedControl) -> Utterance {
-        let label = control.label.isEmpty ? [] : [control.label]
-        let values: String
-        if control.kind == .stepper {
-            let value = control.focusedHandle.text.spoken
-            values = verbosity == .terse ? value
-                : "\(value), from \(control.minimum.spoken) to \(control.maximum.spoken)"
-        } else if verbosity == .terse {
-            values = control.handles.map(\.text.spoken).joined(separator: " to ")
-        } else {
-            values = control.handles.map { "\($0.name) \($0.text.spoken)" }.joined(separator: ", ")
+        if verbosity == .terse {
+            guard control.kind == .rangeSlider else {
+                return Utterance(labelled(control.label, control.focusedHandle.text.spoken))
+            }
+            return Utterance(Self.dropEmptyLabel(messages(.introTerseRange, ["label": control.label] + values(of: control)),
+                                                 label: control.label))
         }
-        var parts = label + (verbosity == .terse ? [] : [control.kind.rawValue]) + [values]
-        if verbosity == .verbose, control.handles.count > 1 {
-            parts.append("\(control.focusedHandle.name) focused")
-        }
-        var text = parts.joined(separator: ", ")
-        if verbosity != .terse { text += ". Press question mark for help." }
+        var text = status(of: control).text + ". " + messages(.helpPrompt)
         if verbosity == .verbose { text += " " + keysSummary(control.kind) }
         return Utterance(text)
     }
 
-    /// Where things stand (the Space key): every handle, the focused one first.
+    /// Where things stand (the Space key, and the start): for a range slider the selection and the
+    /// track's bounds, then the focused handle as a screen reader says it on focus.
     public func status(of control: PresentedControl) -> Utterance {
-        let ordered = [control.focusedHandle] + control.handles.filter { $0.handle != control.focused }
-        var parts = control.label.isEmpty ? [] : [control.label]
-        if control.kind == .stepper {
-            parts.append("\(control.focusedHandle.text.spoken), from \(control.minimum.spoken) to \(control.maximum.spoken)")
-        } else {
-            parts += ordered.map { "\($0.name) \($0.text.spoken)" }
+        let focused = focus(on: control.focusedHandle, in: control)
+        guard control.kind == .rangeSlider else { return Utterance(focused) }
+        var selection = messages(.introRange, ["label": control.label, "role": messages(.roleRangeSlider),
+                                               "minimum": control.minimum.spoken, "maximum": control.maximum.spoken]
+                                 + values(of: control))
+        selection = Self.dropEmptyLabel(selection, label: control.label)
+        if verbosity == .verbose, control.handles.count > 1 {
+            let span = Int(((control.handles[1].fraction - control.handles[0].fraction) * 100).rounded())
+            selection += ", " + messages(.span, ["span": String(span)])
         }
-        return Utterance(parts.joined(separator: ", "))
+        return Utterance(selection + ". " + focused)
     }
 
     /// The help text (the ? and F1 keys).
@@ -109,43 +117,69 @@ public struct Announcer: Sendable {
 
     /// What to say when the user accepts: the chosen values; never cut off.
     public func accepted(_ control: PresentedControl) -> Utterance {
-        let values = control.handles.map(\.text.spoken).joined(separator: " to ")
-        return Utterance("\(values), accepted", priority: .message)
+        Utterance(messages(.accepted, ["values": chosenValues(of: control)]), priority: .message)
     }
 
     /// What to say when the user cancels.
-    public func cancelled() -> Utterance { Utterance("cancelled", priority: .message) }
+    public func cancelled() -> Utterance { Utterance(messages(.cancelled), priority: .message) }
     /// The control ended because nobody touched it in time (`--timeout`).
-    public func timedOut() -> Utterance { Utterance("time is up, cancelled", priority: .message) }
+    public func timedOut() -> Utterance { Utterance(messages(.timedOut), priority: .message) }
 
-    private func named(_ state: PresentedControl.HandleState) -> String {
-        var text = "\(state.name), \(state.text.spoken)"
-        if verbosity == .verbose, !state.hint.isEmpty { text += ", \(state.hint)" }
+    /// The name a handle is spoken and brailled by: the program's own, or the default name
+    /// ("lower", "upper") in the user's language.
+    public func name(of state: PresentedControl.HandleState) -> String {
+        switch state.name {
+        case Messages.english(.handleLower): messages(.handleLower)
+        case Messages.english(.handleUpper): messages(.handleUpper)
+        default: state.name
+        }
+    }
+
+    /// "10 to 90", or "50" for one handle.
+    func chosenValues(of control: PresentedControl) -> String {
+        control.handles.count > 1 ? messages(.valuesRange, values(of: control)) : control.focusedHandle.text.spoken
+    }
+
+    /// What a screen reader says when focus arrives on a handle: its name, role and orientation,
+    /// value (when verbose, its percentage) and the range it may take now.
+    func focus(on state: PresentedControl.HandleState, in control: PresentedControl) -> String {
+        // A stepper or a one-handle slider is named by the control's label.
+        let named = control.kind == .rangeSlider || control.label.isEmpty ? name(of: state) : control.label
+        let role = messages(control.kind == .stepper ? .roleStepper : .roleHorizontalSlider)
+        let verbose = verbosity == .verbose
+        var text = messages(verbose ? .focusVerbose : .focus, [
+            "name": named, "role": role, "value": state.text.spoken,
+            "percent": String(Int((state.fraction * 100).rounded())),
+            "from": state.allowedLower.spoken, "to": state.allowedUpper.spoken,
+        ])
+        if verbose, !state.hint.isEmpty { text += ", \(state.hint)" }
         return text
     }
 
-    private func reason(_ limit: Limit, other: PresentedControl.HandleState?) -> String {
-        switch limit {
-        case .minimum: return "minimum"
-        case .maximum: return "maximum"
-        case .otherHandle: return "the \(other?.name ?? "other") handle"
-        case .minimumDistance: return "minimum distance"
-        case .maximumDistance: return "maximum distance"
-        }
+    private func values(of control: PresentedControl) -> [String: String] {
+        ["lower": control.handles[0].text.spoken, "upper": control.handles[control.handles.count - 1].text.spoken]
+    }
+
+    private func labelled(_ label: String, _ text: String) -> String {
+        label.isEmpty ? text : "\(label), \(text)"
+    }
+
+    /// A phrase that starts with an empty `{label}` loses its leading ", ".
+    private static func dropEmptyLabel(_ text: String, label: String) -> String {
+        guard label.isEmpty else { return text }
+        return String(text.drop { $0 == "," || $0 == " " })
     }
 
     private func keysSummary(_ kind: PresentedControl.Kind) -> String {
         switch kind {
-        case .stepper:
-            return "Up and Down arrows step, Page Up and Page Down step by 10, Home and End go to the limits, "
-                + "type digits to enter a value, Space says the value, Enter accepts, Escape cancels."
-        case .slider:
-            return "Arrows move the handle, Page Up and Page Down move by 10 steps, Home and End go to the limits, "
-                + "type digits to enter a value, Space says the value, Enter accepts, Escape cancels."
-        case .rangeSlider:
-            return "Arrows move the focused handle, Tab switches handles, Page Up and Page Down move by 10 steps, "
-                + "Home and End go as far as the handle may, type digits to enter a value, Space says both values, "
-                + "Enter accepts, Escape cancels."
+        case .stepper: messages(.keysStepper)
+        case .slider: messages(.keysSlider)
+        case .rangeSlider: messages(.keysRangeSlider)
         }
     }
+}
+
+extension Dictionary where Key == String, Value == String {
+    /// The placeholders of both, for `Messages` (the left one wins).
+    fileprivate static func + (a: Self, b: Self) -> Self { a.merging(b) { left, _ in left } }
 }

@@ -15,15 +15,16 @@ extension Announcer {
     public func utterance(for outcome: EntryEditor.Outcome) -> Utterance? {
         switch outcome {
         case .typed(let character):
-            return Utterance(character == "-" ? "minus" : character == "." ? "point" : String(character))
+            return Utterance(character == "-" ? messages(.typedMinus) : character == "." ? messages(.typedPoint)
+                             : String(character))
         case .refused(let rejection):
             return Utterance(reason(rejection))
         case .deleted(let remaining):
-            return Utterance(remaining.isEmpty ? "entry cleared" : remaining)
+            return Utterance(remaining.isEmpty ? messages(.entryCleared) : spokenNumber(remaining))
         case .cancelled:
-            return Utterance("entry cancelled")
+            return Utterance(messages(.entryCancelled))
         case .commitRefused(let text, let rejection):
-            return Utterance("\(text) rejected, \(reason(rejection))")
+            return Utterance(messages(.entryRejected, ["text": spokenNumber(text), "reason": reason(rejection)]))
         case .committed, .ignored:
             return nil
         }
@@ -32,15 +33,20 @@ extension Announcer {
     /// Why a typed character or number was refused.
     public func reason(_ rejection: NumericEntry.Rejection) -> String {
         switch rejection {
-        case .empty: return "no number typed"
-        case .notANumber: return "not a number"
-        case .belowMinimum(let limit): return "below the minimum, \(Self.plain(limit))"
-        case .aboveMaximum(let limit): return "above the maximum, \(Self.plain(limit))"
-        case .negativeNotAllowed: return "no negative numbers here"
-        case .fractionNotAllowed: return "whole numbers only"
-        case .notADigit(let character): return "\(character) is not a digit"
-        case .tooLong: return "too many digits"
+        case .empty: messages(.reasonEmpty)
+        case .notANumber: messages(.reasonNotANumber)
+        case .belowMinimum(let limit): messages(.reasonBelowMinimum, ["limit": spokenNumber(Self.plain(limit))])
+        case .aboveMaximum(let limit): messages(.reasonAboveMaximum, ["limit": spokenNumber(Self.plain(limit))])
+        case .negativeNotAllowed: messages(.reasonNegative)
+        case .fractionNotAllowed: messages(.reasonFraction)
+        case .notADigit(let character): messages(.reasonNotADigit, ["character": String(character)])
+        case .tooLong: messages(.reasonTooLong)
         }
+    }
+
+    /// A number typed or written with "." as said in the user's language ("1,5").
+    private func spokenNumber(_ text: String) -> String {
+        decimalSeparator == "." ? text : text.replacing(".", with: decimalSeparator)
     }
 
     private static func plain(_ value: Double) -> String {
@@ -51,26 +57,28 @@ extension Announcer {
     /// What to say when the user accepts several controls at once: every control's values.
     public func accepted(_ controls: [PresentedControl], focused: Int) -> Utterance {
         guard controls.count > 1 else { return accepted(controls[focused]) }
-        let values = controls.map { $0.handles.map(\.text.spoken).joined(separator: " to ") }
-        return Utterance(values.joined(separator: " and ") + ", accepted", priority: .message)
+        let values = controls.dropFirst().reduce(chosenValues(of: controls[0])) {
+            messages(.valuesJoined, ["first": $0, "second": chosenValues(of: $1)])
+        }
+        return Utterance(messages(.accepted, ["values": values]), priority: .message)
     }
 
     /// What to say when a server comes or goes, nil when speech cannot say it (speech itself
     /// went or came: the braille line shows `brailleNotice(for:)` instead).
     public func utterance(for status: DeviceStatus) -> Utterance? {
         switch status {
-        case .brailleLost: return Utterance("braille display lost", priority: .message)
-        case .brailleBack: return Utterance("braille display back", priority: .message)
-        case .speechLost, .speechBack: return nil
+        case .brailleLost: Utterance(messages(.brailleLost), priority: .message)
+        case .brailleBack: Utterance(messages(.brailleBack), priority: .message)
+        case .speechLost, .speechBack: nil
         }
     }
 
     /// The braille notice for a server coming or going, nil when braille itself came or went.
     public func brailleNotice(for status: DeviceStatus) -> String? {
         switch status {
-        case .speechLost: return "speech lost"
-        case .speechBack: return "speech back"
-        case .brailleLost, .brailleBack: return nil
+        case .speechLost: messages(.speechLost)
+        case .speechBack: messages(.speechBack)
+        case .brailleLost, .brailleBack: nil
         }
     }
 }

@@ -15,7 +15,8 @@ public struct PresentedControl: Sendable, Equatable {
     /// One handle (a stepper has one, named after the control).
     public struct HandleState: Sendable, Equatable {
         public var handle: Handle
-        /// The handle's accessibility label ("minimum", "maximum" by default).
+        /// The handle's accessibility label ("lower", "upper" by default; the Announcer says the
+        /// default names in the user's language).
         public var name: String
         /// The handle's accessibility hint ("" when none).
         public var hint: String
@@ -23,6 +24,10 @@ public struct PresentedControl: Sendable, Equatable {
         public var text: FormattedValue
         /// Where the value lies on the track, 0...1.
         public var fraction: Double
+        /// The range this handle may take now (the lower one: from the track's minimum to the
+        /// upper handle, less any minimum distance).
+        public var allowedLower: FormattedValue
+        public var allowedUpper: FormattedValue
     }
 
     public var kind: Kind
@@ -55,41 +60,64 @@ public struct PresentedControl: Sendable, Equatable {
 extension PresentedControl {
     /// A range slider (one or two handles) as presented with `formatter`.
     public init(_ slider: RangeSlider, label: String, formatter: any ValueFormatter, locale: NumberLocale) {
-        let context = FormatContext(for: slider, locale: locale)
         let configuration = slider.configuration
+        var texts = Texts(formatter: formatter, context: FormatContext(for: slider, locale: locale),
+                          values: [slider.bounds.lowerBound, slider.bounds.upperBound] + slider.handles.map(slider.value(of:)))
         let handles = slider.handles.map { handle in
-            Self.handleState(handle, of: slider, name: configuration.label(of: handle),
-                             hint: configuration.hint(of: handle), formatter: formatter, context: context)
+            let allowed = slider.allowedRange(for: handle)
+            return Self.handleState(handle, of: slider, name: configuration.label(of: handle),
+                                    hint: configuration.hint(of: handle), allowed: (allowed.lower, allowed.upper), texts: &texts)
         }
         let range = slider.allowedRange(for: slider.focusedHandle)
         let focusedValue = slider.focusedValue
         self.init(kind: configuration.disableRange ? .slider : .rangeSlider, label: label, handles: handles,
                   focused: slider.focusedHandle,
-                  minimum: formatter.format(slider.bounds.lowerBound, in: context),
-                  maximum: formatter.format(slider.bounds.upperBound, in: context),
+                  minimum: texts.text(of: slider.bounds.lowerBound), maximum: texts.text(of: slider.bounds.upperBound),
                   showsLabels: formatter.showsLabels && !configuration.hideLabels,
                   canDecrease: focusedValue > range.lower, canIncrease: focusedValue < range.upper)
     }
 
     /// A stepper as presented with `formatter`.
     public init(_ stepper: Stepper, formatter: any ValueFormatter, locale: NumberLocale) {
-        let context = FormatContext(for: stepper, locale: locale)
         let configuration = stepper.configuration
-        let handle = Self.handleState(.upper, of: stepper, name: configuration.label,
-                                      hint: configuration.hint, formatter: formatter, context: context)
+        var texts = Texts(formatter: formatter, context: FormatContext(for: stepper, locale: locale),
+                          values: [stepper.bounds.lowerBound, stepper.bounds.upperBound, stepper.value(of: .upper)])
+        let handle = Self.handleState(.upper, of: stepper, name: configuration.label, hint: configuration.hint,
+                                      allowed: (stepper.bounds.lowerBound, stepper.bounds.upperBound), texts: &texts)
         self.init(kind: .stepper, label: configuration.label, handles: [handle], focused: .upper,
-                  minimum: formatter.format(stepper.bounds.lowerBound, in: context),
-                  maximum: formatter.format(stepper.bounds.upperBound, in: context),
+                  minimum: texts.text(of: stepper.bounds.lowerBound), maximum: texts.text(of: stepper.bounds.upperBound),
                   showsLabels: formatter.showsLabels,
                   canDecrease: stepper.canDecrement, canIncrease: stepper.canIncrement)
     }
 
+    /// Each value formatted once: the bounds, the handles, and the allowed ranges (which are
+    /// nearly always a bound or the other handle) share their texts.
+    private struct Texts {
+        let formatter: any ValueFormatter
+        let context: FormatContext
+        var known: [(value: Double, text: FormattedValue)] = []
+
+        init(formatter: any ValueFormatter, context: FormatContext, values: [Double]) {
+            self.formatter = formatter
+            self.context = context
+            for value in values { _ = text(of: value) }
+        }
+
+        mutating func text(of value: Double) -> FormattedValue {
+            if let found = known.first(where: { $0.value == value }) { return found.text }
+            let text = formatter.format(value, in: context)
+            known.append((value, text))
+            return text
+        }
+    }
+
     private static func handleState<C: Control>(_ handle: Handle, of control: C, name: String, hint: String,
-                                                 formatter: any ValueFormatter, context: FormatContext) -> HandleState {
+                                                 allowed: (Double, Double), texts: inout Texts) -> HandleState {
         let value = control.value(of: handle)
         let span = control.bounds.upperBound - control.bounds.lowerBound
         let fraction = span > 0 ? (value - control.bounds.lowerBound) / span : 0
         return HandleState(handle: handle, name: name, hint: hint, value: value,
-                           text: formatter.format(value, in: context), fraction: min(1, max(0, fraction)))
+                           text: texts.text(of: value), fraction: min(1, max(0, fraction)),
+                           allowedLower: texts.text(of: allowed.0), allowedUpper: texts.text(of: allowed.1))
     }
 }

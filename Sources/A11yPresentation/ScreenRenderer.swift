@@ -29,9 +29,12 @@ public struct ScreenFrame: Sendable, Equatable {
 ///   shown dim and named "(at maximum)" / "(at minimum)".
 public struct ScreenRenderer: Sendable {
     public var theme: ScreenTheme
+    /// The words on screen (the hint line, "(at maximum)"), in the user's language.
+    public var messages: Messages
 
-    public init(theme: ScreenTheme = ScreenTheme()) {
+    public init(theme: ScreenTheme = ScreenTheme(), messages: Messages = .english) {
         self.theme = theme
+        self.messages = messages
     }
 
     public func frame(for control: PresentedControl, width: Int, focused: Bool = true) -> ScreenFrame {
@@ -40,12 +43,14 @@ public struct ScreenRenderer: Sendable {
     }
 
     private func title(_ control: PresentedControl) -> String {
-        let values = control.handles.map(\.text.visual).joined(separator: " to ")
+        let values = control.handles.count > 1
+            ? messages(.valuesRange, ["lower": control.handles[0].text.visual, "upper": control.handles[1].text.visual])
+            : control.focusedHandle.text.visual
         let text = control.label.isEmpty ? values : "\(control.label): \(values)"
         return theme.styled(text, color: "1", fallback: "1")
     }
 
-    private func sliderFrame(_ control: PresentedControl, width: Int, focused: Bool) -> ScreenFrame {
+    func sliderFrame(_ control: PresentedControl, width: Int, focused: Bool) -> ScreenFrame {
         let lower = control.handles.count > 1 ? control.handles[0] : nil
         let upper = control.handles[control.handles.count - 1]
         let pad = String(repeating: " ", count: max(0, theme.labelPadding))
@@ -113,9 +118,9 @@ public struct ScreenRenderer: Sendable {
     private func stepperFrame(_ control: PresentedControl, focused: Bool) -> ScreenFrame {
         let value = control.focusedHandle.text.visual
         let plus = control.canIncrease ? theme.styled("+", color: "1", fallback: "1")
-                                       : theme.styled("+ (at maximum)", color: "2", fallback: "2")
+                                       : theme.styled("+ " + messages(.screenAtMaximum), color: "2", fallback: "2")
         let minus = control.canDecrease ? theme.styled("-", color: "1", fallback: "1")
-                                        : theme.styled("- (at minimum)", color: "2", fallback: "2")
+                                        : theme.styled("- " + messages(.screenAtMinimum), color: "2", fallback: "2")
         let valueLine = "  " + theme.styled(value, color: focused ? "1;7" : "1", fallback: focused ? "1;7" : "1")
         let label = control.label.isEmpty ? [] : [theme.styled(control.label, color: "1", fallback: "1")]
         return ScreenFrame(lines: label + ["  " + plus, valueLine, "  " + minus], cursor: (label.count + 1, 2))

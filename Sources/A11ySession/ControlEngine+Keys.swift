@@ -80,7 +80,7 @@ extension ControlEngine {
             if case .committed(let value) = outcome { return applyAndAnnounce(.setValue(value, handle: nil)) }
             return announcer.utterance(for: outcome).map { [$0] } ?? []
         case .routeCell(let cell):
-            switch braille.routingTarget(atCell: cell, entry: editor.entry.map { (presented.focusedHandle.name, $0.text) }) {
+            switch braille.routingTarget(atCell: cell, entry: editor.entry.map { (announcer.name(of: presented.focusedHandle), $0.text) }) {
             case .track(let fraction)?: return applyAndAnnounce(.setFraction(fraction))
             case .handle(let handle)?: return applyAndAnnounce(.focus(handle))
             case .status?: return [announcer.status(of: presented)]

@@ -28,7 +28,12 @@ public struct ControlEngine: Sendable {
     public let holdDetection: AutoRepeat.HoldDetection
     /// Whether the screen mirrors the braille cells and the last utterance (for sighted developers).
     public let preview: Bool
-    /// The last thing said, for the preview.
+    /// Whether a screen reader reads the terminal: no `.speak` effects; the screen's first line
+    /// carries what would have been said, with the cursor on it (`--screen-reader on`).
+    public let speechOnScreen: Bool
+    /// Plans the tones of value changes (`--tones on`); nil: no tones.
+    public let tonePlanner: TonePlanner?
+    /// The last thing said, for the preview and the screen reader's line.
     public internal(set) var lastUtterance: Utterance?
     /// The outcome, once the session is over.
     public internal(set) var outcome: SessionOutcome?
@@ -55,21 +60,26 @@ public struct ControlEngine: Sendable {
     private var shownScreen: ScreenFrame?
     /// The user's changes during the event being handled, for `.changed` effects.
     private var changes: [EngineEffect] = []
+    /// The tones of the event being handled.
+    private var tones: [Tone] = []
 
     public init(panels: [ControlPanel], announcer: Announcer = Announcer(), screenTheme: ScreenTheme = ScreenTheme(),
                 locale: NumberLocale = .current, holdDetection: AutoRepeat.HoldDetection,
                 escapeTimeout: Duration = KeyDecoder.recommendedEscapeTimeout, brailleRenderer: BrailleRenderer = BrailleRenderer(),
-                screenWidth: Int = 80, preview: Bool = false) {
+                screenWidth: Int = 80, preview: Bool = false, speechOnScreen: Bool = false,
+                tonePlanner: TonePlanner? = nil) {
         precondition(!panels.isEmpty, "a session needs a control")
         self.panels = panels
         self.announcer = announcer
-        self.screenRenderer = ScreenRenderer(theme: screenTheme)
+        self.screenRenderer = ScreenRenderer(theme: screenTheme, messages: announcer.messages)
         self.brailleRenderer = brailleRenderer
         self.locale = locale
         self.holdDetection = holdDetection
         self.keyInput = KeyInput(escapeTimeout: escapeTimeout)
         self.screenWidth = screenWidth
         self.preview = preview
+        self.speechOnScreen = speechOnScreen
+        self.tonePlanner = tonePlanner
         self.autoRepeat = Self.makeAutoRepeat(panels[0], detection: holdDetection)
         self.presentedPanels = panels.map { $0.presented(locale: locale) }
     }
@@ -146,7 +156,8 @@ public struct ControlEngine: Sendable {
         return speech + repeatEvents(autoRepeat.tick(at: time))
     }
 
-    /// The braille frame first, then speech, then the screen, each frame only when it changed.
+    /// The braille frame first, then tones and speech, then the screen, each frame only when it
+    /// changed.
     private mutating func effects(speaking speech: [Utterance], finishing outcome: SessionOutcome?) -> [EngineEffect] {
         var effects: [EngineEffect] = []
         let frame = brailleFrame
@@ -154,13 +165,22 @@ public struct ControlEngine: Sendable {
             shownBraille = .some(frame)
             effects.append(.showBraille(frame))
         }
-        effects += speech.map(EngineEffect.speak)
+        if !tones.isEmpty { effects.append(.playTones(tones)) }
+        tones = []
+        if !speechOnScreen { effects += speech.map(EngineEffect.speak) }
         effects += changes
         changes = []
         let screen = screenFrame
         if screen != shownScreen {
             shownScreen = screen
             effects.append(.redraw(screen))
+        } else if speechOnScreen, !speech.isEmpty {
+            // The same words again (a second key at the end of the track): blank the words'
+            // line, then write it again, so a screen reader that reads what is written says
+            // them again instead of nothing.
+            var blank = screen
+            blank.lines[0] = ""
+            effects += [.redraw(blank), .redraw(screen)]
         }
         if let outcome { effects.append(.finish(outcome)) }
         return effects
@@ -181,7 +201,7 @@ public struct ControlEngine: Sendable {
 
     /// What the braille display shows now (nil without a display).
     public var brailleFrame: BrailleFrame? {
-        braille.frame(entry: editor.entry.map { (presented.focusedHandle.name, $0.text) })
+        braille.frame(entry: editor.entry.map { (announcer.name(of: presented.focusedHandle), $0.text) })
     }
 
     /// What the terminal shows now.
@@ -194,7 +214,8 @@ public struct ControlEngine: Sendable {
             braille: (brailleFrame ?? brailleRenderer.frame(for: presented, width: 40)).preview,
             speech: lastUtterance?.text ?? "") : nil
         return screenRenderer.frame(for: presentedPanels, focused: focusedPanel, width: columns,
-                                    typing: editor.entry?.text, preview: mirror)
+                                    typing: editor.entry?.text, preview: mirror,
+                                    announcement: speechOnScreen ? lastUtterance?.text ?? "" : nil)
     }
 
     /// Applies `command` to the focused control and formats it again.
@@ -203,6 +224,7 @@ public struct ControlEngine: Sendable {
         if change.valueChanged || change.isInteraction { changes.append(.changed(panel: focusedPanel, change, focused.model)) }
         // A change brings the focused handle back into view on the braille line.
         if change.valueChanged || change.focusMoved { refreshFocused(keepPan: false) }
+        if let tonePlanner { tones += tonePlanner.tones(for: change, in: presented) }
         return change
     }
 

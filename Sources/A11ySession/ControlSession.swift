@@ -32,6 +32,8 @@ public final class ControlSession {
     private let screen: ScreenOutput?
     private let speech: SpeechOutput
     private let braille: BrailleOutput
+    /// The tones (`--tones on`), nil when off.
+    private let tonePlayer: TonePlayer?
     /// The session's time.
     private var clock: any SessionClock { devices.clock }
     /// SIGPIPE's disposition before the session: libspeechd needs it ignored while connected;
@@ -50,8 +52,13 @@ public final class ControlSession {
         self.options = options
         self.devices = devices
         previousBrokenPipeAction = signal(SIGPIPE, SIG_IGN)
-        speech = try SpeechOutput(mode: options.speech, service: devices.speech, settings: options.speechSettings,
+        let screenReader = options.screenReaderInUse
+        if let screenReader, options.screenReader == .auto {
+            options.report("a screen reader reads this terminal (\(screenReader)): the words go to its screen line, not to speech")
+        }
+        speech = try SpeechOutput(mode: screenReader == nil ? options.speech : .off, service: devices.speech, settings: options.resolvedSpeechSettings,
                                   clock: devices.clock, worker: devices.speechWorker, report: options.report)
+        tonePlayer = options.tones ? TonePlayer(device: options.tonesDevice, onFailure: options.report) : nil
         braille = try BrailleOutput(mode: options.braille, service: devices.braille, report: options.report)
         if devices.handlesSignals { _ = try SignalHandling.install() }
         var typedAhead: [KeyEvent] = []
@@ -64,9 +71,11 @@ public final class ControlSession {
         screen = devices.screen.map { screen in
             ScreenOutput(columns: screen.columns() ?? 80, movesCursor: options.theme.usesEscapes, write: screen.write)
         }
-        engine = ControlEngine(panels: panels, announcer: Announcer(verbosity: options.verbosity),
-                               screenTheme: options.theme, locale: .current, holdDetection: devices.keys.holdDetection,
-                               escapeTimeout: devices.keys.escapeTimeout, screenWidth: screen?.columns ?? 80, preview: options.preview)
+        engine = ControlEngine(panels: panels, announcer: Announcer(verbosity: options.verbosity, messages: options.messages,
+                                                                         decimalSeparator: options.numberLocale.decimalSeparator),
+                               screenTheme: options.theme, locale: options.numberLocale, holdDetection: devices.keys.holdDetection,
+                               escapeTimeout: devices.keys.escapeTimeout, screenWidth: screen?.columns ?? 80, preview: options.preview,
+                               speechOnScreen: screenReader != nil, tonePlanner: options.tones ? TonePlanner() : nil)
         // A lost braille display is spoken (a user reading braille cannot see it went blank).
         // It is called on this thread, from the braille output's calls in the loop, never from
         // inside the engine: the engine hears of it at once.
@@ -152,6 +161,7 @@ public final class ControlSession {
         for effect in effects {
             switch effect {
             case .showBraille(let frame): showBraille(frame)
+            case .playTones(let tones): tonePlayer?.play(tones)
             case .speak(let utterance): said.append(utterance)
             case .redraw(var frame):
                 speech.say(said)
@@ -190,6 +200,7 @@ public final class ControlSession {
     private func finish(signal: TerminalSignal?) {
         carryOut(engine.send(.tick, at: now))
         screen?.erase()
+        tonePlayer?.close()
         try? keys.terminal?.restore()
         braille.close()
         if signal != nil && signal != .interrupt { speech.cancel() }

@@ -21,3 +21,22 @@ public struct DeviceUnavailable: Error, Sendable, CustomStringConvertible {
     public var reason: String
     public var description: String { "\(device) is required (--\(device) on) but unavailable: \(reason)" }
 }
+
+/// Whether a screen reader reads this terminal (`--screen-reader`). With one, the control does not
+/// speak itself: the screen's first line carries what it would have said, rewritten in place with
+/// the cursor on it, so the reader says it once.
+public enum ScreenReaderMode: String, Sendable, Equatable, CaseIterable {
+    /// On when `ScreenReaderDetection` finds one (Fenrir, speakup, ACCESSIBLE=1).
+    case auto
+    case on
+    case off
+
+    /// Whether the screen carries the words, given what detection found.
+    public func isOn(detected: String?) -> Bool {
+        switch self {
+        case .auto: detected != nil
+        case .on: true
+        case .off: false
+        }
+    }
+}

@@ -44,6 +44,8 @@ public enum EngineEvent: Sendable, Equatable {
 public enum EngineEffect: Sendable, Equatable {
     /// Show this frame on the braille display (nil: there is nothing to show).
     case showBraille(BrailleFrame?)
+    /// Play these tones (`--tones on`), in place of any still waiting.
+    case playTones([Tone])
     /// Say this.
     case speak(Utterance)
     /// The user changed control number `panel` (a value, or a held key began or ended), and the

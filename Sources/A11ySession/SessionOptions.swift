@@ -1,5 +1,6 @@
 import Glibc
 import A11yDevices
+import A11yFormatting
 import A11yPresentation
 
 /// How a session presents itself and which servers it uses.
@@ -8,7 +9,26 @@ public struct SessionOptions: Sendable {
     public var braille: DeviceMode = .auto
     public var speechSettings = SpeechOutput.Settings()
     public var verbosity: Verbosity = .normal
+    /// Whether a screen reader reads this terminal (`--screen-reader`): then the control does not
+    /// speak; the screen's first line carries its words.
+    public var screenReader: ScreenReaderMode = .auto
+    /// What `screenReader` decided, and why ("Fenrir", "speakup", "ACCESSIBLE=1", "--screen-reader
+    /// on"); nil: the control speaks itself.
+    public var screenReaderInUse: String? {
+        switch screenReader {
+        case .on: "--screen-reader on"
+        case .off: nil
+        case .auto: ScreenReaderDetection.detect(environment: Environment.all)
+        }
+    }
+    /// The language of the words and of speech (`--language`, as "de" or "pt-BR"); nil: the
+    /// locale's (LC_ALL, LC_MESSAGES, LANG). Also read from `speechSettings.language`.
+    public var language: String?
     public var theme: ScreenTheme = .standard(environment: Environment.all)
+    /// Play a short tone on each value change, its pitch following the value (`--tones on`).
+    public var tones = false
+    /// The ALSA PCM for the tones (`--tones-device`); nil: ALSA's "default".
+    public var tonesDevice: String?
     /// Mirror the braille cells and the last utterance on screen (for sighted developers).
     public var preview = false
     /// End the session as `.timedOut` after this long without a key (nil: never).
@@ -25,6 +45,27 @@ public struct SessionOptions: Sendable {
     private var customReport: (@Sendable (String) -> Void)?
 
     public init() {}
+
+    /// The language asked for: `language`, else the speech settings', else the locale's.
+    public var requestedLanguage: String? { language ?? speechSettings.language ?? SpeechOutput.localeLanguage() }
+
+    /// The catalog of the requested language (English when it has none).
+    public var messages: Messages { Messages(for: requestedLanguage) }
+
+    /// How numbers are written: as the language asked for explicitly writes them ("1,5" in
+    /// German), else as the locale does (LC_ALL, LC_NUMERIC, LANG).
+    public var numberLocale: NumberLocale {
+        guard let explicit = language ?? speechSettings.language else { return .current }
+        return NumberLocale(named: String(explicit.map { $0 == "-" ? "_" : $0 }))
+    }
+
+    /// The speech settings with the language of the words when none was asked for, so that
+    /// speech-dispatcher reads the phrases with the right voice.
+    public var resolvedSpeechSettings: SpeechOutput.Settings {
+        var settings = speechSettings
+        settings.language = language ?? settings.language ?? messages.language
+        return settings
+    }
 
     /// The basename of `CommandLine.arguments[0]` ("a11y-controls" when there is none).
     public static var defaultProgramName: String {

@@ -290,11 +290,6 @@ public final class SpeechOutput: @unchecked Sendable {
 
     /// "de" from LANG=de_DE.UTF-8; nil for C/POSIX or nothing set.
     static func localeLanguage() -> String? {
-        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            guard let value = Environment.value(name), !value.isEmpty else { continue }
-            let language = value.prefix { $0 != "_" && $0 != "." && $0 != "@" }
-            return language == "C" || language == "POSIX" ? nil : String(language)
-        }
-        return nil
+        Messages.localeLanguage(in: Environment.all)
     }
 }

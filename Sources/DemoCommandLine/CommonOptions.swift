@@ -33,6 +33,12 @@ public struct CommonOptions: Sendable, Equatable {
     public var voice: SpeechVoiceType? = nil
     /// `--language` (e.g. "en", "pt-BR"); nil: the server's.
     public var language: String? = nil
+    /// `--screen-reader auto|on|off`, default auto.
+    public var screenReader: ScreenReaderMode = .auto
+    /// `--tones on|off`, default off.
+    public var tones: Bool = false
+    /// `--tones-device NAME`: the ALSA PCM; nil: "default".
+    public var tonesDevice: String? = nil
     /// `--verbosity terse|normal|verbose`, default normal.
     public var verbosity: Verbosity = .normal
     /// `--keymap FILE`: a key map file to apply (`KeyMap.apply(file:)`); read at run time.
@@ -88,6 +94,10 @@ extension CommonOptions {
         session.braille = braille
         session.speechSettings = SpeechOutput.Settings(rate: speechRate, voice: voice, language: language)
         session.verbosity = verbosity
+        session.language = language
+        session.screenReader = screenReader
+        session.tones = tones
+        session.tonesDevice = tonesDevice
         session.theme = screenTheme
         session.preview = preview
         session.timeout = timeout

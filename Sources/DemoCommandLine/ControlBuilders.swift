@@ -2,7 +2,9 @@ import A11yControls
 /// Builds a validated `RangeInvocation` from the range options, checking each rule with a message
 /// that names the option, then letting the model (`RangeSlider.init`) check the rest.
 enum RangeBuilder {
-    static func build(_ values: OptionValues, loadPlugin: DemoCommandLine.PluginLoader) throws(CLIError) -> RangeInvocation {
+    /// `words`: the user's language, for the default label.
+    static func build(_ values: OptionValues, loadPlugin: DemoCommandLine.PluginLoader,
+                      words: Messages = .english) throws(CLIError) -> RangeInvocation {
         var c = RangeSliderConfiguration()
         let minText = values.text("--min"), maxText = values.text("--max")
         let minimum = try minText.map { t throws(CLIError) in try ValueParsing.number(t, option: "--min") } ?? 0
@@ -89,7 +91,7 @@ enum RangeBuilder {
         } catch {
             throw ModelErrors.map(error, options: rangeOptionNames)
         }
-        return RangeInvocation(slider: slider, label: label ?? (single ? "value" : "range"), formatSpec: spec, formatter: formatter)
+        return RangeInvocation(slider: slider, label: label ?? words(single ? .demoValue : .demoRange), formatSpec: spec, formatter: formatter)
     }
 
     static let rangeOptionNames: [String: String] = [
@@ -100,7 +102,9 @@ enum RangeBuilder {
 
 /// Builds a validated `StepperInvocation` from the stepper options.
 enum StepperBuilder {
-    static func build(_ values: OptionValues, loadPlugin: DemoCommandLine.PluginLoader) throws(CLIError) -> StepperInvocation {
+    /// `words`: the user's language, for the default label.
+    static func build(_ values: OptionValues, loadPlugin: DemoCommandLine.PluginLoader,
+                      words: Messages = .english) throws(CLIError) -> StepperInvocation {
         var c = StepperConfiguration()
         let valueText = values.text("--value"), minText = values.text("--min"), maxText = values.text("--max")
         let valueGiven = try valueText.map { t throws(CLIError) in try ValueParsing.number(t, option: "--value") }
@@ -137,7 +141,7 @@ enum StepperBuilder {
         c.autoRepeat = !values.flag("--no-autorepeat")
         if let interval { c.autoRepeatSchedule.interval = interval }
         if let delay { c.autoRepeatSchedule.initialDelay = delay }
-        if let label { c.label = label }
+        c.label = label ?? words(.demoValue)
         c.displayFractionDigits = formatter.fractionDigits
         let stepper: Stepper
         do {

@@ -63,11 +63,12 @@ public struct DemoCommandLine: Sendable, Equatable {
 
         let values = OptionValues(preferences.occurrences + scan.occurrences)
         let options = try commonOptions(values, environment: environment)
+        let words = Messages(for: options.language ?? Messages.localeLanguage(in: environment))
         let invocation: DemoInvocation
         switch scan.subcommand {
         case nil: invocation = .showcase
-        case .range: invocation = .range(try RangeBuilder.build(values, loadPlugin: loadPlugin))
-        case .stepper: invocation = .stepper(try StepperBuilder.build(values, loadPlugin: loadPlugin))
+        case .range: invocation = .range(try RangeBuilder.build(values, loadPlugin: loadPlugin, words: words))
+        case .stepper: invocation = .stepper(try StepperBuilder.build(values, loadPlugin: loadPlugin, words: words))
         }
         return DemoCommandLine(invocation: invocation, options: options)
     }
@@ -91,6 +92,11 @@ public struct DemoCommandLine: Sendable, Equatable {
         if let t = values.text("--speech-rate") { o.speechRate = try ValueParsing.integer(t, option: "--speech-rate", in: -100...100) }
         if let t = values.text("--voice") { o.voice = try ValueParsing.choice(t, option: "--voice", CommonOptions.voiceNames) }
         if let t = values.text("--language") { o.language = try ValueParsing.language(t, option: "--language") }
+        if let t = values.text("--screen-reader") {
+            o.screenReader = try ValueParsing.choice(t, option: "--screen-reader", ScreenReaderMode.allCases.map { ($0.rawValue, $0) })
+        }
+        if let t = values.text("--tones") { o.tones = try ValueParsing.choice(t, option: "--tones", [("on", true), ("off", false)]) }
+        if let t = values.text("--tones-device") { o.tonesDevice = try ValueParsing.label(t, option: "--tones-device") }
         if let t = values.text("--verbosity") {
             o.verbosity = try ValueParsing.choice(t, option: "--verbosity", Verbosity.allCases.map { ($0.rawValue, $0) })
         }

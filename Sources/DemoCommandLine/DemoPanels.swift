@@ -23,9 +23,10 @@ extension DemoCommandLine {
                 panels = [try ControlPanel(stepper: stepper.stepper, formatter: stepper.formatter)]
             case .showcase:
                 let range = RangeInvocation(), stepper = StepperInvocation()
+                let words = Messages(for: options.language ?? Messages.localeLanguage(in: Environment.all))
                 var quantity = stepper.stepper
-                try quantity.configure { $0.label = "Quantity" }
-                panels = [try ControlPanel(slider: range.slider, label: "Price", formatter: range.formatter),
+                try quantity.configure { $0.label = words(.demoQuantity) }
+                panels = [try ControlPanel(slider: range.slider, label: words(.demoPrice), formatter: range.formatter),
                           try ControlPanel(stepper: quantity, formatter: stepper.formatter)]
             }
         } catch {

@@ -52,7 +52,7 @@ private func checksumOf(_ effects: [EngineEffect]) -> Int {
         case .showBraille(let frame): sum &+ (frame?.text.utf8.count ?? 0)
         case .speak(let utterance): sum &+ utterance.text.utf8.count
         case .redraw(let frame): sum &+ frame.lines.count
-        case .changed, .finish: sum &+ 1
+        case .changed, .finish, .playTones: sum &+ 1
         }
     }
 }

@@ -19,11 +19,14 @@ final class PtyDemo: Sendable {
     var spawnedAt: ContinuousClock.Instant { child.spawnedAt }
 
     /// `prefix` runs before the executable (e.g. `/usr/bin/time -v -o FILE`).
-    init(executable: String, arguments: [String], prefix: [String] = [], columns: UInt16 = 80, rows: UInt16 = 24) throws {
+    /// `overrides` are set in the demo's environment.
+    init(executable: String, arguments: [String], prefix: [String] = [], columns: UInt16 = 80, rows: UInt16 = 24,
+         environment overrides: [String: String] = [:]) throws {
         pty = try Pty()
         pty.setWindowSize(columns: columns, rows: rows)
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
+        environment.merge(overrides) { $1 }
         do {
             child = try ChildProcess(prefix + [executable] + arguments, environment: environment,
                                      streams: .terminal(pty.subPath), newSession: true)

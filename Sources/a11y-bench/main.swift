@@ -2,6 +2,7 @@
 //
 //   a11y-bench [--demo PATH] [--out DIR] [--quick] [-- DEMO-ARGUMENTS...]   the full report
 //   a11y-bench --list | NAME...                                                single benchmarks
+//   a11y-bench key-to-tone                                                     key to tone only
 //   a11y-bench --feed-keys N                                                   (for valgrind)
 //
 // Runs against the servers of `scripts/servers.sh start` (source DIR/env first); `make bench`
@@ -53,6 +54,12 @@ let peerPath = option("--peer")
 let floorPath = option("--floor")
 let quick = arguments.contains("--quick")
 arguments.removeAll { $0 == "--quick" }
+
+if arguments == ["key-to-tone"] {
+    let tone = try measureKeyToTone(demo: demoPath, keys: 50)
+    print("key-to-tone: median \(number(tone.stats.median)) ms, p99 \(number(tone.stats.p99)) ms, min \(number(tone.stats.min)) ms, max \(number(tone.stats.max)) ms, n=\(tone.stats.count), missed \(tone.missed)")
+    exit(0)
+}
 
 // Single benchmarks by name, as before.
 if !arguments.isEmpty && arguments != ["full"] {
@@ -220,6 +227,11 @@ do {
                           detail: "max \(number(startBraille.max)) ms, n=\(startBraille.count)", target: "< 20 ms", meets: startBraille.median < 20))
     figures.append(Figure(key: "startup_first_speech_ms", label: "7. start-up: exec to first utterance, median", value: startSpeech.median, unit: "ms",
                           detail: "max \(number(startSpeech.max)) ms, n=\(startSpeech.count)"))
+
+    progress("key to tone")
+    let tone = try measureKeyToTone(demo: demoPath, keys: quick ? 20 : 100)
+    figures.append(Figure(key: "key_to_tone_median_ms", label: "8. key to tone, median", value: tone.stats.median, unit: "ms",
+                          detail: "p99 \(number(tone.stats.p99)) ms, n=\(tone.stats.count), missed \(tone.missed); pty write -> first samples in the WAV of an ALSA file PCM"))
 
     progress("peak RSS under /usr/bin/time -v")
     let rss = try measurePeakRSS(setup)

@@ -26,7 +26,7 @@ struct DemoEndToEndTests {
         let demo = try start([], display: display, until: "Price 10")
         // The introduction, once. (Other lines may come too: under the address sanitizer the slow
         // first BrlAPI connection was retried once and "braille display back" was spoken.)
-        let introduction = "Price, range slider, minimum 10, maximum 90. Press question mark for help."
+        let introduction = "Price, range slider, 10 to 90, of 0 to 100. lower, horizontal slider, 10, from 0 to 90. Press question mark for help."
         #expect(spoken.waitForLines { $0.contains(introduction) }.filter { $0 == introduction }.count == 1)
         demo.waitForScreen { $0.contains("Price: 10 to 90") }
 
@@ -59,7 +59,8 @@ struct DemoEndToEndTests {
         #expect(demo.waitForScreen { $0.contains("Price: 51 to 90") }.contains("Price: 51 to 90"))
         // Routing over the upper value focuses that handle; then LNDN steps it down.
         try display.press("ROUTE 39")
-        #expect(spoken.waitForLines { $0.contains("maximum, 90") }.contains("maximum, 90"))
+        let focused = "upper, horizontal slider, 90, from 51 to 100"
+        #expect(spoken.waitForLines { $0.contains(focused) }.contains(focused))
         try display.press("LNDN")
         #expect(spoken.waitForLines { $0.contains("89") }.contains("89"))
         try display.press("KEY_ESCAPE")

@@ -24,15 +24,21 @@ CONF
     local delim
     delim=$(printf '\001')
     cat >"$D/conf/modules/capture.conf" <<CONF
-GenericExecuteSynth "printf '%s\\\\n' \\'\$DATA\\' >> \\"\$CAPTURE_FILE\\"; sleep \\"\$(cat \\"\$CAPTURE_DELAY_FILE\\" 2>/dev/null || echo 0)\\""
+GenericExecuteSynth "printf '%s\\\\n' \\'\$DATA\\' >> \\"\$CAPTURE_FILE\\"; printf '%s\\\\n' \\'\$LANGUAGE\\' >> \\"\$CAPTURE_FILE.language\\"; sleep \\"\$(cat \\"\$CAPTURE_DELAY_FILE\\" 2>/dev/null || echo 0)\\""
 GenericCmdDependency "printf"
 GenericDelimiters "$delim"
 GenericMaxChunkLength 100000
 GenericLanguage "en" "en" "utf-8"
+GenericLanguage "de" "de" "utf-8"
+GenericLanguage "fr" "fr" "utf-8"
+GenericLanguage "es" "es" "utf-8"
 AddVoice "en" "MALE1" "en"
+AddVoice "de" "MALE1" "de"
+AddVoice "fr" "MALE1" "fr"
+AddVoice "es" "MALE1" "es"
 CONF
     rm -f "$s/speechd.sock" "$D/log/speech-dispatcher.log"
-    [[ ${2:-} == keep ]] || : >"$D/spoken.txt"
+    [[ ${2:-} == keep ]] || { : >"$D/spoken.txt"; : >"$D/spoken.txt.language"; }
     setsid env XDG_CACHE_HOME="$D/cache" CAPTURE_FILE="$D/spoken.txt" CAPTURE_DELAY_FILE="$D/capture-delay" \
         speech-dispatcher -s -t 0 -C "$D/conf" -P "$D/speechd.pidfile" </dev/null >"$D/speechd.out" 2>&1 &
     echo $! >"$D/speechd.pid"

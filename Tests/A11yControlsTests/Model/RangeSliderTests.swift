@@ -25,7 +25,7 @@ struct RangeSliderTests {
         #expect(c.disableRange == false)
         #expect(c.hideLabels == false)
         #expect(c.pageSteps == 10)
-        #expect(c.lowerHandleLabel == "minimum" && c.upperHandleLabel == "maximum")
+        #expect(c.lowerHandleLabel == "lower" && c.upperHandleLabel == "upper")
         #expect(c.lowerHandleHint == "" && c.upperHandleHint == "")
         #expect(s.focusedHandle == .lower)
         #expect(s.handles == [.lower, .upper])

@@ -26,44 +26,48 @@ import Testing
     }
 
     @Test func limitsAreNamedNeverSilent() {
-        #expect(run([.toLowest, .decrement]) == [Utterance("0, minimum"), Utterance("minimum")])
-        #expect(run([.focus(.upper), .toHighest, .increment]) == [Utterance("maximum, 90"), Utterance("100, maximum"), Utterance("maximum")])
-        #expect(run([.setValue(90, handle: .lower)]) == [Utterance("90, the maximum handle")])
-        #expect(run([.setValue(90, handle: .lower), .increment]).last == Utterance("at 90, the maximum handle"))
+        #expect(run([.toLowest, .decrement]) == [Utterance("0, end of track"), Utterance("0, blocked, end of track")])
+        #expect(run([.focus(.upper), .toHighest, .increment])
+                == [Utterance("upper, horizontal slider, 90, from 10 to 100"), Utterance("100, end of track"),
+                    Utterance("100, blocked, end of track")])
+        #expect(run([.setValue(90, handle: .lower)]) == [Utterance("90, meets upper")])
+        #expect(run([.setValue(90, handle: .lower), .increment]).last == Utterance("90, blocked by upper"))
     }
 
     @Test func terseDropsLimitWordsButNotReasons() {
-        #expect(run([.toLowest, .decrement], verbosity: .terse) == [Utterance("0"), Utterance("minimum")])
+        #expect(run([.toLowest, .decrement], verbosity: .terse) == [Utterance("0"), Utterance("0, blocked, end of track")])
     }
 
     @Test func distancesAndWrapping() throws {
         var configuration = RangeSliderConfiguration()
         configuration.minDistance = 20
         let slider = try RangeSlider(configuration: configuration)
-        #expect(run([.setValue(80, handle: .lower), .increment], on: slider) == [Utterance("70, minimum distance"), Utterance("at 70, minimum distance")])
+        #expect(run([.setValue(80, handle: .lower), .increment], on: slider) == [Utterance("70, closest to upper"), Utterance("70, blocked, closest to upper")])
 
         var stepperConfiguration = StepperConfiguration()
         stepperConfiguration.wraps = true
         var stepper = try Stepper(configuration: stepperConfiguration, value: 99)
         let change = stepper.apply(.increment)
-        #expect(Announcer().utterance(for: change, in: PresentedControl(stepper, formatter: formatter, locale: .posix)) == Utterance("1, wrapped to minimum"))
+        #expect(Announcer().utterance(for: change, in: PresentedControl(stepper, formatter: formatter, locale: .posix)) == Utterance("1, wrapped to the start"))
     }
 
     @Test func focusSaysTheHandleNameAndValueAndHintWhenVerbose() throws {
-        #expect(run([.focusNext]) == [Utterance("maximum, 90")])
+        #expect(run([.focusNext]) == [Utterance("upper, horizontal slider, 90, from 10 to 100")])
         var configuration = RangeSliderConfiguration()
         configuration.upperHandleHint = "the most you pay"
         #expect(run([.focusNext], on: try RangeSlider(configuration: configuration), verbosity: .verbose)
-                == [Utterance("maximum, 90, the most you pay")])
+                == [Utterance("upper, horizontal slider, 90, 90 percent, from 10 to 100, the most you pay")])
         #expect(run([.beginInteraction, .endInteraction]) == [nil, nil])
     }
 
     @Test func introductionByVerbosity() throws {
         let control = PresentedControl(try RangeSlider(), label: "Price", formatter: formatter, locale: .posix)
         #expect(Announcer(verbosity: .terse).introduction(of: control).text == "Price, 10 to 90")
-        #expect(Announcer().introduction(of: control).text == "Price, range slider, minimum 10, maximum 90. Press question mark for help.")
+        #expect(Announcer().introduction(of: control).text
+                == "Price, range slider, 10 to 90, of 0 to 100. lower, horizontal slider, 10, from 0 to 90. Press question mark for help.")
         #expect(Announcer(verbosity: .verbose).introduction(of: control).text.hasPrefix(
-            "Price, range slider, minimum 10, maximum 90, minimum focused. Press question mark for help. Arrows move"))
+            "Price, range slider, 10 to 90, of 0 to 100, 80 percent of the track. lower, horizontal slider, 10, 10 percent, "
+            + "from 0 to 90. Press question mark for help. Arrows move"))
         let stepper = PresentedControl(try Stepper(), formatter: formatter, locale: .posix)
         #expect(Announcer().introduction(of: stepper).text == "value, stepper, 1, from 1 to 99. Press question mark for help.")
     }
@@ -72,6 +76,6 @@ import Testing
         let control = PresentedControl(try RangeSlider(), label: "Price", formatter: formatter, locale: .posix)
         #expect(Announcer().accepted(control) == Utterance("10 to 90, accepted", priority: .message))
         #expect(Announcer().cancelled() == Utterance("cancelled", priority: .message))
-        #expect(Announcer().status(of: control).text == "Price, minimum 10, maximum 90")
+        #expect(Announcer().status(of: control).text == "Price, range slider, 10 to 90, of 0 to 100. lower, horizontal slider, 10, from 0 to 90")
     }
 }

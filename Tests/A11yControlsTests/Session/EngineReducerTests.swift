@@ -21,7 +21,7 @@ import Testing
     @Test func startShowsBrailleFirstThenSpeaksTheIntroduction() throws {
         var store = try store()
         store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
-        store.send(.start, at: ms(0), [.say("Price, range slider, minimum 10, maximum 90. Press question mark for help.")])
+        store.send(.start, at: ms(0), [.say("Price, range slider, 10 to 90, of 0 to 100. lower, horizontal slider, 10, from 0 to 90. Press question mark for help.")])
     }
 
     @Test func aHoldStepsOnTicksAndItsReleaseSaysNothingMore() throws {
@@ -74,7 +74,7 @@ import Testing
     @Test func aTypedNumberShowsOnBrailleAndALoneEscapeCancelsItAfterTheTimeout() throws {
         var store = try store()
         store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
-        store.send(.bytes(Array("4".utf8)), at: ms(10), [.braille("minimum: 4          "), .say("4"), .redraw]) { $0.entry = "4" }
+        store.send(.bytes(Array("4".utf8)), at: ms(10), [.braille("lower: 4            "), .say("4"), .redraw]) { $0.entry = "4" }
         store.send(.bytes([0x1B]), at: ms(20))
         store.send(.tick, at: ms(20) + KeyDecoder.recommendedEscapeTimeout - ms(1))
         store.send(.tick, at: ms(20) + KeyDecoder.recommendedEscapeTimeout,

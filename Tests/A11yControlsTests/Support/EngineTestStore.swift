@@ -48,6 +48,8 @@ enum ExpectedEffect: Equatable, CustomStringConvertible {
     case redraw
     /// The session finished.
     case finish(SessionOutcome)
+    /// Tones, by frequency (Hz, rounded).
+    case tones([Int])
 
     init(_ effect: EngineEffect) {
         switch effect {
@@ -56,6 +58,7 @@ enum ExpectedEffect: Equatable, CustomStringConvertible {
         case .changed(let panel, let change, _): self = .changed(panel: panel, change.newValue, change.outcome)
         case .redraw: self = .redraw
         case .finish(let outcome): self = .finish(outcome)
+        case .playTones(let tones): self = .tones(tones.map { Int($0.frequency.rounded()) })
         }
     }
 
@@ -66,6 +69,7 @@ enum ExpectedEffect: Equatable, CustomStringConvertible {
         case .changed(let panel, let value, let outcome): ".changed(panel: \(panel), \(value), \(outcome))"
         case .redraw: ".redraw"
         case .finish(let outcome): ".finish(.\(outcome))"
+        case .tones(let frequencies): ".tones(\(frequencies))"
         }
     }
 }

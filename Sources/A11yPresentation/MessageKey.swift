@@ -1,0 +1,73 @@
+/// The name of every phrase in the message catalogs (`Catalogs/en.swift` is the reference; the
+/// catalog tests check every language against it). The raw value is the key in the files.
+public enum MessageKey: String, Sendable, CaseIterable {
+    // The default names of a range slider's handles (a name the program sets is used as given).
+    case handleLower = "handle.lower"
+    case handleUpper = "handle.upper"
+    // Roles, as a screen reader names them on focus.
+    case roleRangeSlider = "role.rangeSlider"
+    case roleHorizontalSlider = "role.horizontalSlider"
+    case roleStepper = "role.stepper"
+    // Focus and where things stand.
+    case focus = "focus"
+    case focusVerbose = "focus.verbose"
+    case introRange = "intro.range"
+    case introTerseRange = "intro.terse.range"
+    case span = "span"
+    case helpPrompt = "help.prompt"
+    // What a key did.
+    case endOfTrack = "limit.endOfTrack"
+    case endOfRange = "limit.endOfRange"
+    case meetsOther = "limit.meetsOther"
+    case minimumDistance = "limit.minimumDistance"
+    case maximumDistance = "limit.maximumDistance"
+    case blockedEndOfTrack = "blocked.endOfTrack"
+    case blockedEndOfRange = "blocked.endOfRange"
+    case blockedByOther = "blocked.byOther"
+    case blockedMinimumDistance = "blocked.minimumDistance"
+    case blockedMaximumDistance = "blocked.maximumDistance"
+    case wrappedToStart = "wrapped.start"
+    case wrappedToEnd = "wrapped.end"
+    case alreadyThere = "unchanged.alreadyThere"
+    case onlyOneHandle = "unchanged.onlyOneHandle"
+    case notANumber = "unchanged.notANumber"
+    // Accepting and cancelling.
+    case accepted = "accepted"
+    case valuesRange = "values.range"
+    case valuesJoined = "values.joined"
+    case cancelled = "cancelled"
+    case timedOut = "timed.out"
+    // Typing a number.
+    case typedMinus = "entry.minus"
+    case typedPoint = "entry.point"
+    case entryCleared = "entry.cleared"
+    case entryCancelled = "entry.cancelled"
+    case entryRejected = "entry.rejected"
+    case reasonEmpty = "reason.empty"
+    case reasonNotANumber = "reason.notANumber"
+    case reasonBelowMinimum = "reason.belowMinimum"
+    case reasonAboveMaximum = "reason.aboveMaximum"
+    case reasonNegative = "reason.negative"
+    case reasonFraction = "reason.fraction"
+    case reasonNotADigit = "reason.notADigit"
+    case reasonTooLong = "reason.tooLong"
+    // The servers coming and going (spoken, or shown on the braille line).
+    case brailleLost = "device.brailleLost"
+    case brailleBack = "device.brailleBack"
+    case speechLost = "device.speechLost"
+    case speechBack = "device.speechBack"
+    // Help (the ? and F1 keys).
+    case keysStepper = "keys.stepper"
+    case keysSlider = "keys.slider"
+    case keysRangeSlider = "keys.rangeSlider"
+    // The default labels of a11y-demo's controls (a label the program sets is used as given).
+    case demoRange = "demo.range"
+    case demoValue = "demo.value"
+    case demoPrice = "demo.price"
+    case demoQuantity = "demo.quantity"
+    // The screen.
+    case screenHint = "screen.hint"
+    case screenTyping = "screen.typing"
+    case screenAtMaximum = "screen.atMaximum"
+    case screenAtMinimum = "screen.atMinimum"
+}

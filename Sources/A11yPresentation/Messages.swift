@@ -1,0 +1,100 @@
+/// The words of one language: every phrase the controls speak, show in braille or on screen,
+/// looked up by `MessageKey`, with `{placeholders}` filled in.
+///
+/// Each language is one plain file of `key = phrase` lines in `Catalogs/` (a Swift raw string,
+/// so it is compiled in: nothing is read or parsed from disk at start-up, and there is no new
+/// runtime dependency). A phrase missing from a catalog falls back to English for that phrase
+/// alone. README "Languages" says how to add one.
+public struct Messages: Sendable {
+    /// The language's code ("en", "de", "fr", "es").
+    public let language: String
+    let phrases: [String: String]
+
+    /// The languages with a catalog.
+    public static let languages: [String] = ["en", "de", "fr", "es"]
+
+    /// English, the reference catalog.
+    public static let english = Messages(language: "en", phrases: parse(englishCatalog))
+
+    /// The catalog for `language` ("de", "de-AT", "de_DE.UTF-8", "pt-BR"...), English when there
+    /// is none.
+    public init(for language: String?) {
+        let code = Self.languageCode(of: language ?? "en")
+        switch code {
+        case "de": self.init(language: code, phrases: Self.parse(Self.germanCatalog))
+        case "fr": self.init(language: code, phrases: Self.parse(Self.frenchCatalog))
+        case "es": self.init(language: code, phrases: Self.parse(Self.spanishCatalog))
+        default: self = .english
+        }
+    }
+
+    init(language: String, phrases: [String: String]) {
+        self.language = language
+        self.phrases = phrases
+    }
+
+    /// The catalog text of `language`, nil when there is none (for tests and tools).
+    public static func catalogText(of language: String) -> String? {
+        switch language {
+        case "en": englishCatalog
+        case "de": germanCatalog
+        case "fr": frenchCatalog
+        case "es": spanishCatalog
+        default: nil
+        }
+    }
+
+    /// The language of the locale in `environment`: the first of LC_ALL, LC_MESSAGES, LANG that
+    /// is set and not empty ("de" from "de_DE.UTF-8"); nil when none is, or it is C or POSIX.
+    public static func localeLanguage(in environment: [String: String]) -> String? {
+        guard let name = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty })
+        else { return nil }
+        let language = name.prefix { $0 != "_" && $0 != "." && $0 != "@" }
+        return language.isEmpty || language == "C" || language == "POSIX" ? nil : String(language)
+    }
+
+    /// "de" from "de_DE.UTF-8", "de-AT" or "DE"; "en" from "C" or "POSIX".
+    public static func languageCode(of name: String) -> String {
+        let code = name.prefix { $0 != "_" && $0 != "-" && $0 != "." && $0 != "@" }.lowercased()
+        return code.isEmpty || code == "c" || code == "posix" ? "en" : code
+    }
+
+    /// The phrase `key` with each `{name}` replaced by `arguments[name]`.
+    public func callAsFunction(_ key: MessageKey, _ arguments: [String: String] = [:]) -> String {
+        var text = phrases[key.rawValue] ?? Self.english.phrases[key.rawValue] ?? key.rawValue
+        for (name, value) in arguments {
+            text = text.replacing("{\(name)}", with: value)
+        }
+        return text
+    }
+
+    /// `key = phrase` lines; blank lines and lines starting with `#` are ignored.
+    static func parse(_ catalog: String) -> [String: String] {
+        var phrases: [String: String] = [:]
+        for line in catalog.split(separator: "\n") {
+            let trimmed = line.drop { $0 == " " }
+            guard !trimmed.isEmpty, trimmed.first != "#", let equals = trimmed.firstIndex(of: "=") else { continue }
+            let key = trimmed[..<equals].trimmingSpaces
+            let phrase = trimmed[trimmed.index(after: equals)...].trimmingSpaces
+            phrases[key] = phrase
+        }
+        return phrases
+    }
+
+    /// The `{placeholders}` of a phrase.
+    public static func placeholders(in phrase: String) -> Set<String> {
+        var names: Set<String> = []
+        var rest = Substring(phrase)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.insert(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

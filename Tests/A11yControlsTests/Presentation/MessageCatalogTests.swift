@@ -1,0 +1,79 @@
+import Testing
+@testable import A11yFormatting
+@testable import A11yModel
+@testable import A11yPresentation
+
+/// Every catalog against English: no key missing, no placeholder English does not have, and the
+/// words of each language actually used.
+@Suite struct MessageCatalogTests {
+    @Test func englishHasEveryKeyTheCodeUses() {
+        for key in MessageKey.allCases {
+            #expect(Messages.english.phrases[key.rawValue] != nil, "en lacks \(key.rawValue)")
+        }
+        #expect(Set(Messages.english.phrases.keys) == Set(MessageKey.allCases.map(\.rawValue)))
+    }
+
+    @Test(arguments: ["de", "fr", "es"])
+    func catalogIsCompleteAndUsesOnlyEnglishPlaceholders(language: String) throws {
+        let catalog = Messages.parse(try #require(Messages.catalogText(of: language)))
+        for (key, english) in Messages.english.phrases {
+            let phrase = try #require(catalog[key], "\(language) lacks \(key)")
+            let extra = Messages.placeholders(in: phrase).subtracting(Messages.placeholders(in: english))
+            #expect(extra.isEmpty, "\(language) \(key) has placeholders English has not: \(extra)")
+        }
+        #expect(Set(catalog.keys).subtracting(Messages.english.phrases.keys).isEmpty, "\(language) has unknown keys")
+    }
+
+    @Test func missingPhraseFallsBackToEnglishAlone() {
+        let partial = Messages(language: "xx", phrases: ["cancelled": "annulliert"])
+        #expect(partial(.cancelled) == "annulliert")
+        #expect(partial(.alreadyThere, ["value": "5"]) == "already 5")
+    }
+
+    @Test func languageIsChosenFromLocaleNames() {
+        #expect(Messages(for: "de_DE.UTF-8").language == "de")
+        #expect(Messages(for: "fr-CA").language == "fr")
+        #expect(Messages(for: "es").language == "es")
+        #expect(Messages(for: "C").language == "en")
+        #expect(Messages(for: "ja_JP").language == "en")
+        #expect(Messages(for: nil).language == "en")
+    }
+
+    @Test func germanSaysDecimalCommaAndGermanWords() throws {
+        var configuration = RangeSliderConfiguration()
+        configuration.enableStep = true
+        configuration.step = 0.5
+        var slider = try RangeSlider(configuration: configuration)
+        let announcer = Announcer(messages: Messages(for: "de"))
+        let locale = NumberLocale(named: "de")
+        let formatter = DecimalFormatter(fractionDigits: nil)
+        _ = slider.apply(.setValue(1, handle: .lower))
+        let change = slider.apply(.increment)
+        let control = PresentedControl(slider, label: "Preis", formatter: formatter, locale: locale)
+        #expect(announcer.utterance(for: change, in: control)?.text == "1,5")
+        let blocked = slider.apply(.setValue(90, handle: .lower))
+        #expect(announcer.utterance(for: blocked, in: PresentedControl(slider, label: "Preis", formatter: formatter, locale: locale))?.text
+                == "90,0, trifft Regler oben")
+        #expect(announcer.status(of: control).text
+                == "Preis, Bereichsregler, 1,5 bis 90,0, Skala von 0,0 bis 100,0. Regler unten, horizontaler Schieberegler, 1,5, von 0,0 bis 90,0")
+    }
+
+    @Test func programNamesAreKeptAndNeverTranslated() throws {
+        var configuration = RangeSliderConfiguration()
+        configuration.lowerHandleLabel = "Minimum price"
+        configuration.upperHandleLabel = "Maximum price"
+        var slider = try RangeSlider(configuration: configuration)
+        let change = slider.apply(.setValue(90, handle: .lower))
+        let control = PresentedControl(slider, label: "Price", formatter: DecimalFormatter(fractionDigits: nil), locale: .posix)
+        #expect(Announcer().utterance(for: change, in: control)?.text == "90, meets Maximum price")
+        #expect(Announcer(messages: Messages(for: "fr")).utterance(for: change, in: control)?.text == "90, contre Maximum price")
+    }
+
+    @Test func typedNumbersAreSaidWithTheLanguagesDecimalSeparator() {
+        let german = Announcer(messages: Messages(for: "de"), decimalSeparator: ",")
+        #expect(german.utterance(for: .deleted(remaining: "1.5"))?.text == "1,5")
+        #expect(german.utterance(for: .typed("."))?.text == "Komma")
+        #expect(german.reason(.aboveMaximum(12.5)) == "zu groß, höchstens 12,5")
+        #expect(Announcer().reason(.aboveMaximum(12.5)) == "above the maximum, 12.5")
+    }
+}

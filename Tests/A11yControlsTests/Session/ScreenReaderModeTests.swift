@@ -1,0 +1,106 @@
+import Glibc
+import Testing
+@testable import A11yDevices
+@testable import A11yModel
+@testable import A11yPresentation
+@testable import A11ySession
+
+/// `--screen-reader`: with a screen reader reading the terminal the engine speaks nothing and the
+/// screen's first line carries the words, with the cursor on it; and what `auto` detects.
+@Suite struct ScreenReaderModeTests {
+    func engine(speechOnScreen: Bool) -> ControlEngine {
+        ControlEngine(panels: [try! ControlPanel(slider: try! RangeSlider(), label: "Price")], locale: .posix,
+                      holdDetection: .none, screenWidth: 60, speechOnScreen: speechOnScreen)
+    }
+
+    @Test func theFirstLineCarriesTheWordsWithTheCursorOnItAndNothingIsSpoken() throws {
+        var engine = engine(speechOnScreen: true)
+        let start = engine.send(.start, at: .zero)
+        #expect(start.utterances.isEmpty)
+        let intro = Announcer().introduction(of: engine.presented).text
+        let frame = try #require(start.compactMap { if case .redraw(let f) = $0 { f } else { nil } }.last)
+        // The introduction is on screen whole, wrapped at the width, before the control.
+        #expect(frame.lines.prefix { !$0.hasPrefix("\u{1B}") && !$0.contains("Price:") }.joined(separator: " ") == intro)
+        #expect(frame.lines.allSatisfy { $0.count <= 60 || $0.contains("\u{1B}") })
+        #expect(frame.cursor == (0, 0))
+        let right = engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(10))
+        #expect(right.utterances.isEmpty)
+        #expect(engine.screenFrame.lines.first == "11")
+        #expect(engine.screenFrame.cursor == (0, 0))
+    }
+
+    /// A line as a screen reader reads it: the text without its styling.
+    static func plain(_ line: String) -> String {
+        var out = "", inEscape = false
+        for character in line {
+            if character == "\u{1B}" { inEscape = true; continue }
+            if inEscape { if character.isLetter { inEscape = false }; continue }
+            out.append(character)
+        }
+        return out
+    }
+
+    @Test func onlyTheWordsLineChangesAsTextWhenAValueChanges() {
+        var engine = engine(speechOnScreen: true)
+        _ = engine.send(.start, at: .zero)
+        let before = engine.screenFrame.lines.map(Self.plain)
+        _ = engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(1))
+        let after = engine.screenFrame.lines.map(Self.plain)
+        #expect(after.first == "11")
+        // Below the words: the label, the track (colours only), the hint; the same text as before.
+        #expect(after.suffix(3) == before.suffix(3))
+        #expect(after.suffix(3).first == "Price")
+        #expect(after.contains("Price") && !after.contains { $0.contains("11 to 90") })
+    }
+
+    @Test func theSameWordsAgainAreWrittenAgain() {
+        var engine = engine(speechOnScreen: true)
+        _ = engine.send(.start, at: .zero)
+        let home: [UInt8] = Array("\u{1B}[H".utf8), left: [UInt8] = Array("\u{1B}[D".utf8)
+        _ = engine.send(.bytes(home), at: .milliseconds(1))
+        _ = engine.send(.bytes(left), at: .milliseconds(2))
+        #expect(engine.screenFrame.lines.first == "0, blocked, end of track")
+        let again = engine.send(.bytes(left), at: .milliseconds(3))
+        let firstLines = again.compactMap { if case .redraw(let frame) = $0 { frame.lines.first } else { nil } }
+        #expect(firstLines == ["", "0, blocked, end of track"])
+    }
+
+    @Test func withoutAScreenReaderTheEngineSpeaksAndTheScreenHasNoWordsLine() {
+        var engine = engine(speechOnScreen: false)
+        #expect(engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .zero).utterances.map(\.text) == ["11"])
+        #expect(engine.screenFrame.lines.first?.contains("Price: 11 to 90") == true)
+    }
+
+    @Test func detectionSeesAccessibleSpeakupAndNothingElse() throws {
+        let nowhere = ["A11Y_FENRIR_SOCKET": "/nonexistent/fenrir.sock", "A11Y_SPEAKUP_PATH": "/nonexistent/speakup"]
+        #expect(ScreenReaderDetection.detect(environment: nowhere) == nil)
+        #expect(ScreenReaderDetection.detect(environment: nowhere.merging(["ACCESSIBLE": "1"]) { $1 }) == "ACCESSIBLE=1")
+        #expect(ScreenReaderDetection.detect(environment: nowhere.merging(["ACCESSIBLE": "0"]) { $1 }) == nil)
+        #expect(ScreenReaderDetection.detect(environment: nowhere.merging(["A11Y_SPEAKUP_PATH": "/"]) { $1 }) == "speakup")
+        // A plain file where Fenrir's socket should be is not Fenrir.
+        #expect(ScreenReaderDetection.detect(environment: nowhere.merging(["A11Y_FENRIR_SOCKET": "/etc/hostname"]) { $1 }) == nil)
+    }
+
+    @Test func fenrirIsSeenByItsListeningSocket() throws {
+        let path = "/tmp/a11y-fenrir-\(getpid()).sock"
+        unlink(path)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd); unlink(path) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (i, byte) in path.utf8.enumerated() { buffer[i] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0)
+        let environment = ["A11Y_FENRIR_SOCKET": path, "A11Y_SPEAKUP_PATH": "/nonexistent"]
+        #expect(ScreenReaderDetection.detect(environment: environment) == "Fenrir")
+    }
+
+    @Test func modesDecide() {
+        #expect(ScreenReaderMode.auto.isOn(detected: "Fenrir") && !ScreenReaderMode.auto.isOn(detected: nil))
+        #expect(ScreenReaderMode.on.isOn(detected: nil) && !ScreenReaderMode.off.isOn(detected: "speakup"))
+    }
+}
