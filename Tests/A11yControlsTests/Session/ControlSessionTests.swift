@@ -9,16 +9,25 @@ import A11yTestSupport
 /// keys do.
 @Suite struct ControlSessionTests {
     /// Keys for a session: a pipe whose read end is the session's scripted input.
+    /// Each end is closed once: tests run in parallel in one process, and closing a number twice
+    /// could close another test's descriptor that reused it.
     final class KeyPipe {
-        let read: Int32, write: Int32
+        let read: Int32
+        private var write: Int32
         init() throws {
             var fds: [Int32] = [-1, -1]
             guard pipe(&fds) == 0 else { throw FixtureError("pipe failed") }
             (read, write) = (fds[0], fds[1])
         }
         func type(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(write, $0.baseAddress, $0.count - 1) } }
-        func end() { Glibc.close(write) }
-        deinit { Glibc.close(read); Glibc.close(write) }
+        func end() {
+            if write >= 0 { Glibc.close(write) }
+            write = -1
+        }
+        deinit {
+            end()
+            Glibc.close(read)
+        }
     }
 
     final class Lines: Sendable {
