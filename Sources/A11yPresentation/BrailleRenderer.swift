@@ -99,9 +99,12 @@ public struct BrailleFrame: Sendable, Equatable {
 public struct BrailleRenderer: Sendable {
     /// The fewest track cells worth showing beside the label.
     public var minimumTrackCells: Int
+    /// Dots the track may use per cell: 8, or 6 for a 6-dot display or reader (`BrailleTrack`).
+    public var dotsPerCell: Int
 
-    public init(minimumTrackCells: Int = 8) {
+    public init(minimumTrackCells: Int = 8, dotsPerCell: Int = 8) {
         self.minimumTrackCells = minimumTrackCells
+        self.dotsPerCell = dotsPerCell
     }
 
     public func line(for control: PresentedControl, width: Int) -> BrailleLine {
@@ -174,7 +177,7 @@ public struct BrailleRenderer: Sendable {
         }
         let upper = position(.upper) ?? 0
         let lower = control.handles.count > 1 ? position(.lower) : nil
-        let track = BrailleTrack(cells: cells, lower: lower, upper: upper, focused: control.focused)
+        let track = BrailleTrack(cells: cells, lower: lower, upper: upper, focused: control.focused, dotsPerCell: dotsPerCell)
         let focusedPosition = position(control.focused)
         for (index, dots) in track.cells.enumerated() {
             let fraction = BrailleTrack.fraction(routing: index, cells: cells, currentPosition: focusedPosition)

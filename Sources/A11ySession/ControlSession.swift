@@ -30,6 +30,8 @@ public final class ControlSession {
     private let screen: ScreenOutput?
     private let speech: SpeechOutput
     private let braille: BrailleOutput
+    /// The braille keys each control binds (taken from BRLTTY while it has the focus).
+    private var brailleKeys: [BrailleKeySet] = []
     /// The session's time.
     private var clock: any SessionClock { devices.clock }
     /// SIGPIPE's disposition before the session: libspeechd needs it ignored while connected;
@@ -71,6 +73,13 @@ public final class ControlSession {
         braille.onStatusChange = { [unowned self] back in
             carryOut(engine.send(.device(back ? .brailleBack : .brailleLost), at: now))
         }
+        // BRLTTY keeps every key the focused control does not bind, and its preferences are followed.
+        brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
+        braille.acceptedKeys = brailleKeys[engine.focusedPanel]
+        braille.onPreferencesChange = { [unowned self] preferences in
+            carryOut(engine.send(.braillePreferences(preferences), at: now))
+        }
+        carryOut(engine.send(.braillePreferences(braille.preferences), at: now))
         carryOut(engine.send(.brailleWidth(braille.width), at: now))
         carryOut(engine.send(.start, at: now))
         for key in typedAhead { carryOut(engine.send(.key(key), at: now)) }
@@ -137,6 +146,7 @@ public final class ControlSession {
             events.append(.tick)
             if braille.retryIfDue(at: now) { events.append(.brailleWidth(braille.width)) }
             for event in events { carryOut(engine.send(event, at: now)) }
+            braille.acceptedKeys = brailleKeys[engine.focusedPanel]
         }
         finish(signal: endingSignal)
         return SessionResult(outcome: engine.outcome ?? .interrupted, signal: endingSignal == .interrupt ? nil : endingSignal,

@@ -31,6 +31,9 @@ public enum EngineEvent: Sendable, Equatable {
     case interrupt
     /// The braille display has this many cells now (0: it went away).
     case brailleWidth(Int)
+    /// The user's BRLTTY preferences, at the start or changed while the session runs: the
+    /// braille line is laid out again at once.
+    case braillePreferences(BraillePreferences)
     /// The terminal has this many columns now.
     case screenWidth(Int)
     /// A server came or went.
