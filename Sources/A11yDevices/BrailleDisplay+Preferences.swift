@@ -72,3 +72,22 @@ extension BrailleDisplay {
 final class PreferenceWatch: Sendable {
     let changed = Atomic(false)
 }
+
+extension BrailleDisplay {
+    /// Sets BRLTTY's global preferences as its preferences menu would (every client sees them,
+    /// until BRLTTY exits): computer braille cell size, literary braille and its table. For
+    /// tests and set-up tools; the display's own cell size cannot be set.
+    public func setGlobalPreferences(_ preferences: BraillePreferences) throws(BrailleError) {
+        try withHandle("brlapi__setParameter") { handle throws(BrailleError) in
+            let flags = brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL)
+            var cellSize = UInt8(clamping: preferences.computerBrailleCellSize)
+            var literary: UInt8 = preferences.literaryBraille ? 1 : 0
+            let table = Array(preferences.literaryBrailleTable.utf8)
+            guard brlapi__setParameter(handle, BRLAPI_PARAM_COMPUTER_BRAILLE_CELL_SIZE, 0, flags, &cellSize, 1) >= 0,
+                  brlapi__setParameter(handle, BRLAPI_PARAM_LITERARY_BRAILLE, 0, flags, &literary, 1) >= 0,
+                  table.withUnsafeBytes({ brlapi__setParameter(handle, BRLAPI_PARAM_LITERARY_BRAILLE_TABLE, 0, flags,
+                                                               $0.baseAddress, $0.count) }) >= 0
+            else { throw BrailleError.current("brlapi__setParameter") }
+        }
+    }
+}
