@@ -54,13 +54,13 @@ public struct LiveBrailleService: BrailleService {
 }
 
 extension BrailleConnection {
-    // A display without these (a fake): all keys, 8-dot computer braille, no changes.
+    // A display without these (a fake): all keys, 8-dot computer braille that never changes.
     public func write(text: String, orMask: [UInt8], andMask: UInt8, cursor: Int?) throws {
         try write(text: text, orMask: orMask, cursor: cursor)
     }
     public func acceptKeys(_ set: BrailleKeySet) throws {}
     public func preferences() throws -> (preferences: BraillePreferences, unanswered: [String]) { (BraillePreferences(), []) }
-    @discardableResult public func watchPreferences() throws -> Bool { false }
+    @discardableResult public func watchPreferences() throws -> Bool { true }
     public func preferencesChanged() -> Bool { false }
 }
 
