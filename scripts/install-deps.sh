@@ -9,7 +9,8 @@ set -euo pipefail
 
 # tmux runs a11y-demo in a real terminal for the end-to-end tests; strace counts its idle wake-ups;
 # time (/usr/bin/time -v) measures the benchmark's peak memory.
-packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher tmux strace time)
+# liblouis contracts braille when BRLTTY's literary braille preference is on.
+packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher liblouis-dev liblouis-data tmux strace time)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -101,6 +101,9 @@ public struct BrailleRenderer: Sendable {
     public var minimumTrackCells: Int
     /// Dots the track may use per cell: 8, or 6 for a 6-dot display or reader (`BrailleTrack`).
     public var dotsPerCell: Int
+    /// Labels in contracted braille, by label (empty: labels in computer braille). Contracted
+    /// once per change of text or table, never on the key path.
+    public var contractions: [String: ContractedText] = [:]
 
     public init(minimumTrackCells: Int = 8, dotsPerCell: Int = 8) {
         self.minimumTrackCells = minimumTrackCells
@@ -109,7 +112,8 @@ public struct BrailleRenderer: Sendable {
 
     public func line(for control: PresentedControl, width: Int) -> BrailleLine {
         var builder = LineBuilder()
-        let labelCells = control.label.isEmpty ? 0 : control.label.count + 1
+        let contracted = contractions[control.label]
+        let labelCells = control.label.isEmpty ? 0 : (contracted?.count ?? control.label.count) + 1
         let values = control.handles.map { Array($0.text.braille) }
         let indicator: [Character] = [control.canDecrease ? "-" : " ", control.canIncrease ? "+" : " "]
         let fixed: Int
@@ -126,7 +130,13 @@ public struct BrailleRenderer: Sendable {
         }
         trackCells = max(2, trackCells)
 
-        if labelCells > 0 {
+        if labelCells > 0, let contracted {
+            // Contracted cells go as dots (BRLTTY must not translate them again), digits as text.
+            for (character, dots) in zip(contracted.text, contracted.dots) {
+                builder.append(text: [character], routing: .status, dots: BrailleDots(rawValue: dots))
+            }
+            builder.append(text: [" "], routing: .status)
+        } else if labelCells > 0 {
             builder.append(text: Array(control.label) + [" "], routing: .status)
         }
         let trackStart = { (builder: LineBuilder) in builder.text.count }

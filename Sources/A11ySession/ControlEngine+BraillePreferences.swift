@@ -9,4 +9,11 @@ extension ControlEngine {
         brailleRenderer.dotsPerCell = preferences.dotsPerCell
         braille.relayout(presented, renderer: brailleRenderer)
     }
+
+    /// Labels in contracted braille (or back to computer braille): the line is laid out again.
+    mutating func applyBrailleContractions(_ contractions: [String: ContractedText]) {
+        guard brailleRenderer.contractions != contractions else { return }
+        brailleRenderer.contractions = contractions
+        braille.relayout(presented, renderer: brailleRenderer)
+    }
 }

@@ -104,6 +104,8 @@ public struct ControlEngine: Sendable {
             braille.setWidth(width, control: presented, renderer: brailleRenderer)
         case .braillePreferences(let preferences):
             applyBraillePreferences(preferences)
+        case .brailleContractions(let contractions):
+            applyBrailleContractions(contractions)
         case .screenWidth(let columns):
             screenWidth = max(1, columns)
         case .device(let status):

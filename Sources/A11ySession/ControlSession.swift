@@ -32,6 +32,8 @@ public final class ControlSession {
     private let braille: BrailleOutput
     /// The braille keys each control binds (taken from BRLTTY while it has the focus).
     private var brailleKeys: [BrailleKeySet] = []
+    /// The labels in contracted braille, when BRLTTY's preferences ask for it.
+    private var contraction = LabelContraction(override: nil)
     /// The session's time.
     private var clock: any SessionClock { devices.clock }
     /// SIGPIPE's disposition before the session: libspeechd needs it ignored while connected;
@@ -76,10 +78,9 @@ public final class ControlSession {
         // BRLTTY keeps every key the focused control does not bind, and its preferences are followed.
         brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
         braille.acceptedKeys = brailleKeys[engine.focusedPanel]
-        braille.onPreferencesChange = { [unowned self] preferences in
-            carryOut(engine.send(.braillePreferences(preferences), at: now))
-        }
-        carryOut(engine.send(.braillePreferences(braille.preferences), at: now))
+        contraction = LabelContraction(override: options.brailleTable)
+        braille.onPreferencesChange = { [unowned self] preferences in followBraillePreferences(preferences) }
+        followBraillePreferences(braille.preferences)
         carryOut(engine.send(.brailleWidth(braille.width), at: now))
         carryOut(engine.send(.start, at: now))
         for key in typedAhead { carryOut(engine.send(.key(key), at: now)) }
@@ -182,6 +183,14 @@ public final class ControlSession {
             let effects = engine.send(.brailleWidth(braille.width), at: now)
             for case .showBraille(let frame) in effects { braille.show(frame, at: now) }
         }
+    }
+
+    /// BRLTTY's preferences, at the start or changed: cell size, then contracted labels.
+    private func followBraillePreferences(_ preferences: BraillePreferences) {
+        carryOut(engine.send(.braillePreferences(preferences), at: now))
+        let labels = engine.presentedPanels.map(\.label)
+        carryOut(engine.send(.brailleContractions(contraction.contractions(of: labels, preferences: preferences,
+                                                                           report: options.report)), at: now))
     }
 
     /// Milliseconds until the next deadline, or -1 (sleep until input).

@@ -9,6 +9,9 @@ public struct SessionOptions: Sendable {
     public var speechSettings = SpeechOutput.Settings()
     public var verbosity: Verbosity = .normal
     public var theme: ScreenTheme = .standard(environment: Environment.all)
+    /// The contraction table for literary braille (a BRLTTY name such as "en-us-g2", a liblouis
+    /// table or a path), instead of the one BRLTTY's preferences name; nil: BRLTTY's.
+    public var brailleTable: String?
     /// Mirror the braille cells and the last utterance on screen (for sighted developers).
     public var preview = false
     /// The program's name: the default `report` puts it before each message, and it is the

@@ -68,6 +68,7 @@ var sessionOptions = SessionOptions()
 sessionOptions.programName = DemoCommandLine.programName
 sessionOptions.speech = options.speech
 sessionOptions.braille = options.braille
+sessionOptions.brailleTable = options.brailleTable
 sessionOptions.speechSettings = SpeechOutput.Settings(rate: options.speechRate, voice: options.voice, language: options.language)
 sessionOptions.verbosity = options.verbosity
 sessionOptions.theme = options.screenTheme

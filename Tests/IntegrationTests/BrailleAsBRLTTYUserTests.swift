@@ -91,5 +91,45 @@ struct BrailleAsBRLTTYUserTests {
         try demo.send("Escape")
         #expect(demo.waitForExit() == 1)
     }
+
+    @Test func contractedBrailleStartsThePriceWithTheContractionForThe() throws {
+        let display = try SharedDisplay.get()
+        try setPreferences(BraillePreferences(literaryBraille: true, literaryBrailleTable: "en-us-g2"))
+        defer { try? setPreferences(BraillePreferences()) }
+        // "the price": the one-cell contraction for "the" (2 3 4 6), a blank, then p (1 2 3 4).
+        let demo = try start(["stepper", "--label", "the price", "--value", "5"], display: display) {
+            $0.cells.count == 40 && $0.cells[0] == "2346"
+        }
+        let frame = try #require(display.lastFrame { $0.cells.first == "2346" })
+        #expect(Array(frame.cells[1...2]) == ["", "1234"])
+        // "the price 5": the value stays a digit, through the text table ("5" is dots 2 6 in
+        // computer braille), with BrlAPI's cursor (7 8) on it.
+        #expect(frame.cells[8] == "2678")
+        // A routing key over the contracted label still says where things stand.
+        let spoken = try CaptureFile()
+        try display.press("ROUTE 2")
+        let said = spoken.waitForLines { $0.contains { $0.contains("the price") } }
+        print("ROUTE over the contracted label said: \(said)")
+        #expect(said.contains { $0.contains("the price") })
+        // Literary braille turned off while the control runs: the label is back in computer braille.
+        let mark = display.frames.count
+        try setPreferences(BraillePreferences())
+        #expect(display.waitForFrame(after: mark) { $0.cells.first == "2345" } != nil)  // t
+        try demo.send("Escape")
+        #expect(demo.waitForExit() == 1)
+        #expect(demo.stderr.isEmpty)
+    }
+
+    @Test func anUnknownTableIsSaidOnceAndComputerBrailleIsShown() throws {
+        let display = try SharedDisplay.get()
+        try setPreferences(BraillePreferences(literaryBraille: true, literaryBrailleTable: "en-us-g2"))
+        defer { try? setPreferences(BraillePreferences()) }
+        let demo = try start(["stepper", "--label", "the price", "--braille-table", "xx-none-g9"], display: display) {
+            $0.cells.count == 40 && $0.cells[0] == "2345"
+        }
+        try demo.send("Escape")
+        #expect(demo.waitForExit() == 1)
+        #expect(demo.stderr == "a11y-demo: braille: liblouis has no usable braille table 'xx-none-g9' (literary braille table); using computer braille\n")
+    }
 }
 }
