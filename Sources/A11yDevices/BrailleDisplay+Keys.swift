@@ -51,25 +51,10 @@ extension BrailleDisplay {
     }
 
     private static func keysym(_ symbol: BrailleKeySymbol) -> brlapi_keyCode_t? {
-        let code: brlapi_keyCode_t
-        switch symbol {
-        case .enter: code = A11Y_BRLAPI_KEY_SYM_LINEFEED
-        case .escape: code = A11Y_BRLAPI_KEY_SYM_ESCAPE
-        case .tab: code = A11Y_BRLAPI_KEY_SYM_TAB
-        case .backspace: code = A11Y_BRLAPI_KEY_SYM_BACKSPACE
-        case .delete: code = A11Y_BRLAPI_KEY_SYM_DELETE
-        case .up: code = A11Y_BRLAPI_KEY_SYM_UP
-        case .down: code = A11Y_BRLAPI_KEY_SYM_DOWN
-        case .left: code = A11Y_BRLAPI_KEY_SYM_LEFT
-        case .right: code = A11Y_BRLAPI_KEY_SYM_RIGHT
-        case .home: code = A11Y_BRLAPI_KEY_SYM_HOME
-        case .end: code = A11Y_BRLAPI_KEY_SYM_END
-        case .pageUp: code = A11Y_BRLAPI_KEY_SYM_PAGE_UP
-        case .pageDown: code = A11Y_BRLAPI_KEY_SYM_PAGE_DOWN
-        case .function(let n) where (1...35).contains(n): code = A11Y_BRLAPI_KEY_SYM_FUNCTION + brlapi_keyCode_t(n - 1)
-        case .function, .other: return nil
+        if case .function(let n) = symbol {
+            return (1...35).contains(n) ? A11Y_BRLAPI_KEY_TYPE_SYM | (A11Y_BRLAPI_KEY_SYM_FUNCTION + brlapi_keyCode_t(n - 1)) : nil
         }
-        return A11Y_BRLAPI_KEY_TYPE_SYM | code
+        return BrailleKey.keysyms.first { $0.symbol == symbol }.map { A11Y_BRLAPI_KEY_TYPE_SYM | $0.code }
     }
 
     /// A basic BRLTTY command's key code by its name ("TOP"), from BrlAPI's own table; nil for an

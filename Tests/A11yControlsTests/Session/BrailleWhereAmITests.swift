@@ -1,10 +1,5 @@
 import Testing
-@testable import A11yControls
-@testable import A11yInput
-@testable import A11yModel
-@testable import A11yPresentation
-@testable import A11ySession
-@testable import A11yVocabulary
+import A11yControls
 
 /// "Where am I" on the braille display, and BRLTTY's preferences followed by the engine.
 @Suite struct BrailleWhereAmITests {
