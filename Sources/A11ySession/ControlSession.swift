@@ -32,6 +32,8 @@ public final class ControlSession {
     private let braille: BrailleOutput
     /// The braille keys each control binds (taken from BRLTTY while it has the focus).
     private var brailleKeys: [BrailleKeySet] = []
+    /// The control whose keys were stated last.
+    private var keysPanel = 0
     /// The labels in contracted braille, when BRLTTY's preferences ask for it.
     private var contraction = LabelContraction(override: nil)
     /// The session's time.
@@ -77,7 +79,8 @@ public final class ControlSession {
         }
         // BRLTTY keeps every key the focused control does not bind, and its preferences are followed.
         brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
-        braille.acceptedKeys = brailleKeys[engine.focusedPanel]
+        keysPanel = engine.focusedPanel
+        braille.acceptedKeys = brailleKeys[keysPanel]
         contraction = LabelContraction(override: options.brailleTable)
         braille.onPreferencesChange = { [unowned self] preferences in followBraillePreferences(preferences) }
         followBraillePreferences(braille.preferences)
@@ -147,7 +150,10 @@ public final class ControlSession {
             events.append(.tick)
             if braille.retryIfDue(at: now) { events.append(.brailleWidth(braille.width)) }
             for event in events { carryOut(engine.send(event, at: now)) }
-            braille.acceptedKeys = brailleKeys[engine.focusedPanel]
+            if engine.focusedPanel != keysPanel {
+                keysPanel = engine.focusedPanel
+                braille.acceptedKeys = brailleKeys[keysPanel]
+            }
         }
         finish(signal: endingSignal)
         return SessionResult(outcome: engine.outcome ?? .interrupted, signal: endingSignal == .interrupt ? nil : endingSignal,
