@@ -51,6 +51,24 @@ struct BrailleAsBRLTTYUserTests {
         #expect(demo.waitForExit() == 1)
     }
 
+    @Test func aBrailleCommandBoundInAKeyMapIsTheControls() throws {
+        let display = try SharedDisplay.get()
+        let keyMap = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-braille-keys-\(getpid()).keys")
+        try "braille:TOP = to-highest\n".write(to: keyMap, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: keyMap) }
+        let demo = try start(["--keymap", keyMap.path], display: display) { $0.text.hasPrefix("Price 10") }
+        let spoken = try CaptureFile()
+        let mark = display.frames.count
+        try display.press("TOP")
+        // The lower handle goes as high as it may: up to the upper one.
+        #expect(display.waitForFrame(after: mark) { $0.text.hasPrefix("Price 90") } != nil)
+        let said = spoken.waitForLines { $0.contains { $0.contains("90") } }
+        print("TOP bound to to-highest said: \(said)")
+        #expect(said.contains { $0.contains("90") })
+        try demo.send("Escape")
+        #expect(demo.waitForExit() == 1)
+    }
+
     @Test func sixDotCellsUseNoDotSevenOrEightOutsideTheCursor() throws {
         let display = try SharedDisplay.get()
         try setPreferences(BraillePreferences(computerBrailleCellSize: 6))
