@@ -146,6 +146,8 @@ public final class ControlSession {
             }
             if fds.count > 4, fds[4].revents != 0 {
                 events += braille.readKeys(at: now).map(EngineEvent.brailleKey)
+                // The display's size changed (BRLTTY told us): lay the line out again now.
+                if braille.width != engine.brailleWidth { events.append(.brailleWidth(braille.width)) }
             }
             events.append(.tick)
             if braille.retryIfDue(at: now) { events.append(.brailleWidth(braille.width)) }
