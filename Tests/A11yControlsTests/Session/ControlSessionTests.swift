@@ -10,15 +10,26 @@ import A11yTestSupport
 @Suite struct ControlSessionTests {
     /// Keys for a session: a pipe whose read end is the session's scripted input.
     final class KeyPipe {
-        let read: Int32, write: Int32
+        let read: Int32
+        /// The write end, until `end()` closes it (closed once: a second close could hit a
+        /// descriptor another test running in parallel has just opened under the same number).
+        private let write: Mutex<Int32>
         init() throws {
             var fds: [Int32] = [-1, -1]
             guard pipe(&fds) == 0 else { throw FixtureError("pipe failed") }
-            (read, write) = (fds[0], fds[1])
+            read = fds[0]
+            write = Mutex(fds[1])
         }
-        func type(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(write, $0.baseAddress, $0.count - 1) } }
-        func end() { Glibc.close(write) }
-        deinit { Glibc.close(read); Glibc.close(write) }
+        func type(_ text: String) {
+            write.withLock { fd in _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count - 1) } }
+        }
+        func end() {
+            write.withLock { fd in
+                if fd >= 0 { Glibc.close(fd) }
+                fd = -1
+            }
+        }
+        deinit { end(); Glibc.close(read) }
     }
 
     final class Lines: Sendable {
