@@ -6,7 +6,7 @@ import PackageDescription
 //
 //   a11y-demo -> DemoCommandLine -> A11yControls (umbrella: re-exports the layers)
 //   A11ySession      -> A11yDevices, A11yPresentation, A11yInput
-//   A11yDevices      -> A11yVocabulary, CSpeech, CBrl, CAlsa (the only C and OS calls)
+//   A11yDevices      -> A11yVocabulary, CSpeech, CBrl, CAlsa, CLouis (the only C and OS calls)
 //   A11yPresentation -> A11yFormatting
 //   A11yInput        -> A11yModel, A11yVocabulary
 //   A11yFormatting   -> A11yModel, A11yVocabulary
@@ -41,6 +41,12 @@ let package = Package(
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
+        // liblouis, for contracted (literary) braille when BRLTTY's preferences ask for it.
+        .systemLibrary(
+            name: "CLouis",
+            pkgConfig: "liblouis",
+            providers: [.apt(["liblouis-dev", "liblouis-data"])]
+        ),
         .target(
             name: "A11yModel",
             // The model rounds with Double.rounded(), which calls libm; it imports no C module
@@ -55,7 +61,7 @@ let package = Package(
         ),
         .target(name: "A11yInput", dependencies: ["A11yModel", "A11yVocabulary"]),
         .target(name: "A11yPresentation", dependencies: ["A11yFormatting"]),
-        .target(name: "A11yDevices", dependencies: ["A11yVocabulary", "CSpeech", "CBrl", "CAlsa"]),
+        .target(name: "A11yDevices", dependencies: ["A11yVocabulary", "CSpeech", "CBrl", "CAlsa", "CLouis"]),
         .target(name: "A11ySession", dependencies: ["A11yDevices", "A11yPresentation", "A11yInput"]),
         // The module users import: re-exports every layer.
         .target(

@@ -10,7 +10,8 @@ set -euo pipefail
 # tmux runs a11y-demo in a real terminal for the end-to-end tests; strace counts its idle wake-ups;
 # time (/usr/bin/time -v) measures the benchmark's peak memory.
 # libasound2-dev: the ALSA headers for the tones (CAlsa).
-packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher tmux strace time libasound2-dev
+# liblouis contracts braille when BRLTTY's literary braille preference is on.
+packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher tmux strace time libasound2-dev liblouis-dev liblouis-data
     # make install and its tests: the man page rendered (man -l, groff -ww), the completions
     # checked by their shells, the C and Python examples of the C library built and run.
     man-db groff-base zsh fish gcc libc6-dev pkg-config python3)

@@ -39,6 +39,9 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// The server's address, as BrlAPI resolved it (for example "127.0.0.1:1").
     public let host: String
 
+    /// Told by BrlAPI when a watched parameter changes (`watchPreferences()`).
+    let preferenceWatch = PreferenceWatch()
+
     /// A display's size in cells.
     public struct Size: Sendable, Equatable, CustomStringConvertible {
         /// Cells per line.
@@ -117,12 +120,19 @@ public final class BrailleDisplay: @unchecked Sendable {
 
     /// Takes the display for this program (BrlAPI tty mode), with keys as BRLTTY commands.
     ///
-    /// Uses the console named by `CONTROLVT` or `WINDOWPATH` when one is set; otherwise (or when
-    /// that fails, e.g. with no console at all) takes the display without a tty path.
+    /// The window is the terminal this program runs on (`BrailleTTYPath.current()`: its
+    /// console, or its X window), or none when nothing is known. When BRLTTY refuses that path,
+    /// the display is taken without one.
     public func enterTTY() throws(BrailleError) {
+        try enterTTY(path: BrailleTTYPath.current())
+    }
+
+    /// Takes the display for the window `path` (BrlAPI tty mode); see `enterTTY()`.
+    public func enterTTY(path: [Int]) throws(BrailleError) {
         try withHandle("brlapi__enterTtyMode") { handle throws(BrailleError) in
-            let hasConsole = Environment.value("CONTROLVT") != nil || Environment.value("WINDOWPATH") != nil
-            if !(hasConsole && brlapi__enterTtyMode(handle, BRLAPI_TTY_DEFAULT, nil) >= 0) {
+            if path.isEmpty || path.map(Int32.init).withUnsafeBufferPointer({
+                brlapi__enterTtyModeWithPath(handle, $0.baseAddress, Int32($0.count), nil)
+            }) < 0 {
                 guard brlapi__enterTtyModeWithPath(handle, nil, 0, nil) >= 0 else {
                     throw BrailleError.current("brlapi__enterTtyModeWithPath")
                 }
@@ -148,10 +158,12 @@ public final class BrailleDisplay: @unchecked Sendable {
     ///   - text: The text; it is cut at the display's width, and the rest of the line is cleared.
     ///   - orMask: Dots (BrlAPI bits: dot 1 = 0x01 ... dot 8 = 0x80) added on top of each cell,
     ///     from the first cell; may be longer than `text` (the text is padded with blanks).
+    ///   - andMask: Dots kept of every cell's text (0x3F: dots 1 to 6 only, for a reader of
+    ///     6-dot braille); applied before `orMask`.
     ///   - cursor: The cell (from 0) where BRLTTY shows its cursor (dots 7 and 8), or nil for none.
     ///
     /// Does nothing while the display has no cells (BRLTTY waiting for a display).
-    public func write(text: String, orMask: [UInt8] = [], cursor: Int? = nil) throws(BrailleError) {
+    public func write(text: String, orMask: [UInt8] = [], andMask: UInt8 = 0xFF, cursor: Int? = nil) throws(BrailleError) {
         try withHandle("brlapi__write") { handle throws(BrailleError) in
             // The region is always the whole display, so text and mask lengths are known exactly.
             var width: UInt32 = 0
@@ -167,17 +179,19 @@ public final class BrailleDisplay: @unchecked Sendable {
             arguments.regionSize = Int32(count)
             arguments.cursor = cursor.map { (0..<count).contains($0) ? Int32($0) + 1 : Int32(BRLAPI_CURSOR_OFF) }
                 ?? Int32(BRLAPI_CURSOR_OFF)
+            let andCells = [UInt8](repeating: andMask, count: count)
             let result = cells.text.withCString { text in
-                cells.orMask.withUnsafeBufferPointer { mask in
+                cells.orMask.withUnsafeBufferPointer { mask in andCells.withUnsafeBufferPointer { andPointer in
                     arguments.text = text
                     arguments.textSize = -1
                     arguments.orMask = cells.orMask.contains { $0 != 0 } ? mask.baseAddress : nil
+                    arguments.andMask = andMask == 0xFF ? nil : andPointer.baseAddress
                     guard let charset = cells.charset else { return brlapi__write(handle, &arguments) }
                     return charset.withCString { charset in
                         arguments.charset = charset
                         return brlapi__write(handle, &arguments)
                     }
-                }
+                } }
             }
             guard result >= 0 else { throw BrailleError.current("brlapi__write") }
         }
@@ -206,7 +220,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     }
 
     /// Runs `body` with the open handle, then throws any exception the server sent meanwhile.
-    private func withHandle<Result>(
+    func withHandle<Result>(
         _ function: String, _ body: (OpaquePointer) throws(BrailleError) -> Result
     ) throws(BrailleError) -> Result {
         try state.withLock { handle throws(BrailleError) -> Result in

@@ -47,26 +47,21 @@ extension BrailleKey {
         return .command(name: "CMD_\(String(value, radix: 16, uppercase: true))", argument: 0)
     }
 
+    /// The keyboard keys a display sends, by their X keysyms (function keys aside): one table
+    /// to read keys and to state which to take.
+    static let keysyms: [(symbol: BrailleKeySymbol, code: brlapi_keyCode_t)] = [
+        (.enter, A11Y_BRLAPI_KEY_SYM_LINEFEED), (.escape, A11Y_BRLAPI_KEY_SYM_ESCAPE), (.tab, A11Y_BRLAPI_KEY_SYM_TAB),
+        (.backspace, A11Y_BRLAPI_KEY_SYM_BACKSPACE), (.delete, A11Y_BRLAPI_KEY_SYM_DELETE),
+        (.up, A11Y_BRLAPI_KEY_SYM_UP), (.down, A11Y_BRLAPI_KEY_SYM_DOWN), (.left, A11Y_BRLAPI_KEY_SYM_LEFT),
+        (.right, A11Y_BRLAPI_KEY_SYM_RIGHT), (.home, A11Y_BRLAPI_KEY_SYM_HOME), (.end, A11Y_BRLAPI_KEY_SYM_END),
+        (.pageUp, A11Y_BRLAPI_KEY_SYM_PAGE_UP), (.pageDown, A11Y_BRLAPI_KEY_SYM_PAGE_DOWN),
+    ]
+
     private static func symbol(_ code: brlapi_keyCode_t) -> BrailleKey {
         let keysym = code & A11Y_BRLAPI_KEY_CODE_MASK
-        switch keysym {
-        case A11Y_BRLAPI_KEY_SYM_LINEFEED: return .symbol(.enter)
-        case A11Y_BRLAPI_KEY_SYM_ESCAPE: return .symbol(.escape)
-        case A11Y_BRLAPI_KEY_SYM_TAB: return .symbol(.tab)
-        case A11Y_BRLAPI_KEY_SYM_BACKSPACE: return .symbol(.backspace)
-        case A11Y_BRLAPI_KEY_SYM_DELETE: return .symbol(.delete)
-        case A11Y_BRLAPI_KEY_SYM_UP: return .symbol(.up)
-        case A11Y_BRLAPI_KEY_SYM_DOWN: return .symbol(.down)
-        case A11Y_BRLAPI_KEY_SYM_LEFT: return .symbol(.left)
-        case A11Y_BRLAPI_KEY_SYM_RIGHT: return .symbol(.right)
-        case A11Y_BRLAPI_KEY_SYM_HOME: return .symbol(.home)
-        case A11Y_BRLAPI_KEY_SYM_END: return .symbol(.end)
-        case A11Y_BRLAPI_KEY_SYM_PAGE_UP: return .symbol(.pageUp)
-        case A11Y_BRLAPI_KEY_SYM_PAGE_DOWN: return .symbol(.pageDown)
-        case A11Y_BRLAPI_KEY_SYM_FUNCTION..<(A11Y_BRLAPI_KEY_SYM_FUNCTION + 35):
+        if let known = keysyms.first(where: { $0.code == keysym }) { return .symbol(known.symbol) }
+        if (A11Y_BRLAPI_KEY_SYM_FUNCTION..<(A11Y_BRLAPI_KEY_SYM_FUNCTION + 35)).contains(keysym) {
             return .symbol(.function(Int(keysym - A11Y_BRLAPI_KEY_SYM_FUNCTION) + 1))
-        default:
-            break
         }
         // Latin-1 keysyms are their code points; others carry a Unicode scalar with a marker bit.
         let scalarValue: UInt64? =

@@ -11,6 +11,8 @@ import A11yVocabulary
 public struct KeyMap: Sendable {
     public let kind: ControlKind
     public private(set) var bindings: [KeyChord: Action]
+    /// Other BRLTTY commands bound by name (`braille:TOP = to-lowest` in a key map file).
+    public private(set) var brailleCommandBindings: [String: Action] = [:]
 
     /// The default key map for a kind of control.
     public init(kind: ControlKind) {
@@ -114,8 +116,8 @@ public struct KeyMap: Sendable {
             case .other: return nil
             }
             return action(for: KeyEvent(key), entryActive: entryActive)
-        case .command:
-            return nil
+        case .command(let name, _):
+            return entryActive ? nil : brailleCommandBindings[name]
         }
     }
 }
@@ -186,9 +188,38 @@ public struct KeyMapFileError: Error, Sendable, Equatable, CustomStringConvertib
 
 extension KeyMap {
     /// Parses a key map file: lines `key-name = action-name`, `#` starts a comment, blank lines
-    /// are skipped. Returns the bindings in file order (nil action: `ignore`).
+    /// are skipped. Returns the keyboard bindings in file order (nil action: `ignore`); lines
+    /// `braille:COMMAND = action` bind a BRLTTY command and are left out here.
     public static func parseFile(_ text: String) throws(KeyMapFileError) -> [(chord: KeyChord, action: Action?)] {
-        var result: [(chord: KeyChord, action: Action?)] = []
+        try parseLines(text).compactMap { key, action in
+            if case .chord(let chord) = key { return (chord, action) }
+            return nil
+        }
+    }
+
+    /// What a line of a key map file binds: a keyboard chord, or a BRLTTY command by name.
+    enum BindingKey {
+        case chord(KeyChord)
+        case brailleCommand(String)
+
+        /// `braille:NAME` (a command as `brltty-lscmds` lists it, such as TOP), else a chord.
+        init?(name: String) {
+            let prefix = "braille:"
+            if name.lowercased().hasPrefix(prefix) {
+                let command = name.dropFirst(prefix.count).uppercased()
+                guard !command.isEmpty, command.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+                else { return nil }
+                self = .brailleCommand(command)
+            } else if let chord = KeyChord(name: name) {
+                self = .chord(chord)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    static func parseLines(_ text: String) throws(KeyMapFileError) -> [(key: BindingKey, action: Action?)] {
+        var result: [(key: BindingKey, action: Action?)] = []
         var number = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
@@ -206,29 +237,36 @@ extension KeyMap {
             guard !keyName.isEmpty, !actionName.isEmpty, !actionName.contains(where: { $0 == " " || $0 == "\t" }) else {
                 throw KeyMapFileError(line: number, problem: .syntax(String(trimmed)))
             }
-            guard let chord = KeyChord(name: String(keyName)) else {
+            guard let key = BindingKey(name: String(keyName)) else {
                 throw KeyMapFileError(line: number, problem: .unknownKey(String(keyName)))
             }
             guard let action = Self.action(named: String(actionName)) else {
                 throw KeyMapFileError(line: number, problem: .unknownAction(String(actionName)))
             }
-            result.append((chord, action))
+            result.append((key, action))
         }
         return result
     }
 
     /// Applies a key map file over the current bindings (all or nothing).
     public mutating func apply(file text: String) throws(KeyMapFileError) {
-        for (chord, action) in try Self.parseFile(text) { bind(chord, to: action) }
+        for (key, action) in try Self.parseLines(text) { bind(key, to: action) }
     }
 
     /// Applies one `key = action` binding, as given to a command-line option
     /// (`--bind 'ctrl+a=to-lowest'`). Errors say "line 1".
     public mutating func apply(binding: String) throws(KeyMapFileError) {
         guard !binding.contains("\n") else { throw KeyMapFileError(line: 1, problem: .syntax(binding)) }
-        let parsed = try Self.parseFile(binding)
+        let parsed = try Self.parseLines(binding)
         guard !parsed.isEmpty else { throw KeyMapFileError(line: 1, problem: .syntax(binding)) }
-        for (chord, action) in parsed { bind(chord, to: action) }
+        for (key, action) in parsed { bind(key, to: action) }
+    }
+
+    private mutating func bind(_ key: BindingKey, to action: Action?) {
+        switch key {
+        case .chord(let chord): bind(chord, to: action)
+        case .brailleCommand(let name): brailleCommandBindings[name] = action
+        }
     }
 
     private static func commentStart(_ line: Substring) -> Substring.Index? {

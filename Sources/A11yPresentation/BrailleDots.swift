@@ -24,6 +24,11 @@ public struct BrailleDots: OptionSet, Hashable, Sendable {
         side == .left ? [.dot1, .dot2, .dot3, .dot7] : [.dot4, .dot5, .dot6, .dot8]
     }
 
+    /// The dots of one column of a 6-dot cell, top to bottom: left is 1, 2, 3; right is 4, 5, 6.
+    public static func sixDotColumn(_ side: Side) -> [BrailleDots] {
+        side == .left ? [.dot1, .dot2, .dot3] : [.dot4, .dot5, .dot6]
+    }
+
     /// The two dot columns of a cell: a track has two positions per cell.
     public enum Side: Sendable { case left, right }
 

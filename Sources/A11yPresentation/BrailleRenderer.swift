@@ -99,14 +99,21 @@ public struct BrailleFrame: Sendable, Equatable {
 public struct BrailleRenderer: Sendable {
     /// The fewest track cells worth showing beside the label.
     public var minimumTrackCells: Int
+    /// Dots the track may use per cell: 8, or 6 for a 6-dot display or reader (`BrailleTrack`).
+    public var dotsPerCell: Int
+    /// Labels in contracted braille, by label (empty: labels in computer braille). Contracted
+    /// once per change of text or table, never on the key path.
+    public var contractions: [String: ContractedText] = [:]
 
-    public init(minimumTrackCells: Int = 8) {
+    public init(minimumTrackCells: Int = 8, dotsPerCell: Int = 8) {
         self.minimumTrackCells = minimumTrackCells
+        self.dotsPerCell = dotsPerCell
     }
 
     public func line(for control: PresentedControl, width: Int) -> BrailleLine {
         var builder = LineBuilder()
-        let labelCells = control.label.isEmpty ? 0 : control.label.count + 1
+        let contracted = contractions[control.label]
+        let labelCells = control.label.isEmpty ? 0 : (contracted?.count ?? control.label.count) + 1
         let values = control.handles.map { Array($0.text.braille) }
         let indicator: [Character] = [control.canDecrease ? "-" : " ", control.canIncrease ? "+" : " "]
         let fixed: Int
@@ -123,7 +130,13 @@ public struct BrailleRenderer: Sendable {
         }
         trackCells = max(2, trackCells)
 
-        if labelCells > 0 {
+        if labelCells > 0, let contracted {
+            // Contracted cells go as dots (BRLTTY must not translate them again), digits as text.
+            for (character, dots) in zip(contracted.text, contracted.dots) {
+                builder.append(text: [character], routing: .status, dots: BrailleDots(rawValue: dots))
+            }
+            builder.append(text: [" "], routing: .status)
+        } else if labelCells > 0 {
             builder.append(text: Array(control.label) + [" "], routing: .status)
         }
         let trackStart = { (builder: LineBuilder) in builder.text.count }
@@ -174,7 +187,7 @@ public struct BrailleRenderer: Sendable {
         }
         let upper = position(.upper) ?? 0
         let lower = control.handles.count > 1 ? position(.lower) : nil
-        let track = BrailleTrack(cells: cells, lower: lower, upper: upper, focused: control.focused)
+        let track = BrailleTrack(cells: cells, lower: lower, upper: upper, focused: control.focused, dotsPerCell: dotsPerCell)
         let focusedPosition = position(control.focused)
         for (index, dots) in track.cells.enumerated() {
             let fraction = BrailleTrack.fraction(routing: index, cells: cells, currentPosition: focusedPosition)

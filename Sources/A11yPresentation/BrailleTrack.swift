@@ -9,6 +9,13 @@ import A11yVocabulary
 /// - selection between the handles: the two bottom dots (⣤),
 /// - the focused handle: the whole column (⡇ left, ⢸ right) — the tallest mark, found by touch,
 /// - the other handle: the column without its top dot (⡆ left, ⢰ right).
+///
+/// With 6 dots per cell (a 6-dot display, or a reader of 6-dot computer braille), columns are
+/// dots 1 2 3 and 4 5 6, and no pattern uses dots 7 or 8:
+/// - track outside the selection: the bottom dot (⠤ for a whole cell),
+/// - selection: the two bottom dots (⠶),
+/// - the focused handle: the whole column (⠇ left, ⠸ right), still the only full column,
+/// - the other handle: top and bottom dots, a gap between (⠅ left, ⠨ right).
 public struct BrailleTrack: Equatable, Sendable {
     /// Track cells, left to right.
     public var cells: [BrailleDots]
@@ -35,7 +42,7 @@ public struct BrailleTrack: Equatable, Sendable {
     }
 
     /// Draws a track. `lower` is nil for a one-handle control; positions are clamped to the track.
-    public init(cells cellCount: Int, lower: Int?, upper: Int, focused: Handle) {
+    public init(cells cellCount: Int, lower: Int?, upper: Int, focused: Handle, dotsPerCell: Int = 8) {
         let count = Self.positionCount(cells: cellCount)
         var cells = [BrailleDots](repeating: [], count: max(0, cellCount))
         guard count > 0 else { self.cells = cells; return }
@@ -43,16 +50,18 @@ public struct BrailleTrack: Equatable, Sendable {
         let upperPosition = clamp(upper)
         let lowerPosition = lower.map(clamp)
         for position in 0..<count {
-            let column = BrailleDots.column(position % 2 == 0 ? .left : .right)
+            let side: BrailleDots.Side = position % 2 == 0 ? .left : .right
+            let column = dotsPerCell == 6 ? BrailleDots.sixDotColumn(side) : BrailleDots.column(side)
+            let bottom = column.count - 1
             let mark: [BrailleDots]
             if position == (focused == .upper || lowerPosition == nil ? upperPosition : lowerPosition!) {
                 mark = column
             } else if position == upperPosition || position == lowerPosition {
-                mark = Array(column[1...])
+                mark = dotsPerCell == 6 ? [column[0], column[2]] : Array(column[1...])
             } else if let lowerPosition, (lowerPosition...upperPosition).contains(position) {
-                mark = Array(column[2...])
+                mark = Array(column[(bottom - 1)...])
             } else {
-                mark = [column[3]]
+                mark = [column[bottom]]
             }
             for dots in mark { cells[position / 2].insert(dots) }
         }

@@ -8,6 +8,8 @@ import A11yModel
 ///   and windowed at the pan offset (a value change brings the focused handle back into view).
 /// - While a number is typed the display shows `NAME: TEXT` with the cursor after it.
 /// - A notice replaces the line until the next key or until its time is up.
+/// - "Where am I" (`showStatus`) replaces the line with a status line until a key other than
+///   panning; panning moves along it when it is longer than the display.
 public struct BrailleViewport: Sendable, Equatable {
     /// Cells of the display (0: no display).
     public private(set) var width = 0
@@ -17,6 +19,14 @@ public struct BrailleViewport: Sendable, Equatable {
     public private(set) var notice: Notice?
     /// The whole line of the focused control (nil without a display).
     public private(set) var line: BrailleLine?
+    /// The "where am I" line shown instead of the control's, and how far it is panned.
+    public private(set) var status: StatusLine?
+
+    /// A line of text shown instead of the control's, panned to `offset`.
+    public struct StatusLine: Sendable, Equatable {
+        public var line: BrailleLine
+        public var offset: Int
+    }
 
     /// A short message on the braille line.
     public struct Notice: Sendable, Equatable {
@@ -46,6 +56,10 @@ public struct BrailleViewport: Sendable, Equatable {
     @discardableResult
     public mutating func pan(right: Bool) -> Bool {
         guard let line else { return false }
+        if let shown = status {
+            status?.offset = shown.line.panned(from: shown.offset, width: width, right: right)
+            return true
+        }
         panOffset = line.panned(from: panOffset ?? line.homeOffset, width: width, right: right)
         return true
     }
@@ -54,6 +68,18 @@ public struct BrailleViewport: Sendable, Equatable {
     public mutating func showNotice(_ text: String, at time: Duration, for duration: Duration = noticeDuration) {
         notice = Notice(text: text, until: time + duration)
     }
+
+    /// Shows `text` ("where am I") instead of the control's line, from its start, until
+    /// `dismissStatus()`; panning moves along it.
+    public mutating func showStatus(_ text: String) {
+        let cells = Array(text)
+        status = StatusLine(line: BrailleLine(text: cells, dots: Array(repeating: [], count: cells.count),
+                                              routing: Array(repeating: nil, count: cells.count), cursor: nil, homeOffset: 0),
+                            offset: 0)
+    }
+
+    /// The control's line is back.
+    public mutating func dismissStatus() { status = nil }
 
     /// A key came: the notice goes.
     public mutating func dismissNotice() { notice = nil }
@@ -80,6 +106,7 @@ public struct BrailleViewport: Sendable, Equatable {
     public func frame(entry: (name: String, text: String)?) -> BrailleFrame? {
         guard let line else { return nil }
         if let notice { return textFrame(notice.text, cursor: nil) }
+        if let status { return status.line.window(at: status.offset, width: width) }
         if let entry {
             let text = "\(entry.name): \(entry.text)"
             return textFrame(text, cursor: min(text.count, width - 1))

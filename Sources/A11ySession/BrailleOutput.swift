@@ -18,8 +18,10 @@ import A11yVocabulary
 /// `retryInterval`. Times are the session's (`Duration`s since its start).
 public final class BrailleOutput {
     private let service: any BrailleService
-    private let report: (String) -> Void
+    let report: (String) -> Void
     private var display: (any BrailleConnection)?
+    /// The display, when connected.
+    var connection: (any BrailleConnection)? { display }
     private var lastFrame: BrailleFrame?
     private var reconnection = Reconnection()
     /// A reconnection running in the background, and when to look for its outcome.
@@ -33,6 +35,17 @@ public final class BrailleOutput {
     public var connectTimeout: Duration = .seconds(2)
     /// Called with false when the display is lost, true when it is back.
     public var onStatusChange: ((Bool) -> Void)?
+    /// The keys taken from BRLTTY (nil: all); re-stated at once when it changes
+    /// (BrailleOutput+Preferences.swift).
+    public var acceptedKeys: BrailleKeySet? {
+        didSet { if acceptedKeys != oldValue { stateAcceptedKeys() } }
+    }
+    /// The user's BRLTTY preferences, followed live (BrailleOutput+Preferences.swift).
+    public internal(set) var preferences = BraillePreferences()
+    /// Called when `preferences` changed while connected.
+    public var onPreferencesChange: ((BraillePreferences) -> Void)?
+    /// Parameters BRLTTY did not answer that were already reported.
+    var reportedUnanswered: Set<String> = []
 
     /// Connects through `service` (BrlAPI by default). In mode `.on` a failure throws; in
     /// `.auto` it is reported once through `report` (without the program's name: the caller's
@@ -81,6 +94,7 @@ public final class BrailleOutput {
         self.width = width
         lastFrame = nil
         reconnection.back()
+        followPreferences(of: display)
     }
 
     /// A reconnection running in the background: nil while it runs, then its outcome.
@@ -103,7 +117,7 @@ public final class BrailleOutput {
                 lastFrame = nil
                 return
             }
-            try display.write(text: frame.text, orMask: frame.dots.map(\.rawValue), cursor: frame.cursor)
+            try display.write(text: frame.text, orMask: frame.dots.map(\.rawValue), andMask: textDotsMask, cursor: frame.cursor)
             lastFrame = frame
         } catch {
             lost(error, at: time)
@@ -116,6 +130,7 @@ public final class BrailleOutput {
         var keys: [BrailleKey] = []
         do {
             while let key = try display.readKey() { keys.append(key) }
+            if display.preferencesChanged() { try refreshPreferences(of: display) }
             let size = try display.size()
             if size.width != width {
                 width = size.width
@@ -126,6 +141,9 @@ public final class BrailleOutput {
         }
         return keys
     }
+
+    /// The text mask changed: the next frame is written even if its cells are the same.
+    func lastFrameChanged() { lastFrame = nil }
 
     /// Starts a reconnection if it is time, or takes the result of the one running; true when
     /// the display is back (redraw everything).

@@ -14,6 +14,17 @@ public protocol BrailleConnection: AnyObject, Sendable {
     func leaveTTY() throws
     /// Shows `text` from the first cell with `orMask` dots on top and the cursor at `cursor`.
     func write(text: String, orMask: [UInt8], cursor: Int?) throws
+    /// Shows `text` as above, keeping only the dots of `andMask` of each text cell.
+    func write(text: String, orMask: [UInt8], andMask: UInt8, cursor: Int?) throws
+    /// Takes exactly these keys from BRLTTY; it keeps every other key.
+    func acceptKeys(_ set: BrailleKeySet) throws
+    /// The user's BRLTTY preferences, and the parameters BRLTTY did not answer.
+    func preferences() throws -> (preferences: BraillePreferences, unanswered: [String])
+    /// Asks to be told of changes of the preferences and of the display's size; false when
+    /// BRLTTY cannot.
+    @discardableResult func watchPreferences() throws -> Bool
+    /// True once after a watched parameter changed (seen while reading keys).
+    func preferencesChanged() -> Bool
     /// The next waiting key, or nil at once when there is none.
     func readKey() throws -> BrailleKey?
     /// Closes the connection (which also gives the display back). Closing twice is harmless.
@@ -42,7 +53,23 @@ public struct LiveBrailleService: BrailleService {
     }
 }
 
+extension BrailleConnection {
+    // A display without these (a fake): all keys, 8-dot computer braille that never changes.
+    public func write(text: String, orMask: [UInt8], andMask: UInt8, cursor: Int?) throws {
+        try write(text: text, orMask: orMask, cursor: cursor)
+    }
+    public func acceptKeys(_ set: BrailleKeySet) throws {}
+    public func preferences() throws -> (preferences: BraillePreferences, unanswered: [String]) { (BraillePreferences(), []) }
+    @discardableResult public func watchPreferences() throws -> Bool { true }
+    public func preferencesChanged() -> Bool { false }
+}
+
 extension BrailleDisplay: BrailleConnection {
+    /// Text with dots on top, every dot of the text kept.
+    public func write(text: String, orMask: [UInt8], cursor: Int?) throws {
+        try write(text: text, orMask: orMask, andMask: 0xFF, cursor: cursor)
+    }
+
     /// The next waiting key, or nil at once (`readKey(wait: false)`).
     public func readKey() throws -> BrailleKey? { try readKey(wait: false) }
 }

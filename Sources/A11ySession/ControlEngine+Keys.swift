@@ -62,6 +62,14 @@ extension ControlEngine {
 
     /// Performs one action (a key's or a braille key's meaning).
     mutating func perform(_ action: Action, at time: Duration) -> [Utterance] {
+        // "Where am I" stays on the display while the user pans along it; any other key ends it
+        // (a routing key only ends it: it was pressed over the status, not over the control).
+        if braille.status != nil {
+            if case .pan = action {} else {
+                braille.dismissStatus()
+                if case .routeCell = action { return [] }
+            }
+        }
         switch action {
         case .command(let command):
             return command == .focusNext || command == .focusPrevious ? moveFocus(command) : applyAndAnnounce(command)
@@ -74,7 +82,7 @@ extension ControlEngine {
         case .help:
             return [announcer.help(for: presented)]
         case .speakStatus:
-            return [announcer.status(of: presented)]
+            return whereAmI()
         case .entry(let input):
             let outcome = editor.apply(input, rules: focused.entryRules)
             if case .committed(let value) = outcome { return applyAndAnnounce(.setValue(value, handle: nil)) }
@@ -83,13 +91,19 @@ extension ControlEngine {
             switch braille.routingTarget(atCell: cell, entry: editor.entry.map { (announcer.name(of: presented.focusedHandle), $0.text) }) {
             case .track(let fraction)?: return applyAndAnnounce(.setFraction(fraction))
             case .handle(let handle)?: return applyAndAnnounce(.focus(handle))
-            case .status?: return [announcer.status(of: presented)]
+            case .status?: return whereAmI()
             case nil: return []
             }
         case .pan(let direction):
             braille.pan(right: direction == .right)
             return []
         }
+    }
+
+    /// Where things stand: spoken, and shown on the braille display until the next key.
+    private mutating func whereAmI() -> [Utterance] {
+        braille.showStatus(announcer.brailleStatus(of: presented))
+        return [announcer.status(of: presented)]
     }
 
     /// Tab and Shift-Tab: between the handles of a control, then on to the next control.

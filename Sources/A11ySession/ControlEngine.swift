@@ -21,7 +21,7 @@ public struct ControlEngine: Sendable {
     /// The control keys act on.
     public internal(set) var focusedPanel: Int = 0
     public let announcer: Announcer
-    public let brailleRenderer: BrailleRenderer
+    public internal(set) var brailleRenderer: BrailleRenderer
     public let screenRenderer: ScreenRenderer
     public let locale: NumberLocale
     /// How the auto-repeat learns a key is held (from the key source).
@@ -126,6 +126,10 @@ public struct ControlEngine: Sendable {
             if outcome == nil { speech = finish(.interrupted) }
         case .brailleWidth(let width):
             braille.setWidth(width, control: presented, renderer: brailleRenderer)
+        case .braillePreferences(let preferences):
+            applyBraillePreferences(preferences)
+        case .brailleContractions(let contractions):
+            applyBrailleContractions(contractions)
         case .screenWidth(let columns):
             screenWidth = max(1, columns)
         case .device(let status):

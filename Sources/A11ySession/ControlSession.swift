@@ -34,6 +34,12 @@ public final class ControlSession {
     private let braille: BrailleOutput
     /// The tones (`--tones on`), nil when off.
     private let tonePlayer: TonePlayer?
+    /// The braille keys each control binds (taken from BRLTTY while it has the focus).
+    private var brailleKeys: [BrailleKeySet] = []
+    /// The control whose keys were stated last.
+    private var keysPanel = 0
+    /// The labels in contracted braille, when BRLTTY's preferences ask for it.
+    private var contraction = LabelContraction(override: nil)
     /// The session's time.
     private var clock: any SessionClock { devices.clock }
     /// SIGPIPE's disposition before the session: libspeechd needs it ignored while connected;
@@ -83,6 +89,13 @@ public final class ControlSession {
             carryOut(engine.send(.device(back ? .brailleBack : .brailleLost), at: now))
         }
         engine.idleTimeout = options.timeout
+        // BRLTTY keeps every key the focused control does not bind, and its preferences are followed.
+        brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
+        keysPanel = engine.focusedPanel
+        braille.acceptedKeys = brailleKeys[keysPanel]
+        contraction = LabelContraction(override: options.brailleTable)
+        braille.onPreferencesChange = { [unowned self] preferences in followBraillePreferences(preferences) }
+        followBraillePreferences(braille.preferences)
         carryOut(engine.send(.brailleWidth(braille.width), at: now))
         carryOut(engine.send(.start, at: now))
         for key in typedAhead { carryOut(engine.send(.key(key), at: now)) }
@@ -145,10 +158,16 @@ public final class ControlSession {
             }
             if fds.count > 4, fds[4].revents != 0 {
                 events += braille.readKeys(at: now).map(EngineEvent.brailleKey)
+                // The display's size changed (BRLTTY told us): lay the line out again now.
+                if braille.width != engine.brailleWidth { events.append(.brailleWidth(braille.width)) }
             }
             events.append(.tick)
             if braille.retryIfDue(at: now) { events.append(.brailleWidth(braille.width)) }
             for event in events { carryOut(engine.send(event, at: now)) }
+            if engine.focusedPanel != keysPanel {
+                keysPanel = engine.focusedPanel
+                braille.acceptedKeys = brailleKeys[keysPanel]
+            }
         }
         finish(signal: endingSignal)
         return SessionResult(outcome: engine.outcome ?? .interrupted, signal: endingSignal == .interrupt ? nil : endingSignal,
@@ -185,6 +204,14 @@ public final class ControlSession {
             let effects = engine.send(.brailleWidth(braille.width), at: now)
             for case .showBraille(let frame) in effects { braille.show(frame, at: now) }
         }
+    }
+
+    /// BRLTTY's preferences, at the start or changed: cell size, then contracted labels.
+    private func followBraillePreferences(_ preferences: BraillePreferences) {
+        carryOut(engine.send(.braillePreferences(preferences), at: now))
+        let labels = engine.presentedPanels.map(\.label)
+        carryOut(engine.send(.brailleContractions(contraction.contractions(of: labels, preferences: preferences,
+                                                                           report: options.report)), at: now))
     }
 
     /// Milliseconds until the next deadline, or -1 (sleep until input).

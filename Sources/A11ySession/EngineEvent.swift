@@ -33,6 +33,12 @@ public enum EngineEvent: Sendable, Equatable {
     case interrupt
     /// The braille display has this many cells now (0: it went away).
     case brailleWidth(Int)
+    /// The user's BRLTTY preferences, at the start or changed while the session runs: the
+    /// braille line is laid out again at once.
+    case braillePreferences(BraillePreferences)
+    /// The controls' labels in contracted braille (empty: computer braille), after a change of
+    /// BRLTTY's literary braille preference or table: the line is laid out again at once.
+    case brailleContractions([String: ContractedText])
     /// The terminal has this many columns now.
     case screenWidth(Int)
     /// A server came or went.

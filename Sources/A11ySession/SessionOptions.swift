@@ -29,6 +29,9 @@ public struct SessionOptions: Sendable {
     public var tones = false
     /// The ALSA PCM for the tones (`--tones-device`); nil: ALSA's "default".
     public var tonesDevice: String?
+    /// The contraction table for literary braille (a BRLTTY name such as "en-us-g2", a liblouis
+    /// table or a path), instead of the one BRLTTY's preferences name; nil: BRLTTY's.
+    public var brailleTable: String?
     /// Mirror the braille cells and the last utterance on screen (for sighted developers).
     public var preview = false
     /// End the session as `.timedOut` after this long without a key (nil: never).

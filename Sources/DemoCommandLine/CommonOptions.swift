@@ -43,6 +43,8 @@ public struct CommonOptions: Sendable, Equatable {
     public var verbosity: Verbosity = .normal
     /// `--keymap FILE`: a key map file to apply (`KeyMap.apply(file:)`); read at run time.
     public var keyMapPath: String? = nil
+    /// `--braille-table NAME|PATH`: the contraction table instead of BRLTTY's; nil: BRLTTY's.
+    public var brailleTable: String? = nil
     /// `--no-color`, or NO_COLOR set (non-empty) in the environment.
     public var noColor: Bool = false
     /// TERM=dumb in the environment: no escape sequences at all.
@@ -98,6 +100,7 @@ extension CommonOptions {
         session.screenReader = screenReader
         session.tones = tones
         session.tonesDevice = tonesDevice
+        session.brailleTable = brailleTable
         session.theme = screenTheme
         session.preview = preview
         session.timeout = timeout

@@ -101,6 +101,7 @@ public struct DemoCommandLine: Sendable, Equatable {
             o.verbosity = try ValueParsing.choice(t, option: "--verbosity", Verbosity.allCases.map { ($0.rawValue, $0) })
         }
         if let t = values.text("--keymap") { o.keyMapPath = try ValueParsing.path(t, option: "--keymap") }
+        if let t = values.text("--braille-table") { o.brailleTable = try ValueParsing.path(t, option: "--braille-table") }
         o.noColor = values.flag("--no-color") || !(environment["NO_COLOR"] ?? "").isEmpty
         o.dumbTerminal = environment["TERM"] == "dumb"
         o.preview = values.flag("--preview")

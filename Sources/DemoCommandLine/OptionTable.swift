@@ -83,6 +83,7 @@ enum OptionTable {
         OptionSpec("--tones-device", "name", "The ALSA PCM the tones play on.", default: "ALSA's default"),
         OptionSpec("--verbosity", "level", "How much is spoken: terse, normal or verbose.", default: "normal"),
         OptionSpec("--keymap", "file", "Apply the key bindings in file ('key = action' lines) over the defaults."),
+        OptionSpec("--braille-table", "table", "Contract braille with this table (a name such as en-us-g2, or a liblouis table path) when BRLTTY's literary braille is on.", default: "BRLTTY's"),
         OptionSpec("--no-color", nil, "Draw with bold and reverse video only (also when NO_COLOR is set)."),
         OptionSpec("--preview", nil, "Also show the braille cells and the spoken text on screen."),
         OptionSpec("--json", nil, "Print the result as one JSON object."),

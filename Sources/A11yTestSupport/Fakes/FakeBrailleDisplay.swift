@@ -33,6 +33,10 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
         var inTTY = false
         var frames: [Frame] = []
         var keys: [BrailleKey] = []
+        /// The keys the client takes (nil: all), as it last stated them.
+        var acceptedKeys: BrailleKeySet?
+        var preferences = BraillePreferences()
+        var preferencesChanged = false
     }
 
     private let state: Mutex<State>
@@ -74,6 +78,23 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
 
     /// True while a connection is open and the server talks to it.
     public var isConnected: Bool { state.withLock { $0.live != nil } }
+
+    /// The keys the client last said it takes (nil: it never said, so all).
+    public var acceptedKeys: BrailleKeySet? { state.withLock { $0.acceptedKeys } }
+
+    /// The user's BRLTTY preferences; setting them tells the client, as BrlAPI's parameter
+    /// watch does (its descriptor becomes readable).
+    public var preferences: BraillePreferences {
+        get { state.withLock { $0.preferences } }
+        set {
+            state.withLock {
+                $0.preferences = newValue
+                $0.preferencesChanged = true
+            }
+            var byte: UInt8 = 2
+            _ = Glibc.write(keySignal.write, &byte, 1)
+        }
+    }
 
     /// A key pressed on the display: the client reads it with its next `readKey()`.
     public func press(_ key: BrailleKey) {
@@ -129,6 +150,22 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
         func leaveTTY() throws { try display.use(self) { $0.inTTY = false } }
         func write(text: String, orMask: [UInt8], cursor: Int?) throws {
             try display.use(self) { $0.frames.append(Frame(text: text, orMask: orMask, cursor: cursor)) }
+        }
+        func acceptKeys(_ set: BrailleKeySet) throws { try display.use(self) { $0.acceptedKeys = set } }
+        func preferences() throws -> (preferences: BraillePreferences, unanswered: [String]) {
+            try display.use(self) { ($0.preferences, []) }
+        }
+        func watchPreferences() throws -> Bool { true }
+        func preferencesChanged() -> Bool {
+            let changed = (try? display.use(self) { state -> Bool in
+                defer { state.preferencesChanged = false }
+                return state.preferencesChanged
+            }) ?? false
+            if changed {
+                var byte: UInt8 = 0
+                _ = Glibc.read(display.keySignal.read, &byte, 1)
+            }
+            return changed
         }
         func readKey() throws -> BrailleKey? {
             let key = try display.use(self) { $0.keys.isEmpty ? nil : $0.keys.removeFirst() }

@@ -1,0 +1,83 @@
+import CBrl
+import A11yVocabulary
+
+// Which keys the program takes from BRLTTY while it holds the display.
+extension BrailleDisplay {
+    /// Takes exactly the keys of `set` and leaves every other key to BRLTTY (its preferences
+    /// menu, help, review and speech commands go on working while the program holds the
+    /// display). Call after `enterTTY()`; calling again replaces the set.
+    ///
+    /// All keys are ignored first, then the set is accepted: basic commands and keysyms by their
+    /// exact code (any modifier flags), routing and typed dots by command block (any cell, any
+    /// dots), typed characters as the Latin-1 and Unicode keysym ranges.
+    public func acceptKeys(_ set: BrailleKeySet) throws(BrailleError) {
+        let codes = Self.keyCodes(for: set)
+        try withHandle("brlapi__acceptKeys") { handle throws(BrailleError) in
+            guard brlapi__ignoreKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else {
+                throw BrailleError.current("brlapi__ignoreKeys")
+            }
+            for (type, list) in [(brlapi_rangeType_key, codes.exact), (brlapi_rangeType_command, codes.blocks)] where !list.isEmpty {
+                guard brlapi__acceptKeys(handle, type, list, UInt32(list.count)) >= 0 else {
+                    throw BrailleError.current("brlapi__acceptKeys")
+                }
+            }
+            if set.typedCharacters {
+                let sym = A11Y_BRLAPI_KEY_TYPE_SYM
+                let ranges = [brlapi_range_t(first: sym | 0x20, last: sym | 0xFF),
+                              brlapi_range_t(first: sym | A11Y_BRLAPI_KEY_SYM_UNICODE | 0x100,
+                                             last: sym | A11Y_BRLAPI_KEY_SYM_UNICODE | 0x10_FFFF)]
+                guard brlapi__acceptKeyRanges(handle, ranges, UInt32(ranges.count)) >= 0 else {
+                    throw BrailleError.current("brlapi__acceptKeyRanges")
+                }
+            }
+        }
+    }
+
+    /// The BrlAPI key codes of a set: `exact` for `brlapi_rangeType_key`, `blocks` for
+    /// `brlapi_rangeType_command`. Pure, for tests.
+    static func keyCodes(for set: BrailleKeySet) -> (exact: [brlapi_keyCode_t], blocks: [brlapi_keyCode_t]) {
+        let cmd = A11Y_BRLAPI_KEY_TYPE_CMD
+        var exact: [brlapi_keyCode_t] = []
+        var blocks: [brlapi_keyCode_t] = []
+        if set.lineUp { exact.append(cmd | A11Y_BRLAPI_KEY_CMD_LNUP) }
+        if set.lineDown { exact.append(cmd | A11Y_BRLAPI_KEY_CMD_LNDN) }
+        if set.panLeft { exact.append(cmd | A11Y_BRLAPI_KEY_CMD_FWINLT) }
+        if set.panRight { exact.append(cmd | A11Y_BRLAPI_KEY_CMD_FWINRT) }
+        if set.routing { blocks.append(cmd | A11Y_BRLAPI_KEY_CMD_ROUTE) }
+        if set.typedCharacters { blocks.append(cmd | A11Y_BRLAPI_KEY_CMD_PASSDOTS) }
+        exact += set.symbols.sorted { "\($0)" < "\($1)" }.compactMap(keysym)
+        exact += set.commands.sorted().compactMap(commandCode(named:))
+        return (exact, blocks)
+    }
+
+    private static func keysym(_ symbol: BrailleKeySymbol) -> brlapi_keyCode_t? {
+        if case .function(let n) = symbol {
+            return (1...35).contains(n) ? A11Y_BRLAPI_KEY_TYPE_SYM | (A11Y_BRLAPI_KEY_SYM_FUNCTION + brlapi_keyCode_t(n - 1)) : nil
+        }
+        return BrailleKey.keysyms.first { $0.symbol == symbol }.map { A11Y_BRLAPI_KEY_TYPE_SYM | $0.code }
+    }
+
+    /// A basic BRLTTY command's key code by its name ("TOP"), from BrlAPI's own table; nil for an
+    /// unknown name.
+    static func commandCode(named name: String) -> brlapi_keyCode_t? {
+        BrlAPICommandNames.codes[name.uppercased()]
+    }
+}
+
+/// BRLTTY's basic commands (block 0) by name, read once from BrlAPI's description table.
+enum BrlAPICommandNames {
+    static let codes: [String: brlapi_keyCode_t] = {
+        var table: [String: brlapi_keyCode_t] = [:]
+        // Basic commands are block 0 with the command in the argument bits; BRLTTY has fewer
+        // than 256 of them.
+        for value in brlapi_keyCode_t(1)..<0x100 {
+            let code = A11Y_BRLAPI_KEY_TYPE_CMD | value
+            var description = brlapi_describedKeyCode_t()
+            if brlapi_describeKeyCode(code, &description) == 0, let name = description.command,
+               description.argument == 0 {
+                table[String(cString: name)] = code
+            }
+        }
+        return table
+    }()
+}

@@ -1,0 +1,61 @@
+import Testing
+import A11yControls
+
+/// "Where am I" on the braille display, and BRLTTY's preferences followed by the engine.
+@Suite struct BrailleWhereAmITests {
+    func engine(width: Int) throws -> ControlEngine {
+        var engine = ControlEngine(panels: [try ControlPanel(slider: RangeSlider(), label: "Price")],
+                                   locale: .posix, holdDetection: .releaseEvents)
+        _ = engine.send(.brailleWidth(width), at: .zero)
+        _ = engine.send(.start, at: .zero)
+        return engine
+    }
+
+    @Test func routingOverTheLabelShowsLabelValuesAndBoundsUntilTheNextKey() throws {
+        var engine = try engine(width: 40)
+        let effects = engine.send(.brailleKey(.route(cell: 1)), at: .milliseconds(10))
+        #expect(effects.contains(.showBraille(engine.brailleFrame)))
+        #expect(engine.brailleFrame?.text.hasPrefix("Price: minimum 10, maximum 90 (0..100)") == true)
+        // A key other than panning brings the control back, and acts as usual.
+        _ = engine.send(.brailleKey(.lineUp), at: .milliseconds(20))
+        #expect(engine.brailleFrame?.text.hasPrefix("Price 11 ") == true)
+        // Space shows it too; a routing key only ends it.
+        _ = engine.send(.bytes([0x20]), at: .milliseconds(30))
+        #expect(engine.brailleFrame?.text.hasPrefix("Price: minimum 11") == true)
+        _ = engine.send(.brailleKey(.route(cell: 20)), at: .milliseconds(40))
+        #expect(engine.panels[0].values == [11, 90])
+        #expect(engine.brailleFrame?.text.hasPrefix("Price 11 ") == true)
+    }
+
+    @Test func aStatusLongerThanTheDisplayIsPanned() throws {
+        var engine = try engine(width: 12)
+        _ = engine.send(.bytes([0x20]), at: .milliseconds(10))
+        #expect(engine.brailleFrame?.text == "Price: minim")
+        _ = engine.send(.brailleKey(.panRight), at: .milliseconds(20))
+        #expect(engine.brailleFrame?.text == "um 10, maxim")
+        _ = engine.send(.brailleKey(.panRight), at: .milliseconds(30))
+        _ = engine.send(.brailleKey(.panRight), at: .milliseconds(40))
+        #expect(engine.brailleFrame?.text == " 90 (0..100)")
+        _ = engine.send(.brailleKey(.panLeft), at: .milliseconds(50))
+        #expect(engine.brailleFrame?.text.hasPrefix("Price") == false)
+    }
+
+    @Test func sixDotPreferencesRedrawTheTrackAtOnce() throws {
+        var engine = try engine(width: 20)
+        #expect(engine.brailleFrame?.preview == "Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90")
+        let effects = engine.send(.braillePreferences(BraillePreferences(computerBrailleCellSize: 6)), at: .milliseconds(10))
+        #expect(engine.brailleFrame?.preview == "Price 10 ⠤⠷⠶⠶⠶⠶⠶⠥ 90")
+        #expect(effects.contains(.showBraille(engine.brailleFrame)))
+    }
+
+    @Test func contractedLabelsAreLaidOutAsDotsWithTheirRouting() throws {
+        var engine = try engine(width: 20)
+        let the: UInt8 = 0b10_1110
+        let contracted = ContractedText(text: [" ", " "], dots: [the, 0b0_1111], sourceIndex: [0, 1])
+        _ = engine.send(.brailleContractions(["Price": contracted]), at: .milliseconds(10))
+        let frame = try #require(engine.brailleFrame)
+        #expect(frame.dots.prefix(2).map(\.rawValue) == [the, 0b0_1111])
+        #expect(frame.text.hasPrefix("   10 "))
+        #expect(frame.routing.prefix(3).allSatisfy { $0 == .status })
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+import A11yControls
+import A11yTestSupport
+
+/// The session as BRLTTY's guest, on fake devices: the keys it takes follow the focused
+/// control's key map, and BRLTTY's preferences are followed while it runs.
+@Suite struct SessionBraillePreferencesTests {
+    typealias Rig = ControlSessionTests.Rig
+
+    @Test func theKeysTakenFollowTheFocusedControlsBindings() throws {
+        let rig = try Rig(width: 20)
+        var stepperKeys = KeyMap(kind: .stepper)
+        try stepperKeys.apply(file: "braille:TOP = to-lowest\n")
+        let session = try rig.session([try ControlPanel(slider: RangeSlider(), label: "Price"),
+                                       try ControlPanel(stepper: Stepper(), keyMap: stepperKeys)])
+        let first = try #require(rig.braille.acceptedKeys)
+        #expect(first.commands.isEmpty && first.lineUp && first.routing)
+        rig.keys.type("\t\t")
+        rig.keys.end()
+        _ = session.run()
+        #expect(rig.braille.acceptedKeys?.commands == ["TOP"])
+    }
+
+    @Test func aCellSizeChangedWhileTheSessionRunsRedrawsTheTrackInSixDots() throws {
+        let rig = try Rig(width: 20)
+        let session = try rig.session([try ControlPanel(slider: RangeSlider(), label: "Price")])
+        #expect(rig.braille.frames.last?.orMask.contains { $0 & 0xC0 != 0 } == true)
+        rig.braille.preferences = BraillePreferences(computerBrailleCellSize: 6)
+        rig.keys.end()
+        _ = session.run()
+        let last = try #require(rig.braille.frames.last)
+        #expect(last.text.hasPrefix("Price 10 "))
+        #expect(last.orMask.allSatisfy { $0 & 0xC0 == 0 })
+        #expect(last.orMask.contains(0b11_0111))  // the focused handle's full left column beside the selection
+    }
+}
