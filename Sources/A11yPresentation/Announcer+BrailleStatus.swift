@@ -3,7 +3,7 @@ import A11yFormatting
 extension Announcer {
     /// "Where am I" for the braille display (a routing key over the label, or Space): the label,
     /// every value by its handle's name, and the bounds, in braille's short forms:
-    /// "Price: minimum 10, maximum 90 (0..100)", "Volume: 5 (1..99)".
+    /// "Price: lower 10, upper 90 (0..100)", "Volume: 5 (1..99)".
     public func brailleStatus(of control: PresentedControl) -> String {
         let values: String
         if control.kind == .stepper || control.handles.count == 1 {

@@ -15,13 +15,13 @@ import A11yControls
         var engine = try engine(width: 40)
         let effects = engine.send(.brailleKey(.route(cell: 1)), at: .milliseconds(10))
         #expect(effects.contains(.showBraille(engine.brailleFrame)))
-        #expect(engine.brailleFrame?.text.hasPrefix("Price: minimum 10, maximum 90 (0..100)") == true)
+        #expect(engine.brailleFrame?.text.hasPrefix("Price: lower 10, upper 90 (0..100)") == true)
         // A key other than panning brings the control back, and acts as usual.
         _ = engine.send(.brailleKey(.lineUp), at: .milliseconds(20))
         #expect(engine.brailleFrame?.text.hasPrefix("Price 11 ") == true)
         // Space shows it too; a routing key only ends it.
         _ = engine.send(.bytes([0x20]), at: .milliseconds(30))
-        #expect(engine.brailleFrame?.text.hasPrefix("Price: minimum 11") == true)
+        #expect(engine.brailleFrame?.text.hasPrefix("Price: lower 11") == true)
         _ = engine.send(.brailleKey(.route(cell: 20)), at: .milliseconds(40))
         #expect(engine.panels[0].values == [11, 90])
         #expect(engine.brailleFrame?.text.hasPrefix("Price 11 ") == true)
@@ -30,9 +30,9 @@ import A11yControls
     @Test func aStatusLongerThanTheDisplayIsPanned() throws {
         var engine = try engine(width: 12)
         _ = engine.send(.bytes([0x20]), at: .milliseconds(10))
-        #expect(engine.brailleFrame?.text == "Price: minim")
+        #expect(engine.brailleFrame?.text == "Price: lower")
         _ = engine.send(.brailleKey(.panRight), at: .milliseconds(20))
-        #expect(engine.brailleFrame?.text == "um 10, maxim")
+        #expect(engine.brailleFrame?.text == " 10, upper 9")
         _ = engine.send(.brailleKey(.panRight), at: .milliseconds(30))
         _ = engine.send(.brailleKey(.panRight), at: .milliseconds(40))
         #expect(engine.brailleFrame?.text == " 90 (0..100)")
