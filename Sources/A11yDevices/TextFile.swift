@@ -12,6 +12,10 @@ public enum TextFileError: Error, Sendable, Equatable, CustomStringConvertible {
     case isDirectory
     /// open() or read() failed: the system's message.
     case unreadable(String)
+    /// The path names a FIFO or a socket: reading it could wait forever.
+    case notAFile(String)
+    /// A pipe that sent nothing and did not end within the time allowed.
+    case noData
     /// More than the limit, in bytes.
     case tooLarge(limit: Int)
     /// Not UTF-8 text, or it holds NUL bytes.
@@ -22,6 +26,8 @@ public enum TextFileError: Error, Sendable, Equatable, CustomStringConvertible {
         case .missing: return "no such file"
         case .isDirectory: return "is a directory, not a file"
         case .unreadable(let message): return "cannot be read: \(message)"
+        case .notAFile(let kind): return "is \(kind), not a file"
+        case .noData: return "sent nothing within 2 seconds"
         case .tooLarge(let limit): return "is larger than \(limit) bytes"
         case .notText: return "is not UTF-8 text"
         }
@@ -30,10 +36,21 @@ public enum TextFileError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Reads small text files whole: what the command line and embedding programs load.
 public enum TextFile {
-    /// The contents of the file at `path`, checked: a regular file (or a pipe), at most `limit`
-    /// bytes, UTF-8 without NUL bytes.
+    /// The contents of the file at `path`, checked: a regular file (or an anonymous pipe such as
+    /// a shell's `<(...)`, which must send its text within 2 s), at most `limit` bytes, UTF-8
+    /// without NUL bytes. A named FIFO or a socket is refused before it is opened, and a device is
+    /// read without blocking (`/dev/null` is an empty file; one that sends nothing for 2 s is
+    /// refused), so nothing can hang on a FIFO that nobody writes to.
     public static func read(_ path: String, limit: Int = 1 << 20) throws(TextFileError) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        var named = stat()
+        if lstat(path, &named) == 0 {
+            switch named.st_mode & S_IFMT {
+            case S_IFIFO: throw .notAFile("a FIFO")
+            case S_IFSOCK: throw .notAFile("a socket")
+            default: break
+            }
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let code = errno
             throw code == ENOENT ? .missing : .unreadable(String(cString: strerror(code)))
@@ -41,12 +58,21 @@ public enum TextFile {
         defer { close(fd) }
         var info = stat()
         if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory }
+        let deadline = ContinuousClock.now + .seconds(2)
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    // A pipe whose writer has not written yet: wait for it, but not forever.
+                    let left = deadline - ContinuousClock.now
+                    let ms = Int32(max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+                    var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    if ms == 0 || poll(&pfd, 1, ms) == 0 { throw .noData }
+                    continue
+                }
                 let code = errno
                 throw code == EISDIR ? .isDirectory : .unreadable(String(cString: strerror(code)))
             }

@@ -161,6 +161,13 @@ import Testing
                   "Error: \(config):1: the line is longer than 4096 characters")
         try check(nil, "Error: \(directory.path): is a directory, not a file", path: directory.path)
         try check(nil, "Error: \(directory.path)/missing: no such file", path: directory.path + "/missing")
+        // A FIFO nobody writes to is refused at once instead of read forever.
+        let fifo = directory.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try check(nil, "Error: \(fifo): is a FIFO, not a file", path: fifo)
+        let keymap = try run(["stepper", "--keymap", fifo] + Self.quiet, input: "\r", environment: [:])
+        #expect(keymap.status == 2)
+        #expect(keymap.stderr == "Error: '--keymap' '\(fifo)' is a FIFO, not a file\n")
         try Data("speech = off\n".utf8).write(to: URL(fileURLWithPath: config))
         chmod(config, 0)
         if getuid() != 0 {   // root reads any file
