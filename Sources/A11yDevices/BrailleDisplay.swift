@@ -206,7 +206,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     }
 
     /// Runs `body` with the open handle, then throws any exception the server sent meanwhile.
-    private func withHandle<Result>(
+    func withHandle<Result>(
         _ function: String, _ body: (OpaquePointer) throws(BrailleError) -> Result
     ) throws(BrailleError) -> Result {
         try state.withLock { handle throws(BrailleError) -> Result in

@@ -6,6 +6,9 @@ import A11yVocabulary
 /// A change in a server connection that the user must learn of.
 public enum DeviceStatus: Sendable, Equatable {
     case speechLost, speechBack, brailleLost, brailleBack
+    /// The server is still connected but has not answered for a while (stopped, or stuck): what
+    /// it is asked meanwhile waits, the control goes on. Its return is `speechBack` / `brailleBack`.
+    case speechNotAnswering, brailleNotAnswering
 }
 
 // The words of a session beyond one control's changes: typing a number, the result of several
@@ -61,7 +64,8 @@ extension Announcer {
         switch status {
         case .brailleLost: return Utterance("braille display lost", priority: .message)
         case .brailleBack: return Utterance("braille display back", priority: .message)
-        case .speechLost, .speechBack: return nil
+        case .brailleNotAnswering: return Utterance("braille display not answering", priority: .message)
+        case .speechLost, .speechBack, .speechNotAnswering: return nil
         }
     }
 
@@ -70,7 +74,8 @@ extension Announcer {
         switch status {
         case .speechLost: return "speech lost"
         case .speechBack: return "speech back"
-        case .brailleLost, .brailleBack: return nil
+        case .speechNotAnswering: return "speech not answering"
+        case .brailleLost, .brailleBack, .brailleNotAnswering: return nil
         }
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 import A11yDevices
 import A11yPresentation
@@ -6,11 +7,14 @@ import A11yVocabulary
 /// The braille display of a session: connects, takes the display (tty mode), writes frames when
 /// they change, reads keys, and in mode `auto` reconnects when BRLTTY comes back.
 ///
-/// Runs on the session's thread: BrlAPI calls are quick (a local socket) and a frame must reach
-/// the display before the next key is read. Connecting is bounded (`connectTimeout`), and a
-/// reconnection runs where the service says (a thread of its own in live code; the session only
-/// picks up its result): a server that is slow, or accepts and never answers, cannot freeze the
-/// session.
+/// Runs on the session's thread, but no call there waits for BRLTTY: frames are written by a
+/// `BrailleWriter` on a thread of its own (the latest frame wins), keys are read only while the
+/// writer is not inside a call, connecting is bounded (`connectTimeout`), and a reconnection
+/// runs where the service says (a thread of its own in live code; the session only picks up its
+/// result). A server that is slow, accepts and never answers, or stops (SIGSTOP) in the middle
+/// of a session cannot freeze it: after `notAnsweringAfter` without an answer the session is
+/// told once (`onNotAnswering`: "braille display not answering"), keys go on, and when BRLTTY
+/// answers again the display shows the latest frame and `onStatusChange(true)` says it is back.
 ///
 /// A loss and a return are reported once through `report` and handed to `onStatusChange`
 /// (the session speaks them: "braille display lost" / "braille display back"). Reconnection
@@ -20,6 +24,12 @@ public final class BrailleOutput {
     private let service: any BrailleService
     private let report: (String) -> Void
     private var display: (any BrailleConnection)?
+    /// Writes `display`'s frames on a thread of its own.
+    private var writer: BrailleWriter?
+    /// When to look whether BRLTTY answered the writer (nil: nothing is waiting).
+    private var watchAt: Duration?
+    /// "Not answering" was said for the current wait.
+    private var notAnswering = false
     private var lastFrame: BrailleFrame?
     private var reconnection = Reconnection()
     /// A reconnection running in the background, and when to look for its outcome.
@@ -31,8 +41,13 @@ public final class BrailleOutput {
     }
     /// How long one connection attempt may wait for BRLTTY's answer.
     public var connectTimeout: Duration = .seconds(2)
-    /// Called with false when the display is lost, true when it is back.
+    /// Called with false when the display is lost, true when it is back (also after it was
+    /// not answering).
     public var onStatusChange: ((Bool) -> Void)?
+    /// Called once when BRLTTY has not answered for `notAnsweringAfter`.
+    public var onNotAnswering: (() -> Void)?
+    /// How long BRLTTY may take to answer before the user is told it is not answering.
+    public var notAnsweringAfter: Duration = .milliseconds(500)
 
     /// Connects through `service` (BrlAPI by default). In mode `.on` a failure throws; in
     /// `.auto` it is reported once through `report` (without the program's name: the caller's
@@ -42,7 +57,7 @@ public final class BrailleOutput {
         self.report = report
         guard mode != .off else { return }
         do {
-            let (display, width) = try Self.open(service, timeout: connectTimeout)
+            let (display, width) = try openBounded()
             adopt(display, width: width)
         } catch {
             if mode == .on { throw DeviceUnavailable(device: "braille", reason: "\(error)") }
@@ -50,11 +65,33 @@ public final class BrailleOutput {
         }
     }
 
-    /// When to call `retryIfDue(at:)` next (nil: connected, or mode off).
-    public var retryAt: Duration? { attempt?.checkAt ?? reconnection.nextAttempt }
+    /// `open` where it may block (the service's thread), waited for at most `connectTimeout`
+    /// and a second more: a BRLTTY that accepts and then stops answering (entering tty mode
+    /// needs its answer) cannot hold the session's start. An attempt that ends later is taken
+    /// up by `retryIfDue(at:)`.
+    private func openBounded() throws -> (any BrailleConnection, Int) {
+        let running = start()
+        let deadline = ContinuousClock.now + connectTimeout + .seconds(1)
+        while running.result == nil && ContinuousClock.now < deadline { usleep(2_000) }
+        guard let result = running.result else {
+            attempt = (running, .milliseconds(20))
+            throw BrailleError(function: "brlapi__enterTtyModeWithPath", message: "BRLTTY is not answering")
+        }
+        return try result.get()
+    }
 
-    /// The display's descriptor, to poll for keys (nil: not connected).
-    public var fileDescriptor: Int32? { display?.fileDescriptor }
+    /// When to call `retryIfDue(at:)` next (nil: connected, or mode off).
+    public var retryAt: Duration? {
+        [attempt?.checkAt ?? reconnection.nextAttempt, watchAt].compactMap { $0 }.min()
+    }
+
+    /// The display's descriptor, to poll for keys (nil: not connected, or the writer is waiting
+    /// for BRLTTY: keys cannot be read meanwhile, and a readable descriptor would spin the loop).
+    public var fileDescriptor: Int32? {
+        guard let display else { return nil }
+        if let waiting = writer?.waiting, waiting > .milliseconds(20) { return nil }
+        return display.fileDescriptor
+    }
 
     /// True while connected to a display.
     public var isConnected: Bool { display != nil }
@@ -78,6 +115,9 @@ public final class BrailleOutput {
 
     private func adopt(_ display: any BrailleConnection, width: Int) {
         self.display = display
+        writer = BrailleWriter(connection: display, service: service)
+        watchAt = nil
+        notAnswering = false
         self.width = width
         lastFrame = nil
         reconnection.back()
@@ -95,42 +135,76 @@ public final class BrailleOutput {
     /// display reconnected with another size), nothing is written and `width` changes: the
     /// session lays the line out again and shows the new frame.
     public func show(_ frame: BrailleFrame?, at time: Duration) {
-        guard let display, let frame, frame != lastFrame else { return }
+        guard let writer, let frame, frame != lastFrame else { return }
+        if let failure = writer.takeFailure() { return lost(failure, at: time) }
         do {
-            let size = try display.size()
-            guard size.width == width else {
+            if let size = try writer.ifIdle({ try $0.size() }), size.width != width {
                 width = size.width
                 lastFrame = nil
                 return
             }
-            try display.write(text: frame.text, orMask: frame.dots.map(\.rawValue), cursor: frame.cursor)
-            lastFrame = frame
         } catch {
-            lost(error, at: time)
+            return lost(error, at: time)
         }
+        writer.submit(frame)
+        lastFrame = frame
+        if watchAt == nil { watchAt = time + notAnsweringAfter }
     }
 
     /// The keys waiting on the display (and a width change, if the display changed).
     public func readKeys(at time: Duration) -> [BrailleKey] {
-        guard let display else { return [] }
-        var keys: [BrailleKey] = []
+        guard let writer else { return [] }
+        if let failure = writer.takeFailure() {
+            lost(failure, at: time)
+            return []
+        }
         do {
-            while let key = try display.readKey() { keys.append(key) }
-            let size = try display.size()
-            if size.width != width {
-                width = size.width
+            let read = try writer.ifIdle { display -> ([BrailleKey], Int) in
+                var keys: [BrailleKey] = []
+                while let key = try display.readKey() { keys.append(key) }
+                return (keys, try display.size().width)
+            }
+            guard let (keys, size) = read else { return [] }  // the writer waits for BRLTTY
+            if size != width {
+                width = size
                 lastFrame = nil
             }
+            return keys
         } catch {
             lost(error, at: time)
+            return []
         }
-        return keys
+    }
+
+    /// Looks whether BRLTTY answered the writer: says once that it is not answering after
+    /// `notAnsweringAfter`, and that it is back when it answers again.
+    private func watchAnswering(at time: Duration) {
+        guard let due = watchAt, time >= due, let writer else { return }
+        guard let waiting = writer.waiting else {
+            watchAt = nil
+            if notAnswering {
+                notAnswering = false
+                report("braille display is answering again")
+                onStatusChange?(true)
+            }
+            return
+        }
+        if waiting < notAnsweringAfter {
+            watchAt = time + (notAnsweringAfter - waiting)
+            return
+        }
+        watchAt = time + .milliseconds(100)  // look for its return
+        guard !notAnswering else { return }
+        notAnswering = true
+        report("braille display not answering (BRLTTY stopped?); the control goes on without it")
+        onNotAnswering?()
     }
 
     /// Starts a reconnection if it is time, or takes the result of the one running; true when
     /// the display is back (redraw everything).
     public func retryIfDue(at time: Duration) -> Bool {
-        guard let due = retryAt, time >= due else { return false }
+        watchAnswering(at: time)
+        guard let due = attempt?.checkAt ?? reconnection.nextAttempt, time >= due else { return false }
         let running = attempt?.running ?? start()
         guard let result = running.result else {
             attempt = (running, time + .milliseconds(20))  // look for the outcome soon
@@ -163,18 +237,20 @@ public final class BrailleOutput {
     public func close() {
         if case .success(let (late, _))? = attempt?.running.result { late.close() }
         attempt = nil
-        if let display {
-            try? display.leaveTTY()
-            display.close()
-        }
+        writer?.close(leavingTTY: true)
+        writer = nil
         display = nil
+        watchAt = nil
         reconnection.back()
     }
 
     private func lost(_ error: any Error, at time: Duration) {
         let wasConnected = display != nil
-        display?.close()
+        writer?.close(leavingTTY: false)
+        writer = nil
         display = nil
+        watchAt = nil
+        notAnswering = false
         width = 0
         lastFrame = nil
         if reconnection.lost(at: time) {

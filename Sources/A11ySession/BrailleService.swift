@@ -16,6 +16,9 @@ public protocol BrailleConnection: AnyObject, Sendable {
     func write(text: String, orMask: [UInt8], cursor: Int?) throws
     /// The next waiting key, or nil at once when there is none.
     func readKey() throws -> BrailleKey?
+    /// Asks the server something and waits for its answer (it may never come: a stopped
+    /// BRLTTY); the session's braille writer calls it on its own thread after each burst.
+    func ping() throws
     /// Closes the connection (which also gives the display back). Closing twice is harmless.
     func close()
 }

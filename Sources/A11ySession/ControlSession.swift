@@ -71,6 +71,9 @@ public final class ControlSession {
         braille.onStatusChange = { [unowned self] back in
             carryOut(engine.send(.device(back ? .brailleBack : .brailleLost), at: now))
         }
+        braille.onNotAnswering = { [unowned self] in
+            carryOut(engine.send(.device(.brailleNotAnswering), at: now))
+        }
         carryOut(engine.send(.brailleWidth(braille.width), at: now))
         carryOut(engine.send(.start, at: now))
         for key in typedAhead { carryOut(engine.send(.key(key), at: now)) }
@@ -102,7 +105,13 @@ public final class ControlSession {
             // The speech server hung up: say so now, not at the next utterance.
             if fds[3].revents & (Self.pollReadHangUp | Int16(POLLHUP | POLLERR)) != 0 { speech.serverClosed() }
             if fds[2].revents != 0 {
-                events += speech.takeStatusChanges().map { .device($0 == .lost ? .speechLost : .speechBack) }
+                events += speech.takeStatusChanges().map { status in
+                    switch status {
+                    case .lost: .device(.speechLost)
+                    case .back: .device(.speechBack)
+                    case .notAnswering: .device(.speechNotAnswering)
+                    }
+                }
             }
             if fds[1].revents != 0 {
                 for signal in SignalHandling.drain() {

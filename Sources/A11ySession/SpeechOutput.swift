@@ -44,8 +44,11 @@ public final class SpeechOutput: @unchecked Sendable {
     public enum Status: Sendable, Equatable {
         /// The server went away (or could not be reached at the start).
         case lost
-        /// Connected again.
+        /// Connected again, or answering again after `notAnswering`.
         case back
+        /// Still connected, but a call has waited `notAnsweringAfter` for the server (stopped
+        /// with SIGSTOP, or stuck): said once; `back` follows when it answers or reconnects.
+        case notAnswering
     }
 
     private struct State {
@@ -57,6 +60,11 @@ public final class SpeechOutput: @unchecked Sendable {
         var closed = false
         var reconnection: Reconnection
         var statusChanges: [Status] = []
+        /// A call to the server is running (on the worker), and which one.
+        var inCall = false
+        var callSerial = 0
+        /// `notAnswering` was said for this outage (a later loss is not said again).
+        var notAnswering = false
     }
 
     private let state: Mutex<State>
@@ -69,6 +77,10 @@ public final class SpeechOutput: @unchecked Sendable {
     private let wakePipe: (read: Int32, write: Int32)
     /// How long `close()` waits for the server to take the last utterances.
     public var closeTimeout: Duration = .seconds(1)
+    /// How long one call may wait for the server before the user is told it is not answering
+    /// (shorter than the connection's call timeout, after which it counts as lost; longer than a
+    /// slow synthesizer's usual wait, about 0.2 s).
+    public let notAnsweringAfter: Duration = .seconds(1)
 
     /// Connects through `service`. In mode `.on` a failure throws; in `.auto` it is reported once
     /// through `report` (without the program's name: the caller's `report` adds it) and retried
@@ -190,18 +202,50 @@ public final class SpeechOutput: @unchecked Sendable {
 
     private func drain() {
         while true {
-            let next = state.withLock { state -> (Utterance, any SpeechConnection)? in
+            let next = state.withLock { state -> (Utterance, any SpeechConnection, serial: Int, generation: Int)? in
                 guard let connection = state.connection, !state.pending.isEmpty else {
                     state.working = false
                     return nil
                 }
-                return (state.pending.removeFirst(), connection)
+                state.inCall = true
+                state.callSerial += 1
+                return (state.pending.removeFirst(), connection, state.callSerial, state.generation)
             }
-            guard let (utterance, connection) = next else { return }
+            guard let (utterance, connection, serial, generation) = next else { return }
+            clock.schedule(at: clock.now + notAnsweringAfter) { [weak self] in self?.checkAnswering(call: serial) }
             connection.say(utterance.text, priority: utterance.priority)
             // Wait until the server took it: meanwhile newer `text` replaces older in `pending`.
             connection.flush()
+            answered(generation: generation)
         }
+    }
+
+    /// The watchdog of call `serial`: still waiting after `notAnsweringAfter`.
+    private func checkAnswering(call serial: Int) {
+        let news = state.withLock { state -> Bool in
+            guard !state.closed, state.inCall, state.callSerial == serial, !state.notAnswering else { return false }
+            state.notAnswering = true
+            state.statusChanges.append(.notAnswering)
+            return true
+        }
+        guard news else { return }
+        report("speech-dispatcher is not answering; the control goes on without speech")
+        wake()
+    }
+
+    /// A call of connection `generation` returned: if the server had been said not answering
+    /// and the connection still stands, it answers again.
+    private func answered(generation: Int) {
+        let back = state.withLock { state -> Bool in
+            state.inCall = false
+            guard state.notAnswering, state.generation == generation, state.connection != nil, !state.closed else { return false }
+            state.notAnswering = false
+            state.statusChanges.append(.back)
+            return true
+        }
+        guard back else { return }
+        report("speech is answering again")
+        wake()
     }
 
     // MARK: Connection
@@ -229,8 +273,10 @@ public final class SpeechOutput: @unchecked Sendable {
 
     private func lost(_ error: any Error) {
         let (news, due) = state.withLock { state -> (Bool, Duration?) in
+            state.inCall = false
             let news = state.reconnection.lost(at: clock.now)
-            if news { state.statusChanges.append(.lost) }
+            // Already said not answering: the loss that follows (its call timed out) is the same outage.
+            if news && !state.notAnswering { state.statusChanges.append(.lost) }
             return (news, state.reconnection.nextAttempt)
         }
         if news {
@@ -259,6 +305,7 @@ public final class SpeechOutput: @unchecked Sendable {
             guard !state.closed else { return nil }
             state.connection = connection
             state.reconnection.back()
+            state.notAnswering = false
             state.statusChanges.append(.back)
             guard !state.working, !state.pending.isEmpty else { return false }
             state.working = true

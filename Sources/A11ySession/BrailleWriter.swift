@@ -1,0 +1,165 @@
+import Glibc
+import A11yDevices
+import Synchronization
+import A11yPresentation
+import A11yVocabulary
+
+/// Writes a session's braille frames from a thread of its own, so a BRLTTY that stopped
+/// answering (SIGSTOP, a stuck driver) cannot hold the thread that reads keys.
+///
+/// - The latest frame wins: frames handed over while one is being written replace each other,
+///   and the display shows the newest as soon as BRLTTY answers again.
+/// - After each burst of frames it asks BRLTTY something that needs an answer (`ping()`):
+///   BrlAPI does not answer writes, so a stopped BRLTTY would otherwise only show when its
+///   socket fills, thousands of frames later.
+/// - `waiting` says how long the writer's current call has waited: `BrailleOutput` compares it
+///   with its deadline and tells the session the display is not answering.
+/// - The session's own calls on the connection (reading keys, the size) run only while no call
+///   of the writer runs (`ifIdle`): they never wait behind a call that may never return.
+/// - A failed call is kept (`takeFailure()`): the session treats it as a lost display.
+///
+/// The thread comes from the service (`BrailleService.startAttempt`: a detached thread in live
+/// code, the caller's thread with the fake display of the tests, so frames are written at once).
+final class BrailleWriter: Sendable {
+    private struct State {
+        var pending: BrailleFrame?
+        /// A thread is writing (or waiting for BRLTTY).
+        var draining = false
+        /// A call on the connection is running, on either thread.
+        var inCall = false
+        /// When the writer's running call started.
+        var callStarted: ContinuousClock.Instant?
+        var failure: (any Error)?
+        /// Close the connection when the running call ends (closing meanwhile would wait for it).
+        var closeWhenDone = false
+        var closed = false
+    }
+
+    let connection: any BrailleConnection
+    private let service: any BrailleService
+    private let state = Mutex(State())
+
+    init(connection: any BrailleConnection, service: any BrailleService) {
+        self.connection = connection
+        self.service = service
+    }
+
+    /// Hands `frame` to the writer; returns at once.
+    func submit(_ frame: BrailleFrame) {
+        let start = state.withLock { state -> Bool in
+            guard !state.closed, state.failure == nil else { return false }
+            state.pending = frame
+            guard !state.draining else { return false }
+            state.draining = true
+            return true
+        }
+        guard start else { return }
+        if !service.startAttempt({ self.drain() }) {
+            state.withLock { $0.draining = false; $0.failure = BrailleError(function: "pthread_create", message: "no thread for the braille writer") }
+        }
+    }
+
+    /// How long the writer's running call has waited for BRLTTY (nil: none is running).
+    var waiting: Duration? {
+        state.withLock { state in state.callStarted.map { ContinuousClock.now - $0 } }
+    }
+
+    /// Runs `body` on this thread if no call of the writer is running; nil otherwise.
+    func ifIdle<Result>(_ body: (any BrailleConnection) throws -> Result) rethrows -> Result? {
+        guard state.withLock({ state -> Bool in
+            guard !state.inCall, !state.closed else { return false }
+            state.inCall = true
+            return true
+        }) else { return nil }
+        defer { state.withLock { $0.inCall = false } }
+        return try body(connection)
+    }
+
+    /// The error of a failed call, once.
+    func takeFailure() -> (any Error)? {
+        state.withLock { state in
+            defer { state.failure = nil }
+            return state.failure
+        }
+    }
+
+    /// Leaves tty mode and closes the connection now, or, while a call of the writer runs (it
+    /// may never return), as soon as it ends. Never waits.
+    func close(leavingTTY: Bool) {
+        let now = state.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            state.closed = true
+            state.pending = nil
+            if state.draining || state.inCall {
+                state.closeWhenDone = true
+                return false
+            }
+            return true
+        }
+        if now { Self.close(connection, leavingTTY: leavingTTY) }
+    }
+
+    private static func close(_ connection: any BrailleConnection, leavingTTY: Bool) {
+        if leavingTTY { try? connection.leaveTTY() }
+        connection.close()
+    }
+
+    // MARK: The writer's thread
+
+    private func drain() {
+        var wrote = false
+        while true {
+            let frame = state.withLock { state -> BrailleFrame? in
+                defer { state.pending = nil }
+                return state.closed || state.failure != nil ? nil : state.pending
+            }
+            if let frame {
+                guard call({ try $0.write(text: frame.text, orMask: frame.dots.map(\.rawValue), cursor: frame.cursor) }) else { break }
+                wrote = true
+                continue
+            }
+            guard wrote else { break }
+            // The burst is written: wait for an answer (frames arriving meanwhile wait in `pending`).
+            wrote = false
+            guard call({ try $0.ping() }) else { break }
+        }
+        let closeNow = state.withLock { state -> Bool in
+            state.draining = false
+            defer { state.closeWhenDone = false }
+            return state.closeWhenDone
+        }
+        if closeNow { Self.close(connection, leavingTTY: true) }
+        // A frame handed over between the last look and the end of this drain.
+        let again = state.withLock { state -> Bool in
+            guard state.pending != nil, !state.closed, state.failure == nil, !state.draining else { return false }
+            state.draining = true
+            return true
+        }
+        if again { drain() }
+    }
+
+    /// One call on the connection, timed; false when it failed (the failure is kept).
+    private func call(_ body: (any BrailleConnection) throws -> Void) -> Bool {
+        while !state.withLock({ state -> Bool in
+            guard !state.inCall else { return false }
+            state.inCall = true
+            state.callStarted = .now
+            return true
+        }) {
+            usleep(100)  // the session's own call is a quick one (a key read)
+        }
+        var failure: (any Error)?
+        do { try body(connection) } catch { failure = error }
+        state.withLock { state in
+            state.inCall = false
+            state.callStarted = nil
+            if let failure, !state.closed { state.failure = failure }
+        }
+        return failure == nil
+    }
+}
+
+extension BrailleConnection {
+    /// Waits for an answer from the server; the fake display of the tests answers at once.
+    public func ping() throws {}
+}
