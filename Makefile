@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SERVERS := scripts/servers.sh
 SERVERS_DIR ?= $(or $(A11Y_SERVERS_DIR),$(CURDIR)/.servers)
 
-.PHONY: deps build test readme-snippets demo servers-start servers-stop bench asan asan-run tsan fuzz fuzz-build
+.PHONY: deps build test test-repeat soak readme-snippets demo servers-start servers-stop bench asan asan-run tsan fuzz fuzz-build
 
 deps:
 	scripts/install-deps.sh
@@ -27,6 +27,12 @@ test: build
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) || exit $$?; \
 	if [ "$(TEST_ASAN)" = 1 ]; then $(MAKE) --no-print-directory asan-run || exit $$?; fi; \
 	exit $$status
+
+# The suite N times (N=5) against one set of private servers (.build/servers-repeat), counting
+# the runs and tests that failed: a test that fails once in N is flaky (scripts/test-repeat.sh).
+N ?= 5
+test-repeat: deps
+	@scripts/test-repeat.sh $(N)
 
 # README.md's ```swift blocks compile against the A11yControls product (a scratch package in
 # .build/readme-snippets), and Sources/embedding-example builds; one line unless something fails.

@@ -144,6 +144,7 @@ public final class ControlSession {
                 events += braille.readKeys(at: now).map(EngineEvent.brailleKey)
             }
             events.append(.tick)
+            speech.checkAnswering(at: now)
             if braille.retryIfDue(at: now) { events.append(.brailleWidth(braille.width)) }
             for event in events { carryOut(engine.send(event, at: now)) }
         }
@@ -185,7 +186,7 @@ public final class ControlSession {
 
     /// Milliseconds until the next deadline, or -1 (sleep until input).
     private func timeout() -> Int32 {
-        let deadlines = [engine.nextDeadline, braille.retryAt].compactMap { $0 }
+        let deadlines = [engine.nextDeadline, braille.retryAt, speech.answerDue].compactMap { $0 }
         guard let next = deadlines.min() else { return -1 }
         let left = next - now
         if left <= .zero { return 0 }

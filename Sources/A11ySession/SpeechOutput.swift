@@ -60,9 +60,9 @@ public final class SpeechOutput: @unchecked Sendable {
         var closed = false
         var reconnection: Reconnection
         var statusChanges: [Status] = []
-        /// A call to the server is running (on the worker), and which one.
-        var inCall = false
-        var callSerial = 0
+        /// When the server should have taken what waits (nil: nothing waits for it); pushed
+        /// on at each call it answers.
+        var answerDue: Duration?
         /// `notAnswering` was said for this outage (a later loss is not said again).
         var notAnswering = false
     }
@@ -158,7 +158,9 @@ public final class SpeechOutput: @unchecked Sendable {
                 if utterance.priority == .text { state.pending.removeAll { $0.priority == .text } }
                 state.pending.append(utterance)
             }
-            guard !state.working, state.connection != nil else { return false }
+            guard state.connection != nil else { return false }
+            if state.answerDue == nil { state.answerDue = clock.now + notAnsweringAfter }
+            guard !state.working else { return false }
             state.working = true
             return true
         }
@@ -202,17 +204,15 @@ public final class SpeechOutput: @unchecked Sendable {
 
     private func drain() {
         while true {
-            let next = state.withLock { state -> (Utterance, any SpeechConnection, serial: Int, generation: Int)? in
+            let next = state.withLock { state -> (Utterance, any SpeechConnection, generation: Int)? in
                 guard let connection = state.connection, !state.pending.isEmpty else {
                     state.working = false
+                    state.answerDue = nil
                     return nil
                 }
-                state.inCall = true
-                state.callSerial += 1
-                return (state.pending.removeFirst(), connection, state.callSerial, state.generation)
+                return (state.pending.removeFirst(), connection, state.generation)
             }
-            guard let (utterance, connection, serial, generation) = next else { return }
-            clock.schedule(at: clock.now + notAnsweringAfter) { [weak self] in self?.checkAnswering(call: serial) }
+            guard let (utterance, connection, generation) = next else { return }
             connection.say(utterance.text, priority: utterance.priority)
             // Wait until the server took it: meanwhile newer `text` replaces older in `pending`.
             connection.flush()
@@ -220,10 +220,16 @@ public final class SpeechOutput: @unchecked Sendable {
         }
     }
 
-    /// The watchdog of call `serial`: still waiting after `notAnsweringAfter`.
-    private func checkAnswering(call serial: Int) {
+    /// When to call `checkAnswering(at:)` (nil: nothing waits for the server, or it was
+    /// already said not answering).
+    public var answerDue: Duration? { state.withLock { $0.notAnswering ? nil : $0.answerDue } }
+
+    /// Says once that the server is not answering when what waits has waited
+    /// `notAnsweringAfter` without the server taking any of it (the session calls this on its
+    /// loop; no timer thread is needed).
+    public func checkAnswering(at time: Duration) {
         let news = state.withLock { state -> Bool in
-            guard !state.closed, state.inCall, state.callSerial == serial, !state.notAnswering else { return false }
+            guard !state.closed, state.working, let due = state.answerDue, time >= due, !state.notAnswering else { return false }
             state.notAnswering = true
             state.statusChanges.append(.notAnswering)
             return true
@@ -237,7 +243,7 @@ public final class SpeechOutput: @unchecked Sendable {
     /// and the connection still stands, it answers again.
     private func answered(generation: Int) {
         let back = state.withLock { state -> Bool in
-            state.inCall = false
+            if state.answerDue != nil { state.answerDue = clock.now + notAnsweringAfter }
             guard state.notAnswering, state.generation == generation, state.connection != nil, !state.closed else { return false }
             state.notAnswering = false
             state.statusChanges.append(.back)
@@ -273,7 +279,7 @@ public final class SpeechOutput: @unchecked Sendable {
 
     private func lost(_ error: any Error) {
         let (news, due) = state.withLock { state -> (Bool, Duration?) in
-            state.inCall = false
+            state.answerDue = nil
             let news = state.reconnection.lost(at: clock.now)
             // Already said not answering: the loss that follows (its call timed out) is the same outage.
             if news && !state.notAnswering { state.statusChanges.append(.lost) }
@@ -309,6 +315,7 @@ public final class SpeechOutput: @unchecked Sendable {
             state.statusChanges.append(.back)
             guard !state.working, !state.pending.isEmpty else { return false }
             state.working = true
+            state.answerDue = clock.now + notAnsweringAfter
             return true
         }
         guard let start else { connection.close(); return }

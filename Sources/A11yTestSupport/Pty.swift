@@ -45,6 +45,13 @@ public struct Pty: Sendable {
     }
 
     /// Sets the window size (the program gets SIGWINCH when it is the terminal's foreground).
+    /// True while the program on the pty has it in raw mode (canonical input and echo off).
+    public var isRaw: Bool {
+        var settings = termios()
+        guard tcgetattr(sub, &settings) == 0 else { return false }
+        return settings.c_lflag & tcflag_t(ICANON | ECHO) == 0
+    }
+
     public func setWindowSize(columns: UInt16, rows: UInt16) {
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(main, UInt(TIOCSWINSZ), &size)
