@@ -25,6 +25,7 @@ test: build
 	set -o pipefail; swift test </dev/null 2>&1 | tee .build/test.log; status=$$?; \
 	$(MAKE) --no-print-directory readme-snippets || exit $$?; \
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) || exit $$?; \
+	$(MAKE) --no-print-directory soak SOAK_SECONDS=60 || exit $$?; \
 	if [ "$(TEST_ASAN)" = 1 ]; then $(MAKE) --no-print-directory asan-run || exit $$?; fi; \
 	exit $$status
 
@@ -33,6 +34,17 @@ test: build
 N ?= 5
 test-repeat: deps
 	@scripts/test-repeat.sh $(N)
+
+# a11y-demo for SOAK_SECONDS (600) in a terminal against private servers (.build/servers-soak),
+# with seeded keys, braille keys, signals and server faults (SOAK_SEED replays a run); prints
+# keys, faults, recoveries, the RSS curve, descriptors and threads. `make test` runs it for 60 s.
+SOAK_SECONDS ?= 600
+soak: build
+	@swift build --product a11y-soak 2>&1 | grep -E 'error|warning:' ; \
+	trap '$(SERVERS) stop $(CURDIR)/.build/servers-soak' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; \
+	$(SERVERS) start $(CURDIR)/.build/servers-soak || exit $$?; \
+	source $(CURDIR)/.build/servers-soak/env; \
+	SOAK_SECONDS=$(SOAK_SECONDS) .build/debug/a11y-soak
 
 # README.md's ```swift blocks compile against the A11yControls product (a scratch package in
 # .build/readme-snippets), and Sources/embedding-example builds; one line unless something fails.
