@@ -69,8 +69,12 @@ extension SoakRun {
         let value = Self.number(model.selectedMinimum)
         let width = cells ?? display.cells
         let shown = display.waitForFrame(after: mark, timeout: .seconds(15)) { $0.cells.count == width && $0.text.contains(value) }
-        if shown != nil && brailleSpoken(after: back) { report.recoveries += 1 } else {
-            report.fail("the braille display did not come back (\(width) cells, value \(value)): \(display.frames.suffix(2).map(\.text))")
+        // Told twice since the kill: the loss, then the return.
+        let told = spoken.waitForLine(from: back, timeout: .seconds(15)) { $0.contains("braille") } != nil
+            || spoken.lines(from: line).filter { $0.text.contains("braille") }.count >= 2
+        if shown != nil && told { report.recoveries += 1 } else {
+            report.fail("the braille display did not come back (\(width) cells, value \(value), frame \(shown != nil), told \(told)): "
+                        + "frames \(display.frames.suffix(2).map(\.text)), spoken \(spoken.lines(from: line).map(\.text))")
         }
         try someTaps()
     }

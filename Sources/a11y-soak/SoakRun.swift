@@ -164,11 +164,21 @@ final class SoakRun {
         try untimed("burst", up: up) { try pane.send(Array(repeating: up ? "Right" : "Left", count: count)) }
     }
 
+    /// A routing key over the track (between the two values the line shows): it moves the
+    /// focused handle there. (Over a value it would move the focus instead, which the screen
+    /// does not show: those cells are left alone.)
     func route() throws {
+        guard let text = display.lastFrame()?.text else { return }
+        let characters = Array(text)
+        let digits = characters.indices.filter { characters[$0].isNumber }
+        guard let first = digits.first, let last = digits.last else { return }
+        let endOfFirst = (first..<characters.count).first { !characters[$0].isNumber } ?? first
+        let startOfLast = (0...last).last { !characters[$0].isNumber }.map { $0 + 1 } ?? last
+        let track = (endOfFirst + 2)..<(startOfLast - 1)
+        guard track.count > 2 else { return }
+        let cell = Int.random(in: track, using: &random)
         pace()
-        let cell = Int.random(in: 1..<max(2, display.cells), using: &random)
         report.brailleKeys += 1
-        // Routing moves the focused handle either way, to where the layout puts the cell.
         try untimed("ROUTE \(cell)", up: nil) { try display.press("ROUTE \(cell)") }
     }
 

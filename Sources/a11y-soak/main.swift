@@ -26,7 +26,7 @@ do {
     run = try SoakRun(demo: demo, seed: seed)
 } catch {
     print("soak: cannot start: \(error)")
-    exit(2)
+    exit(2)  // the pane, if made, went away with its deinit
 }
 
 /// Counts at a quiet moment: the worker threads of libdispatch end about 5 s after their last work.
@@ -118,4 +118,5 @@ if let baseline, let last {
 say("result '\(stdout)' (model '\(want)'), terminal settings \(before == after ? "identical" : "changed")")
 let failures = run.report.failures
 say(failures.isEmpty ? "PASSED" : "FAILED (\(failures.count)): " + failures.prefix(5).joined(separator: "; "))
+_ = try? run.pane.tmux(["kill-server"])  // exit() skips the pane's deinit
 exit(failures.isEmpty ? 0 : 1)
