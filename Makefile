@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SERVERS := scripts/servers.sh
 SERVERS_DIR ?= $(or $(A11Y_SERVERS_DIR),$(CURDIR)/.servers)
 
-.PHONY: deps build test test-repeat soak readme-snippets demo servers-start servers-stop bench asan asan-run tsan fuzz fuzz-build
+.PHONY: deps build test test-repeat soak brltty-sessions readme-snippets demo servers-start servers-stop bench asan asan-run tsan fuzz fuzz-build
 
 deps:
 	scripts/install-deps.sh
@@ -28,6 +28,17 @@ test: build
 	$(MAKE) --no-print-directory soak SOAK_SECONDS=60 || exit $$?; \
 	if [ "$(TEST_ASAN)" = 1 ]; then $(MAKE) --no-print-directory asan-run || exit $$?; fi; \
 	exit $$status
+
+# BRLTTY must survive us: 500 a11y-demo sessions (scripted and in a pty, braille keys, leaving at
+# every point: accept, cancel, signals, a crash) against a private BRLTTY; prints its restarts
+# (the suite runs 100 of them).
+BRLTTY_SESSIONS ?= 500
+brltty-sessions: build
+	@swift build --build-tests >/dev/null || exit $$?; \
+	trap '$(SERVERS) stop $(CURDIR)/.build/servers-sessions' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; \
+	$(SERVERS) start $(CURDIR)/.build/servers-sessions || exit $$?; \
+	source $(CURDIR)/.build/servers-sessions/env; \
+	A11Y_BRLTTY_SESSIONS=$(BRLTTY_SESSIONS) swift test --skip-build --filter BrlttySurvives 2>&1 | grep -E 'brltty-sessions:|✘|Test run'
 
 # The suite N times (N=5) against one set of private servers (.build/servers-repeat), counting
 # the runs and tests that failed: a test that fails once in N is flaky (scripts/test-repeat.sh).

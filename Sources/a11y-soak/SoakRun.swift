@@ -64,6 +64,10 @@ final class SoakRun {
         guard pane.waitForScreen({ $0.contains("range: 10 to 90") }).contains("range: 10 to 90") else {
             throw FixtureError("the demo did not start: \(pane.screen)\nstderr: \(pane.file("stderr"))")
         }
+        // The display shows the control: the demo holds it (braille keys reach the demo, not BRLTTY).
+        guard display.waitForFrame(timeout: .seconds(15), { $0.text.hasPrefix("range") }) != nil else {
+            throw FixtureError("the demo never showed its line on the braille display; stderr: \(pane.file("stderr"))")
+        }
     }
 
     var pid: Int32? { pane.pid }
@@ -81,7 +85,19 @@ final class SoakRun {
     func expectScreen(_ context: String) {
         let want = expected
         let screen = pane.waitForScreen(timeout: .seconds(10)) { $0.contains(want) }
-        if !screen.contains(want) { report.fail("\(context): expected '\(want)', screen: \(screen.split(separator: "\n").first ?? "")") }
+        guard !screen.contains(want) else { return }
+        report.fail("\(context): expected '\(want)', screen: \(screen.split(separator: "\n").first ?? "")")
+        resync()
+    }
+
+    /// The model takes the values shown (after a failed check, so that one fault is reported
+    /// once, not at every later key).
+    func resync() {
+        guard let (low, high) = pane.shown else { return }
+        _ = model.apply(.setValue(low, handle: .lower))
+        _ = model.apply(.setValue(high, handle: .upper))
+        _ = model.apply(.setValue(high, handle: .upper))
+        _ = model.apply(.setValue(low, handle: .lower))
     }
 
     // MARK: Keys
@@ -135,10 +151,7 @@ final class SoakRun {
         if low > high || low < model.bounds.lowerBound || high > model.bounds.upperBound || wrongWay {
             report.fail("\(name): \(before) -> (\(low), \(high)), focused \(model.focusedHandle)")
         }
-        _ = model.apply(.setValue(low, handle: .lower))
-        _ = model.apply(.setValue(high, handle: .upper))
-        _ = model.apply(.setValue(high, handle: .upper))
-        _ = model.apply(.setValue(low, handle: .lower))
+        resync()
     }
 
     func hold() throws {
