@@ -66,6 +66,12 @@ public final class FormatterPluginLibrary: @unchecked Sendable {
         if path.contains("/") && access(path, F_OK) != 0 {
             throw FormatterPluginError(path: path, reason: .missing)
         }
+        // dlopen would wait for ever for a writer on a FIFO: only regular files are opened.
+        var status = stat()
+        if path.contains("/") && stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG {
+            let kind = status.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "it is not a regular file (a FIFO or a device)"
+            throw FormatterPluginError(path: path, reason: .cannotOpen(kind))
+        }
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
             throw FormatterPluginError(path: path, reason: path.contains("/") ? .cannotOpen(TextSanitizer.sanitize(Array(message.utf8)).text) : .missing)

@@ -52,8 +52,11 @@ do {
 
 // A key map file rebinds keys on every control.
 if let path = options.keyMapPath {
-    guard let text = readTextFile(path) else {
-        complain("Error: '--keymap' '\(path)' cannot be read")
+    let text: String
+    switch TextFile.read(path) {
+    case .success(let contents): text = contents
+    case .failure(let problem):
+        complain("Error: '--keymap' '\(path)' \(problem)")
         finish(.usage)
     }
     do {
@@ -103,16 +106,3 @@ case .interrupted:
 }
 
 /// The contents of a UTF-8 text file, or nil when it cannot be read.
-func readTextFile(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count > 0 { bytes += buffer[0..<count] }
-        if count < buffer.count { break }
-        if bytes.count > 1 << 20 { return nil }
-    }
-    return ferror(file) != 0 ? nil : String(validating: bytes, as: UTF8.self)
-}
