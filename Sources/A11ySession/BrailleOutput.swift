@@ -180,13 +180,16 @@ public final class BrailleOutput {
     /// `notAnsweringAfter`, and that it is back when it answers again.
     private func watchAnswering(at time: Duration) {
         guard let due = watchAt, time >= due, let writer else { return }
-        guard let waiting = writer.waiting else {
+        let waiting = writer.waiting
+        // The call that was not answered has ended: nothing waits, or a newer call has waited
+        // less than the limit (it began after BRLTTY answered).
+        if notAnswering, waiting.map({ $0 < notAnsweringAfter }) ?? true {
+            notAnswering = false
+            report("braille display is answering again")
+            onStatusChange?(true)
+        }
+        guard let waiting else {
             watchAt = nil
-            if notAnswering {
-                notAnswering = false
-                report("braille display is answering again")
-                onStatusChange?(true)
-            }
             return
         }
         if waiting < notAnsweringAfter {
