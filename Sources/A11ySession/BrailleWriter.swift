@@ -12,8 +12,8 @@ import A11yVocabulary
 /// - After each burst of frames it asks BRLTTY something that needs an answer (`ping()`):
 ///   BrlAPI does not answer writes, so a stopped BRLTTY would otherwise only show when its
 ///   socket fills, thousands of frames later.
-/// - `waiting` says how long the writer's current call has waited: `BrailleOutput` compares it
-///   with its deadline and tells the session the display is not answering.
+/// - `waiting` says how long the writer's work has waited for an answer: `BrailleOutput`
+///   compares it with its deadline and tells the session the display is not answering.
 /// - The session's own calls on the connection (reading keys, the size) run only while no call
 ///   of the writer runs (`ifIdle`): they never wait behind a call that may never return.
 /// - A failed call is kept (`takeFailure()`): the session treats it as a lost display.
@@ -27,8 +27,11 @@ final class BrailleWriter: Sendable {
         var draining = false
         /// A call on the connection is running, on either thread.
         var inCall = false
-        /// When the writer's running call started.
-        var callStarted: ContinuousClock.Instant?
+        /// Since when the writer has had work that BRLTTY has not answered: set when work is
+        /// handed over to an idle writer, moved on at each call BRLTTY answers, cleared when
+        /// the writer is idle again. (Not the start of the running call: between two calls, or
+        /// before its thread runs, the writer would look idle while work waits.)
+        var busySince: ContinuousClock.Instant?
         var failure: (any Error)?
         /// Close the connection when the running call ends (closing meanwhile would wait for it).
         var closeWhenDone = false
@@ -49,19 +52,20 @@ final class BrailleWriter: Sendable {
         let start = state.withLock { state -> Bool in
             guard !state.closed, state.failure == nil else { return false }
             state.pending = frame
+            if state.busySince == nil { state.busySince = .now }
             guard !state.draining else { return false }
             state.draining = true
             return true
         }
         guard start else { return }
         if !service.startAttempt({ self.drain() }) {
-            state.withLock { $0.draining = false; $0.failure = BrailleError(function: "pthread_create", message: "no thread for the braille writer") }
+            state.withLock { $0.draining = false; $0.busySince = nil; $0.failure = BrailleError(function: "pthread_create", message: "no thread for the braille writer") }
         }
     }
 
-    /// How long the writer's running call has waited for BRLTTY (nil: none is running).
+    /// How long the writer's work has waited for BRLTTY's answer (nil: the writer is idle).
     var waiting: Duration? {
-        state.withLock { state in state.callStarted.map { ContinuousClock.now - $0 } }
+        state.withLock { state in state.busySince.map { ContinuousClock.now - $0 } }
     }
 
     /// Runs `body` on this thread if no call of the writer is running; nil otherwise.
@@ -125,6 +129,7 @@ final class BrailleWriter: Sendable {
         }
         let closeNow = state.withLock { state -> Bool in
             state.draining = false
+            state.busySince = nil
             defer { state.closeWhenDone = false }
             return state.closeWhenDone
         }
@@ -133,6 +138,7 @@ final class BrailleWriter: Sendable {
         let again = state.withLock { state -> Bool in
             guard state.pending != nil, !state.closed, state.failure == nil, !state.draining else { return false }
             state.draining = true
+            state.busySince = .now
             return true
         }
         if again { drain() }
@@ -143,7 +149,6 @@ final class BrailleWriter: Sendable {
         while !state.withLock({ state -> Bool in
             guard !state.inCall else { return false }
             state.inCall = true
-            state.callStarted = .now
             return true
         }) {
             usleep(100)  // the session's own call is a quick one (a key read)
@@ -152,7 +157,7 @@ final class BrailleWriter: Sendable {
         do { try body(connection) } catch { failure = error }
         state.withLock { state in
             state.inCall = false
-            state.callStarted = nil
+            if failure == nil, state.busySince != nil { state.busySince = .now }  // BRLTTY answered
             if let failure, !state.closed { state.failure = failure }
         }
         return failure == nil

@@ -228,29 +228,30 @@ public final class SpeechOutput: @unchecked Sendable {
     /// `notAnsweringAfter` without the server taking any of it (the session calls this on its
     /// loop; no timer thread is needed).
     public func checkAnswering(at time: Duration) {
-        let news = state.withLock { state -> Bool in
+        tell("speech-dispatcher is not answering; the control goes on without speech") { state in
             guard !state.closed, state.working, let due = state.answerDue, time >= due, !state.notAnswering else { return false }
             state.notAnswering = true
             state.statusChanges.append(.notAnswering)
             return true
         }
-        guard news else { return }
-        report("speech-dispatcher is not answering; the control goes on without speech")
-        wake()
     }
 
     /// A call of connection `generation` returned: if the server had been said not answering
     /// and the connection still stands, it answers again.
     private func answered(generation: Int) {
-        let back = state.withLock { state -> Bool in
+        tell("speech is answering again") { state in
             if state.answerDue != nil { state.answerDue = clock.now + notAnsweringAfter }
             guard state.notAnswering, state.generation == generation, state.connection != nil, !state.closed else { return false }
             state.notAnswering = false
             state.statusChanges.append(.back)
             return true
         }
-        guard back else { return }
-        report("speech is answering again")
+    }
+
+    /// Reports `message` and wakes the session when `change` (run under the lock) says so.
+    private func tell(_ message: String, if change: (inout State) -> Bool) {
+        guard state.withLock({ change(&$0) }) else { return }
+        report(message)
         wake()
     }
 

@@ -26,3 +26,7 @@ struct ProcessSample: CustomStringConvertible {
         "t=\(time.components.seconds)s rss=\(rssKiB) KiB fds=\(descriptors) threads=\(threads)"
     }
 }
+
+extension Duration {
+    var milliseconds: Int { Int(components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000) }
+}

@@ -6,7 +6,11 @@ import VirtualDisplayClient
 // Signals and server faults: each is followed by a check that the user was told (the loss, and
 // the return) and that the control goes on (the next key shows on the screen).
 extension SoakRun {
-    func count(_ fault: String) { report.faults[fault, default: 0] += 1 }
+    func count(_ fault: String) {
+        report.faults[fault, default: 0] += 1
+        print("soak: t=\((clock.now - start).milliseconds / 1000) s fault: \(fault) (value \(expected))")
+        fflush(nil)
+    }
 
     /// The braille line shows a notice about speech (lost, not answering, back) after `mark`.
     func speechNotice(after mark: Int, timeout: Duration = .seconds(15)) -> Bool {
@@ -97,7 +101,10 @@ extension SoakRun {
         try someTaps()
         Polling.sleep(for: until - clock.now)
         let told = which == "braille" ? brailleSpoken(after: line, timeout: .seconds(5)) : speechNotice(after: mark, timeout: .seconds(5))
-        if !told { report.fail("\(which) not answering was not told") }
+        if !told {
+            report.fail("\(which) not answering was not told; spoken since: \(spoken.lines(from: line).map(\.text)); "
+                        + "frames since: \(display.frames.dropFirst(mark).map(\.text)); stderr: \(pane.file("stderr").suffix(300))")
+        }
         let back = display.frames.count
         let spokenBack = spoken.lines.count
         ServerControl.thaw(which)

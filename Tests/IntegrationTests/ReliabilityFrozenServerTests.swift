@@ -31,18 +31,20 @@ struct ReliabilityFrozenServerTests {
         return demo
     }
 
-    /// Right, then how long the screen took to show `value` as the lower handle.
-    func step(_ demo: DemoInTmux, to value: Int) throws -> Duration {
-        try demo.send("Right")
-        let before = clock.now  // after the tap's pace: from the key typed
-        let screen = demo.waitForScreen(timeout: .seconds(5)) { $0.contains("Price: \(value) to 90") }
-        #expect(screen.contains("Price: \(value) to 90"), "screen after Right: \(screen)")
-        return clock.now - before
+    /// Right for each of `values` (the lower handle's next values): the time the screen took,
+    /// and the time `followed(value)` took to become true (the output that still works).
+    func steps(_ demo: DemoInTmux, to values: ClosedRange<Int>, followedBy followed: (Int) -> Bool) throws -> (screen: [Duration], other: [Duration]) {
+        var screen: [Duration] = [], other: [Duration] = []
+        for value in values {
+            screen.append(try demo.tap("Right", expecting: "Price: \(value) to 90"))
+            let typed = clock.now - screen.last!
+            #expect(Polling.until(timeout: .seconds(5)) { followed(value) }, "\(value) did not follow")
+            other.append(clock.now - typed)
+        }
+        return (screen, other)
     }
 
-    static func ms(_ duration: Duration) -> Int {
-        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
-    }
+    static func ms(_ duration: Duration) -> Int { duration.milliseconds }
 
     @Test func brlttyStoppedInTheMiddleOfASession() throws {
         let display = try SharedDisplay.get()
@@ -52,19 +54,12 @@ struct ReliabilityFrozenServerTests {
 
         try ServerControl.freeze("braille")
         let frozenAt = display.frames.count
-        var latencies: [Duration] = []
-        var spokenAfter: [Duration] = []
-        for value in 11...14 {
-            latencies.append(try step(demo, to: value))
-            let sent = clock.now - latencies.last!
-            // Speech follows each key although BRLTTY takes nothing.
-            #expect(spoken.waitForLines { $0.contains("\(value)") }.contains("\(value)"), "\(value) not spoken")
-            spokenAfter.append(clock.now - sent)
-        }
+        // Speech follows each key although BRLTTY takes nothing.
+        var (latencies, spokenAfter) = try steps(demo, to: 11...14) { value in spoken.lines.contains("\(value)") }
         // Said once, however many keys wait for BRLTTY.
         let told = spoken.waitForLines(timeout: .seconds(10)) { $0.contains("braille display not answering") }
         #expect(told.filter { $0 == "braille display not answering" }.count == 1, "spoken: \(told)")
-        for value in 15...16 { latencies.append(try step(demo, to: value)) }
+        for value in 15...16 { latencies.append(try demo.tap("Right", expecting: "Price: \(value) to 90")) }
         #expect(spoken.waitForLines { $0.contains("16") }.filter { $0 == "braille display not answering" }.count == 1)
         #expect(display.frames.count == frozenAt, "BRLTTY showed frames while stopped")
 
@@ -92,22 +87,16 @@ struct ReliabilityFrozenServerTests {
 
         try ServerControl.freeze("speech")
         let begin = display.frames.count
-        var latencies: [Duration] = []
-        var brailled: [Duration] = []
-        var mark = display.frames.count
-        for value in 11...13 {
-            latencies.append(try step(demo, to: value))
-            let sent = clock.now - latencies.last!
-            // Braille follows each key although speech-dispatcher takes nothing.
-            #expect(display.waitForFrame(after: mark, timeout: .seconds(5)) { $0.text.hasPrefix("Price \(value)") } != nil)
-            brailled.append(clock.now - sent)
-            mark = display.frames.count
+        // Braille follows each key although speech-dispatcher takes nothing.
+        var (latencies, brailled) = try steps(demo, to: 11...13) { value in
+            display.firstFrame(after: begin) { $0.text.hasPrefix("Price \(value)") } != nil
         }
+        var mark = display.frames.count
         // The braille line says it, once.
         let notice = display.waitForFrame(after: begin, timeout: .seconds(10)) { $0.text.hasPrefix("speech not answering") }
         #expect(notice != nil, "no 'speech not answering' on the braille line; frames: \(display.frames.suffix(3).map(\.text))")
         mark = display.frames.count
-        latencies.append(try step(demo, to: 14))
+        latencies.append(try demo.tap("Right", expecting: "Price: 14 to 90"))
         #expect(display.waitForFrame(after: mark) { $0.text.hasPrefix("Price 14") } != nil, "the notice did not give way to the control")
 
         // speech-dispatcher goes on: the braille line says speech is back, and the next key is spoken.
@@ -118,7 +107,7 @@ struct ReliabilityFrozenServerTests {
         #expect(back != nil, "no 'speech back' on the braille line; frames: \(display.frames.suffix(3).map(\.text))")
         let returned = back.map { $0.time - thawed }
         let resumed = try CaptureFile()
-        _ = try step(demo, to: 15)
+        try demo.tap("Right", expecting: "Price: 15 to 90")
         #expect(resumed.waitForLines { $0.contains("15") }.contains("15"), "speech did not resume")
         // One outage, told once: not answering, then back (never also "lost").
         let notices = display.frames.dropFirst(begin).map(\.text).filter { $0.hasPrefix("speech") }

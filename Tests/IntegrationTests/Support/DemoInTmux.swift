@@ -1,5 +1,6 @@
 import A11yTestSupport
 import Foundation
+import Testing
 import VirtualDisplayClient
 
 /// a11y-demo run as a person runs it: in a real terminal (a private tmux server), with keys typed
@@ -45,6 +46,17 @@ final class DemoInTmux: TmuxPane {
         }
     }
 
+    /// Types `key` at a tap's pace (`gap` after the key before) and returns how long the screen
+    /// took to show `expected`, from the key typed (printed for the report; no test asserts it).
+    @discardableResult
+    func tap(_ key: String, gap: Duration = .milliseconds(150), expecting expected: String, timeout: Duration = .seconds(5)) throws -> Duration {
+        try send(key, gap: gap)
+        let typed = ContinuousClock.now
+        let screen = waitForScreen(timeout: timeout) { $0.contains(expected) }
+        #expect(screen.contains(expected), "screen after \(key): \(screen)")
+        return ContinuousClock.now - typed
+    }
+
     /// Types bytes as they are (escape sequences included).
     func sendLiteral(_ text: String) throws {
         try tmux(["send-keys", "-t", session, "-l", text])
@@ -59,4 +71,11 @@ final class DemoInTmux: TmuxPane {
 
     var stdout: String { (try? String(contentsOfFile: path("stdout"), encoding: .utf8)) ?? "" }
     var stderr: String { (try? String(contentsOfFile: path("stderr"), encoding: .utf8)) ?? "" }
+}
+
+extension Duration {
+    /// Whole milliseconds, for the figures the tests print.
+    var milliseconds: Int {
+        Int(components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000)
+    }
 }
