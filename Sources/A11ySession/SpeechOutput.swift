@@ -19,6 +19,9 @@ import A11yVocabulary
 /// - Nothing here can hang the caller: `say` only queues, and `close()` waits at most
 ///   `closeTimeout` for a server that stopped answering.
 ///
+/// Longer than 300 lines: the queue, the loss and return of the connection and the
+/// not-answering watch share one lock and read best together.
+///
 /// The server, the clock and the worker are seams (`SpeechService`, `SessionClock`,
 /// `SerialWorker`): tests drive all three by hand.
 public final class SpeechOutput: @unchecked Sendable {

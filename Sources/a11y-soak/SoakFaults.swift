@@ -22,10 +22,16 @@ extension SoakRun {
         spoken.waitForLine(from: index, timeout: timeout) { $0.contains("braille") } != nil
     }
 
-    /// A few taps in the middle of a fault: the control goes on.
-    func someTaps() throws {
+    /// A few taps in the middle of a fault: the control goes on. `moving`: each one changes the
+    /// value (not at a limit), so the braille line changes and a frozen BRLTTY is asked something.
+    func someTaps(moving: Bool = false) throws {
         for _ in 0..<Int.random(in: 1...3, using: &random) {
-            if chance(50) { try tap("Right", .increment) } else { try tap("Left", .decrement) }
+            var up = chance(50)
+            if moving {
+                let handle = model.focusedHandle, range = model.allowedRange(for: handle)
+                if model.value(of: handle) >= range.upper { up = false } else if model.value(of: handle) <= range.lower { up = true }
+            }
+            if up { try tap("Right", .increment) } else { try tap("Left", .decrement) }
         }
     }
 
@@ -98,7 +104,7 @@ extension SoakRun {
         let mark = display.frames.count
         try ServerControl.freeze(which)
         let until = clock.now + .milliseconds(Int.random(in: 1000...4000, using: &random))
-        try someTaps()
+        try someTaps(moving: true)
         Polling.sleep(for: until - clock.now)
         let told = which == "braille" ? brailleSpoken(after: line, timeout: .seconds(5)) : speechNotice(after: mark, timeout: .seconds(5))
         if !told {
