@@ -87,20 +87,26 @@ final class BrailleWriter: Sendable {
         }
     }
 
-    /// Leaves tty mode and closes the connection now, or, while a call of the writer runs (it
-    /// may never return), as soon as it ends. Never waits.
-    func close(leavingTTY: Bool) {
+    /// Leaves tty mode and closes the connection: at once when the writer is idle; otherwise
+    /// the writer first writes the frame still waiting (the display shows the last state, as a
+    /// scripted session's last key left it) and closes when done. Waits for that at most
+    /// `timeout` (a BRLTTY that stopped answering cannot hold the program's end); a lost
+    /// display (`leavingTTY` false) is not written to.
+    func close(leavingTTY: Bool, timeout: Duration = .milliseconds(500)) {
         let now = state.withLock { state -> Bool in
             guard !state.closed else { return false }
             state.closed = true
-            state.pending = nil
+            if !leavingTTY { state.pending = nil }
             if state.draining || state.inCall {
                 state.closeWhenDone = true
                 return false
             }
             return true
         }
-        if now { Self.close(connection, leavingTTY: leavingTTY) }
+        if now { return Self.close(connection, leavingTTY: leavingTTY) }
+        guard leavingTTY else { return }
+        let deadline = ContinuousClock.now + timeout
+        while state.withLock({ $0.draining }) && ContinuousClock.now < deadline { usleep(1_000) }
     }
 
     private static func close(_ connection: any BrailleConnection, leavingTTY: Bool) {
@@ -115,14 +121,15 @@ final class BrailleWriter: Sendable {
         while true {
             let frame = state.withLock { state -> BrailleFrame? in
                 defer { state.pending = nil }
-                return state.closed || state.failure != nil ? nil : state.pending
+                // Closing still writes the frame that waits (`close` dropped it for a lost display).
+                return state.failure != nil ? nil : state.pending
             }
             if let frame {
                 guard call({ try $0.write(text: frame.text, orMask: frame.dots.map(\.rawValue), cursor: frame.cursor) }) else { break }
                 wrote = true
                 continue
             }
-            guard wrote else { break }
+            guard wrote, !state.withLock({ $0.closed }) else { break }  // no answer needed when closing
             // The burst is written: wait for an answer (frames arriving meanwhile wait in `pending`).
             wrote = false
             guard call({ try $0.ping() }) else { break }
