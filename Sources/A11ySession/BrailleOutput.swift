@@ -30,6 +30,10 @@ public final class BrailleOutput {
     private var watchAt: Duration?
     /// "Not answering" was said for the current wait.
     private var notAnswering = false
+    /// When to read keys although the descriptor did not say so: a key that arrives while the
+    /// writer waits for BRLTTY's answer is taken off the socket by BrlAPI into its own buffer,
+    /// and the descriptor then stays quiet.
+    private var keysAt: Duration?
     private var lastFrame: BrailleFrame?
     private var reconnection = Reconnection()
     /// A reconnection running in the background, and when to look for its outcome.
@@ -82,7 +86,7 @@ public final class BrailleOutput {
 
     /// When to call `retryIfDue(at:)` next (nil: connected, or mode off).
     public var retryAt: Duration? {
-        [attempt?.checkAt ?? reconnection.nextAttempt, watchAt].compactMap { $0 }.min()
+        [attempt?.checkAt ?? reconnection.nextAttempt, watchAt, keysAt].compactMap { $0 }.min()
     }
 
     /// The display's descriptor, to poll for keys (nil: not connected, or the writer is waiting
@@ -149,6 +153,19 @@ public final class BrailleOutput {
         writer.submit(frame)
         lastFrame = frame
         if watchAt == nil { watchAt = time + notAnsweringAfter }
+        keysAt = time + .milliseconds(20)
+    }
+
+    /// True when keys should be read now although the descriptor was quiet (see `keysAt`):
+    /// once the writer is idle again after a frame.
+    public func keysMayWait(at time: Duration) -> Bool {
+        guard let due = keysAt, time >= due, let writer else { return false }
+        guard writer.waiting == nil else {
+            keysAt = time + .milliseconds(20)
+            return false
+        }
+        keysAt = nil
+        return true
     }
 
     /// The keys waiting on the display (and a width change, if the display changed).

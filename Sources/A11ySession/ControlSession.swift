@@ -140,7 +140,7 @@ public final class ControlSession {
                     events.append(.endOfInput)  // end of input, or the terminal is gone
                 }
             }
-            if fds.count > 4, fds[4].revents != 0 {
+            if (fds.count > 4 && fds[4].revents != 0) || braille.keysMayWait(at: now) {
                 events += braille.readKeys(at: now).map(EngineEvent.brailleKey)
             }
             events.append(.tick)
