@@ -121,6 +121,7 @@ public final class BrailleOutput {
         self.display = display
         writer = BrailleWriter(connection: display, service: service)
         watchAt = nil
+        keysAt = nil
         notAnswering = false
         self.width = width
         lastFrame = nil
@@ -261,6 +262,7 @@ public final class BrailleOutput {
         writer = nil
         display = nil
         watchAt = nil
+        keysAt = nil
         reconnection.back()
     }
 
@@ -270,6 +272,7 @@ public final class BrailleOutput {
         writer = nil
         display = nil
         watchAt = nil
+        keysAt = nil
         notAnswering = false
         width = 0
         lastFrame = nil
