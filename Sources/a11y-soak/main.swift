@@ -36,6 +36,10 @@ do {
     return run.report.samples.last
 }
 
+// Descriptors and threads are compared with their counts before any fault (both servers
+// connected, the control shown); RSS with its value after warm-up.
+let initial = quietSample()
+say("at the start: \(initial.map(String.init(describing:)) ?? "no sample")")
 let clock = ContinuousClock()
 let end = clock.now + .seconds(seconds)
 let warmUp = clock.now + .seconds(max(5, seconds / 10))
@@ -108,12 +112,12 @@ say("keys \(report.keys), braille keys \(report.brailleKeys), holds \(report.hol
 say("faults \(report.faults.values.reduce(0, +)): " + report.faults.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
 say("recoveries \(report.recoveries)")
 say("RSS curve (KiB): " + samples.map { "\($0.time.components.seconds)s:\($0.rssKiB)" }.joined(separator: " "))
-if let baseline, let last {
+if let baseline, let initial, let last {
     let growth = last.rssKiB - baseline.rssKiB
-    say("RSS after warm-up \(baseline.rssKiB) KiB, at the end \(last.rssKiB) KiB (growth \(growth) KiB); descriptors \(baseline.descriptors) -> \(last.descriptors); threads \(baseline.threads) -> \(last.threads)")
+    say("RSS after warm-up \(baseline.rssKiB) KiB, at the end \(last.rssKiB) KiB (growth \(growth) KiB); descriptors \(initial.descriptors) -> \(last.descriptors); threads \(initial.threads) -> \(last.threads) (start -> end)")
     if growth > 1024 { run.report.fail("RSS grew \(growth) KiB after warm-up") }
-    if last.descriptors != baseline.descriptors { run.report.fail("descriptors \(baseline.descriptors) -> \(last.descriptors)") }
-    if last.threads != baseline.threads { run.report.fail("threads \(baseline.threads) -> \(last.threads)") }
+    if last.descriptors != initial.descriptors { run.report.fail("descriptors \(initial.descriptors) -> \(last.descriptors)") }
+    if last.threads != initial.threads { run.report.fail("threads \(initial.threads) -> \(last.threads)") }
 }
 say("result '\(stdout)' (model '\(want)'), terminal settings \(before == after ? "identical" : "changed")")
 let failures = run.report.failures
