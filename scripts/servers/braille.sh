@@ -80,6 +80,10 @@ start_keeper() {
         (cd "$repo" && swift build --product a11y-vr-display) >&2
     fi
     : >"$D/braille.txt"
+    # BRLTTY logs the display's dimensions once the driver has it: only then do BrlAPI clients see
+    # its size (a client connecting before that sees 0x0 and reports braille as unavailable).
+    local logged
+    logged=$(stat -c %s "$D/brltty.log" 2>/dev/null || echo 0)
     # Reconnects whenever BRLTTY closes the display (or is restarted by its supervisor).
     setsid bash -c 'while :; do "$@"; sleep 0.5; done' keeper \
         "$exe" --socket "$s/vr.sock" --cells "$cells" --output "$D/braille.txt" \
@@ -88,9 +92,12 @@ start_keeper() {
     local pid=$! i
     for ((i = 0; i < 100; i++)); do
         alive "$pid" || { say "the display keeper exited; see $D/keeper.log"; cat "$D/keeper.log" >&2; return 1; }
-        grep -qs "connected" "$D/keeper.log" && return 0
+        if grep -qs "connected" "$D/keeper.log" &&
+            tail -c +"$((logged + 1))" "$D/brltty.log" 2>/dev/null | grep -q "Braille Display Dimensions"; then
+            return 0
+        fi
         sleep 0.05
     done
-    say "the display keeper did not connect within 5 s; see $D/keeper.log"
+    say "the display keeper did not connect within 5 s (or BRLTTY did not take it); see $D/keeper.log and $D/brltty.log"
     return 1
 }
