@@ -4,7 +4,7 @@ import A11yModel
 import A11yVocabulary
 
 /// A change in a server connection that the user must learn of.
-public enum DeviceStatus: Sendable, Equatable {
+public enum DeviceStatus: Sendable, Equatable, CaseIterable {
     case speechLost, speechBack, brailleLost, brailleBack
 }
 

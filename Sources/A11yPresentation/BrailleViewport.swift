@@ -1,3 +1,4 @@
+import A11yVocabulary
 import A11yModel
 
 /// The braille line of a session as a part with its own state: the display's width, how far the
@@ -72,11 +73,14 @@ public struct BrailleViewport: Sendable, Equatable {
     /// Shows `text` ("where am I") instead of the control's line, from its start, until
     /// `dismissStatus()`; panning moves along it.
     public mutating func showStatus(_ text: String) {
-        let cells = Array(text)
-        status = StatusLine(line: BrailleLine(text: cells, dots: Array(repeating: [], count: cells.count),
+        let (cells, dots) = BrailleWords.cells(for: text, contractions: wordContractions)
+        status = StatusLine(line: BrailleLine(text: cells, dots: dots,
                                               routing: Array(repeating: nil, count: cells.count), cursor: nil, homeOffset: 0),
                             offset: 0)
     }
+
+    /// Words in contracted braille, for notices and "where am I" (empty: computer braille).
+    public var wordContractions: [String: ContractedText] = [:]
 
     /// The control's line is back.
     public mutating func dismissStatus() { status = nil }
@@ -114,11 +118,14 @@ public struct BrailleViewport: Sendable, Equatable {
         return line.window(at: panOffset ?? line.homeOffset, width: width)
     }
 
-    /// A line of plain text, cut or padded to the width, with no dots and no routing.
+    /// A line of words (contracted when `wordContractions` has them), cut or padded to the
+    /// width, with no routing.
     private func textFrame(_ text: String, cursor: Int?) -> BrailleFrame {
-        let cells = Array(text.prefix(width))
-        return BrailleFrame(text: String(cells) + String(repeating: " ", count: width - cells.count),
-                            dots: Array(repeating: [], count: width), routing: Array(repeating: nil, count: width),
-                            cursor: cursor, offset: 0, canPanLeft: false, canPanRight: false)
+        let (cells, dots) = BrailleWords.cells(for: text, contractions: wordContractions)
+        let shown = min(width, cells.count), pad = width - shown
+        return BrailleFrame(text: String(cells.prefix(shown)) + String(repeating: " ", count: pad),
+                            dots: Array(dots.prefix(shown)) + Array(repeating: [], count: pad),
+                            routing: Array(repeating: nil, count: width),
+                            cursor: cursor.map { min($0, max(0, width - 1)) }, offset: 0, canPanLeft: false, canPanRight: false)
     }
 }

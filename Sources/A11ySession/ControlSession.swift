@@ -209,8 +209,7 @@ public final class ControlSession {
     /// BRLTTY's preferences, at the start or changed: cell size, then contracted labels.
     private func followBraillePreferences(_ preferences: BraillePreferences) {
         carryOut(engine.send(.braillePreferences(preferences), at: now))
-        let labels = engine.presentedPanels.map(\.label)
-        carryOut(engine.send(.brailleContractions(contraction.contractions(of: labels, preferences: preferences,
+        carryOut(engine.send(.brailleContractions(contraction.contractions(of: engine.brailleVocabulary, preferences: preferences,
                                                                            report: options.report)), at: now))
     }
 
