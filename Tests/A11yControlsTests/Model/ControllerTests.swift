@@ -1,13 +1,6 @@
 import Testing
-@testable import A11yControls
-@testable import A11yDevices
-@testable import A11yFormatting
-@testable import A11yInput
-@testable import A11yModel
-@testable import A11yPresentation
-@testable import A11ySession
-@testable import A11yVocabulary
-@testable import DemoCommandLine
+import A11yControls
+import DemoCommandLine
 
 final class RecordingSliderDelegate: RangeSliderDelegate {
     var events: [String] = []

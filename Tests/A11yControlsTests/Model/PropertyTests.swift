@@ -2,15 +2,8 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import A11yControls
-@testable import A11yDevices
-@testable import A11yFormatting
-@testable import A11yInput
-@testable import A11yModel
-@testable import A11yPresentation
-@testable import A11ySession
-@testable import A11yVocabulary
-@testable import DemoCommandLine
+import A11yControls
+import DemoCommandLine
 
 /// Random configurations and command sequences; every invariant of the controls is checked after
 /// every command. On failure the seed is printed: rerun with `A11Y_PROPERTY_SEED=<seed>` (and
