@@ -1,5 +1,4 @@
 import CSpeech
-import Dispatch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -10,10 +9,13 @@ import A11yVocabulary
 
 /// A connection to a speech-dispatcher server (libspeechd), that never blocks its caller.
 ///
-/// Connecting is synchronous (bounded by `connectTimeout`); every call after it is queued on the
-/// client's own serial queue, because libspeechd can block (for example while a slow module
-/// speaks). Calls run in order; a failure in a queued call goes to `errorHandler`. `flush()`
-/// waits until every queued call has run.
+/// Connecting is synchronous (bounded by `connectTimeout`). With `calls: .ownThread` (the
+/// default) every call after it is queued on the client's own thread (a `SerialThread`), because
+/// libspeechd can block (for example while a slow module speaks); calls run in order, a failure
+/// in a queued call goes to `errorHandler`, and `flush()` waits until every queued call has run.
+/// With `calls: .callersThread` each call runs at once on the caller's thread, which must be
+/// one where it may block and must not call from two threads at once: a session's speech worker
+/// is such a thread, and the utterance then reaches libspeechd in one hop.
 ///
 /// The server is never started on demand: the connection is opened with autospawn off, so a
 /// missing server is an error, not a hidden system speech-dispatcher.
@@ -25,10 +27,12 @@ import A11yVocabulary
 /// ```
 public final class SpeechDispatcher: @unchecked Sendable {
     // @unchecked Sendable: `connection` is set once in init (before any queued work exists) and
-    // afterwards read and written only on `queue`, a serial queue; libspeechd is called only from
-    // there (or from deinit, when no queued work can remain since each work item retains self).
+    // afterwards read and written only on `queue`'s thread (or, with `.callersThread`, by the one
+    // thread the caller calls from); libspeechd is called only from there (or from deinit, when
+    // no queued work can remain since each work item retains self).
     private var connection: UnsafeMutablePointer<SPDConnection>?
-    private let queue: DispatchQueue
+    /// Where calls run: the client's own thread, or nil for the caller's.
+    private let queue: SerialThread?
     private let errorHandler: (@Sendable (SpeechError) -> Void)?
 
     /// The address connected to; nil when libspeechd chose its default (no SPEECHD_ADDRESS).
@@ -48,20 +52,21 @@ public final class SpeechDispatcher: @unchecked Sendable {
     ///   - callTimeout: How long one call may wait for the server (sending, or reading its
     ///     answer) before it fails: a server that stops answering cannot hold the client's queue
     ///     forever (SO_SNDTIMEO and SO_RCVTIMEO on the socket).
-    ///   - errorHandler: Called, on the client's queue, when a queued call fails.
+    ///   - calls: Where calls after connecting run (see the type's description).
+    ///   - errorHandler: Called, on the thread that made the call, when a call fails.
     /// - Throws: `SpeechError` with libspeechd's message when the connection cannot be opened.
     public init(
         address: SpeechAddress? = nil,
         clientName: String = "a11y-controls",
         connectTimeout: Duration = .seconds(2),
         callTimeout: Duration = .seconds(3),
+        calls: Calls = .ownThread,
         errorHandler: (@Sendable (SpeechError) -> Void)? = nil
     ) throws(SpeechError) {
         var resolved = address
         if resolved == nil { resolved = try SpeechAddress.fromEnvironment() }
         Self.ignoreBrokenPipes()
-        let queue = DispatchQueue(label: "a11y-controls.speech")
-        let opened = try Self.open(address: resolved, clientName: clientName, on: queue, timeout: connectTimeout)
+        let opened = try Self.open(address: resolved, clientName: clientName, timeout: connectTimeout)
         self.connection = opened
         let socket = opened.pointee.socket
         self.socketDescriptor = socket
@@ -71,9 +76,17 @@ public final class SpeechDispatcher: @unchecked Sendable {
             _ = setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
             _ = setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         }
-        self.queue = queue
+        self.queue = calls == .ownThread ? SerialThread() : nil
         self.address = resolved
         self.errorHandler = errorHandler
+    }
+
+    /// Where a connection's calls run.
+    public enum Calls: Sendable {
+        /// Queued on the connection's own thread; every call returns at once.
+        case ownThread
+        /// At once, on the caller's thread (one thread at a time).
+        case callersThread
     }
 
     deinit {
@@ -149,27 +162,28 @@ public final class SpeechDispatcher: @unchecked Sendable {
 
     // MARK: Lifetime
 
-    /// Waits until every call queued so far has run. Do not call it from the error handler.
+    /// Waits until every call queued so far has run (at once with `.callersThread`). Do not
+    /// call it from the error handler.
     public func flush() {
-        dispatchPrecondition(condition: .notOnQueue(queue))
-        queue.sync {}
+        queue?.wait(for: {}, atMost: .seconds(3600))
     }
 
     /// Runs the queued calls, then closes the connection. Later calls report `.closed` errors.
     /// Closing twice is harmless.
     public func close() {
-        dispatchPrecondition(condition: .notOnQueue(queue))
-        queue.sync {
+        let closing: @Sendable () -> Void = { [self] in
             if let connection { spd_close(connection) }
             connection = nil
         }
+        guard let queue else { return closing() }
+        queue.wait(for: closing, atMost: .seconds(3600))
     }
 
     // MARK: Internals
 
-    /// Queues one libspeechd call; a negative result is reported to the error handler.
+    /// Runs (or queues) one libspeechd call; a negative result is reported to the error handler.
     private func perform(_ function: String, _ call: @escaping @Sendable (UnsafeMutablePointer<SPDConnection>) -> Int32) {
-        queue.async { [self] in
+        let run: @Sendable () -> Void = { [self] in
             guard let connection else {
                 errorHandler?(SpeechError(.closed, function: function, message: "the connection is closed"))
                 return
@@ -180,16 +194,21 @@ public final class SpeechDispatcher: @unchecked Sendable {
                     message: "speech-dispatcher refused the request or the connection was lost"))
             }
         }
+        guard let queue else { return run() }
+        queue.submit(run)
     }
 
-    /// Opens a connection on `queue`, waiting at most `timeout` for it.
+    /// Opens a connection on a thread of its own, waiting at most `timeout` for it (an attempt
+    /// that ends later closes what it opened).
     private static func open(
-        address: SpeechAddress?, clientName: String, on queue: DispatchQueue, timeout: Duration
+        address: SpeechAddress?, clientName: String, timeout: Duration
     ) throws(SpeechError) -> UnsafeMutablePointer<SPDConnection> {
         enum Attempt { case waiting, abandoned, done(Result<OpenedConnection, SpeechError>) }
         let attempt = Mutex<Attempt>(.waiting)
-        let done = DispatchSemaphore(value: 0)
-        queue.async {
+        guard let done = WakeSignal() else {
+            throw SpeechError(.connect, function: "pipe", message: "cannot wait for the connection: \(String(cString: strerror(errno)))")
+        }
+        let started = DetachedThread.start {
             let result = openNow(address: address, clientName: clientName)
             let abandoned = attempt.withLock { state -> Bool in
                 if case .abandoned = state { return true }
@@ -199,9 +218,9 @@ public final class SpeechDispatcher: @unchecked Sendable {
             if abandoned, case .success(let opened) = result { spd_close(opened.pointer) }
             done.signal()
         }
-        let (seconds, attoseconds) = timeout.components
-        let deadline = DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-        _ = done.wait(timeout: deadline)
+        if !started { throw SpeechError(.connect, function: "pthread_create", message: "no thread for the connection") }
+        let deadline = ContinuousClock.now + timeout
+        while !done.wait(timeout: deadline - .now) && ContinuousClock.now < deadline {}
         let result: Result<OpenedConnection, SpeechError>? = attempt.withLock { state in
             if case .done(let result) = state { return result }
             state = .abandoned

@@ -6,6 +6,9 @@ import A11yVocabulary
 /// A change in a server connection that the user must learn of.
 public enum DeviceStatus: Sendable, Equatable, CaseIterable {
     case speechLost, speechBack, brailleLost, brailleBack
+    /// The server is still connected but has not answered for a while (stopped, or stuck): what
+    /// it is asked meanwhile waits, the control goes on. Its return is `speechBack` / `brailleBack`.
+    case speechNotAnswering, brailleNotAnswering
 }
 
 // The words of a session beyond one control's changes: typing a number, the result of several
@@ -69,7 +72,8 @@ extension Announcer {
         switch status {
         case .brailleLost: Utterance(messages(.brailleLost), priority: .message)
         case .brailleBack: Utterance(messages(.brailleBack), priority: .message)
-        case .speechLost, .speechBack: nil
+        case .brailleNotAnswering: Utterance(messages(.brailleNotAnswering), priority: .message)
+        case .speechLost, .speechBack, .speechNotAnswering: nil
         }
     }
 
@@ -78,7 +82,8 @@ extension Announcer {
         switch status {
         case .speechLost: messages(.speechLost)
         case .speechBack: messages(.speechBack)
-        case .brailleLost, .brailleBack: nil
+        case .speechNotAnswering: messages(.speechNotAnswering)
+        case .brailleLost, .brailleBack, .brailleNotAnswering: nil
         }
     }
 }

@@ -56,6 +56,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case brailleBack = "device.brailleBack"
     case speechLost = "device.speechLost"
     case speechBack = "device.speechBack"
+    case brailleNotAnswering = "device.brailleNotAnswering"
+    case speechNotAnswering = "device.speechNotAnswering"
     // Help (the ? and F1 keys).
     case keysStepper = "keys.stepper"
     case keysSlider = "keys.slider"

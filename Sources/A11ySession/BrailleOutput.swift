@@ -6,11 +6,15 @@ import A11yVocabulary
 /// The braille display of a session: connects, takes the display (tty mode), writes frames when
 /// they change, reads keys, and in mode `auto` reconnects when BRLTTY comes back.
 ///
-/// Runs on the session's thread: BrlAPI calls are quick (a local socket) and a frame must reach
-/// the display before the next key is read. Connecting is bounded (`connectTimeout`), and a
-/// reconnection runs where the service says (a thread of its own in live code; the session only
-/// picks up its result): a server that is slow, or accepts and never answers, cannot freeze the
-/// session.
+/// No call on the session's thread waits for BRLTTY: a `BrailleWorker` owns the connection and
+/// makes every call from its loop (a thread of its own in live code): frames (the latest wins),
+/// the keys to take, key reads, preferences. Connecting is bounded (`connectTimeout`, and the
+/// first connection is waited for at most a second longer), and a reconnection runs where the
+/// service says (a thread of its own in live code; the session only picks up its result). A
+/// server that is slow, accepts and never answers, or stops (SIGSTOP) in the middle of a session
+/// cannot freeze it: after `notAnsweringAfter` without an answer the session is told once
+/// (`onNotAnswering`: "braille display not answering"), keys go on, and when BRLTTY answers
+/// again the display shows the latest frame and `onStatusChange(true)` says it is back.
 ///
 /// A loss and a return are reported once through `report` and handed to `onStatusChange`
 /// (the session speaks them: "braille display lost" / "braille display back"). Reconnection
@@ -19,13 +23,15 @@ import A11yVocabulary
 public final class BrailleOutput {
     private let service: any BrailleService
     let report: (String) -> Void
-    private var display: (any BrailleConnection)?
-    /// The display, when connected.
-    var connection: (any BrailleConnection)? { display }
+    private var worker: BrailleWorker?
     private var lastFrame: BrailleFrame?
     private var reconnection = Reconnection()
     /// A reconnection running in the background, and when to look for its outcome.
     private var attempt: (running: Attempt, checkAt: Duration)?
+    /// When to look whether BRLTTY answered the worker (nil: nothing is waiting).
+    private var watchAt: Duration?
+    /// "Not answering" was said for the current wait.
+    private var notAnswering = false
     /// The longest wait between reconnection attempts.
     public var retryInterval: Duration {
         get { reconnection.retryInterval }
@@ -33,19 +39,23 @@ public final class BrailleOutput {
     }
     /// How long one connection attempt may wait for BRLTTY's answer.
     public var connectTimeout: Duration = .seconds(2)
-    /// Called with false when the display is lost, true when it is back.
+    /// How long BRLTTY may take to answer before the user is told it is not answering.
+    public var notAnsweringAfter: Duration = .milliseconds(500)
+    /// Called with false when the display is lost, true when it is back (also after it was not
+    /// answering).
     public var onStatusChange: ((Bool) -> Void)?
-    /// The keys taken from BRLTTY (nil: all); re-stated at once when it changes
-    /// (BrailleOutput+Preferences.swift).
+    /// Called once when BRLTTY has not answered for `notAnsweringAfter`.
+    public var onNotAnswering: (() -> Void)?
+    /// The keys taken from BRLTTY (nil: all); re-stated at once when it changes.
     public var acceptedKeys: BrailleKeySet? {
-        didSet { if acceptedKeys != oldValue { stateAcceptedKeys() } }
+        didSet { if acceptedKeys != oldValue, let acceptedKeys { worker?.accept(acceptedKeys) } }
     }
     /// The user's BRLTTY preferences, followed live (BrailleOutput+Preferences.swift).
     public internal(set) var preferences = BraillePreferences()
     /// Called when `preferences` changed while connected.
     public var onPreferencesChange: ((BraillePreferences) -> Void)?
-    /// Parameters BRLTTY did not answer that were already reported.
-    var reportedUnanswered: Set<String> = []
+    /// Reports already made (each is made once).
+    var reported: Set<String> = []
 
     /// Connects through `service` (BrlAPI by default). In mode `.on` a failure throws; in
     /// `.auto` it is reported once through `report` (without the program's name: the caller's
@@ -55,116 +65,188 @@ public final class BrailleOutput {
         self.report = report
         guard mode != .off else { return }
         do {
-            let (display, width) = try Self.open(service, timeout: connectTimeout)
-            adopt(display, width: width)
+            try adopt(openBounded())
         } catch {
             if mode == .on { throw DeviceUnavailable(device: "braille", reason: "\(error)") }
             lost(error, at: .zero)
         }
     }
 
-    /// When to call `retryIfDue(at:)` next (nil: connected, or mode off).
-    public var retryAt: Duration? { attempt?.checkAt ?? reconnection.nextAttempt }
+    /// When to call `retryIfDue(at:)` next (nil: nothing to look at).
+    public var retryAt: Duration? {
+        [attempt?.checkAt ?? reconnection.nextAttempt, watchAt].compactMap { $0 }.min()
+    }
 
-    /// The display's descriptor, to poll for keys (nil: not connected).
-    public var fileDescriptor: Int32? { display?.fileDescriptor }
+    /// Readable when keys or other news from the display wait: poll it, then call
+    /// `readKeys(at:)` (nil: not connected).
+    public var fileDescriptor: Int32? { worker?.newsDescriptor }
 
     /// True while connected to a display.
-    public var isConnected: Bool { display != nil }
+    public var isConnected: Bool { worker != nil }
 
     /// The display's width in cells (0: none).
     public private(set) var width = 0
 
-    /// Connects, checks there is a display, takes it (tty mode).
-    private static func open(_ service: any BrailleService, timeout: Duration) throws -> (any BrailleConnection, Int) {
+    /// A connection in tty mode, with what was learnt while taking it.
+    struct Opened {
+        var connection: any BrailleConnection
+        var width: Int
+        var preferences: Result<(preferences: BraillePreferences, unanswered: [String]), any Error>
+        var watching: Bool
+    }
+
+    /// Connects, checks there is a display, takes it (tty mode), reads the preferences and asks
+    /// to be told of their changes: every call that waits for BRLTTY, on the attempt's thread.
+    private static func open(_ service: any BrailleService, timeout: Duration) throws -> Opened {
         let display = try service.connect(timeout: timeout)
         do {
             let size = try display.size()
             guard size.width > 0 else { throw BrailleError(function: "brlapi__getDisplaySize", message: "no display is connected to BRLTTY") }
             try display.enterTTY()
-            return (display, size.width)
+            let preferences = Result { try display.preferences() }
+            let watching = (try? display.watchPreferences()) ?? false
+            return Opened(connection: display, width: size.width, preferences: preferences, watching: watching)
         } catch {
             display.close()
             throw error
         }
     }
 
-    private func adopt(_ display: any BrailleConnection, width: Int) {
-        self.display = display
-        self.width = width
+    /// `open` on the service's thread, waited for at most `connectTimeout` and a second more:
+    /// a BRLTTY that accepts and then stops answering (entering tty mode needs its answer)
+    /// cannot hold the session's start. An attempt that ends later is taken up by
+    /// `retryIfDue(at:)`.
+    private func openBounded() throws -> Opened {
+        let running = start()
+        guard let result = running.wait(atMost: connectTimeout + .seconds(1)) else {
+            attempt = (running, .milliseconds(20))
+            throw BrailleError(function: "brlapi__enterTtyModeWithPath", message: "BRLTTY is not answering")
+        }
+        return try result.get()
+    }
+
+    private func adopt(_ opened: Opened) throws {
         lastFrame = nil
+        watchAt = nil
+        notAnswering = false
+        width = opened.width
+        switch opened.preferences {
+        case .success(let (preferences, unanswered)): takePreferences(preferences, unanswered: unanswered)
+        case .failure(let error): reportOnce("preferences", "braille: cannot read BRLTTY's preferences (\(error)); using 8-dot computer braille")
+        }
+        if !opened.watching { reportOnce("watch", "braille: BRLTTY cannot report changes of its preferences; they are read at each connection") }
+        guard let worker = BrailleWorker(connection: opened.connection, width: opened.width, dotsMask: textDotsMask, service: service) else {
+            opened.connection.close()
+            throw BrailleError(function: "pthread_create", message: "no thread for the braille display")
+        }
+        self.worker = worker
         reconnection.back()
-        followPreferences(of: display)
+        if let acceptedKeys { worker.accept(acceptedKeys) }
     }
 
     /// A reconnection running in the background: nil while it runs, then its outcome.
     private final class Attempt: Sendable {
-        typealias Outcome = Result<(any BrailleConnection, Int), any Error>
+        typealias Outcome = Result<Opened, any Error>
         private let outcome = Mutex<Outcome?>(nil)
-        func finish(_ result: Outcome) { outcome.withLock { $0 = result } }
+        private let done = WakeSignal()
+        func finish(_ result: Outcome) {
+            outcome.withLock { $0 = result }
+            done?.signal()
+        }
         var result: Outcome? { outcome.withLock { $0 } }
+        /// The outcome, waited for at most `timeout`.
+        func wait(atMost timeout: Duration) -> Outcome? {
+            let deadline = ContinuousClock.now + timeout
+            while result == nil, let done, ContinuousClock.now < deadline { done.wait(timeout: deadline - .now) }
+            return result
+        }
     }
 
-    /// Shows `frame` unless the display already shows it. When the display's width changed (a
-    /// display reconnected with another size), nothing is written and `width` changes: the
-    /// session lays the line out again and shows the new frame.
+    /// Shows `frame` unless the display already shows it: handed to the worker, which writes it
+    /// as soon as BRLTTY takes it. When the display's width changed (a display reconnected with
+    /// another size), the worker writes nothing and `readKeys` brings the new width: the session
+    /// lays the line out again and shows the new frame.
     public func show(_ frame: BrailleFrame?, at time: Duration) {
-        guard let display, let frame, frame != lastFrame else { return }
-        do {
-            let size = try display.size()
-            guard size.width == width else {
-                width = size.width
-                lastFrame = nil
-                return
-            }
-            try display.write(text: frame.text, orMask: frame.dots.map(\.rawValue), andMask: textDotsMask, cursor: frame.cursor)
-            lastFrame = frame
-        } catch {
-            lost(error, at: time)
-        }
+        guard let worker, let frame, frame != lastFrame else { return }
+        worker.show(frame)
+        lastFrame = frame
+        if watchAt == nil { watchAt = time + notAnsweringAfter }
+        // What the worker already learnt (at once with an inline loop): a width change, a loss.
+        take(worker.takeNews(keys: false), at: time)
     }
 
-    /// The keys waiting on the display (and a width change, if the display changed).
+    /// The keys read from the display since the last call; takes the other news too (a width
+    /// change, new preferences, a lost connection).
     public func readKeys(at time: Duration) -> [BrailleKey] {
-        guard let display else { return [] }
-        var keys: [BrailleKey] = []
-        do {
-            while let key = try display.readKey() { keys.append(key) }
-            if display.preferencesChanged() { try refreshPreferences(of: display) }
-            let size = try display.size()
-            if size.width != width {
-                width = size.width
-                lastFrame = nil
-            }
-        } catch {
-            lost(error, at: time)
+        guard let worker else { return [] }
+        let news = worker.takeNews()
+        take(news, at: time)
+        return news.keys
+    }
+
+    private func take(_ news: BrailleWorker.News, at time: Duration) {
+        for message in news.reports { reportOnce(message, message) }
+        if let (preferences, unanswered) = news.preferences { takePreferences(preferences, unanswered: unanswered) }
+        if let width = news.width, width != self.width {
+            self.width = width
+            lastFrame = nil
         }
-        return keys
+        if let failure = news.failure { lost(failure, at: time) }
     }
 
     /// The text mask changed: the next frame is written even if its cells are the same.
-    func lastFrameChanged() { lastFrame = nil }
+    func lastFrameChanged() {
+        lastFrame = nil
+        worker?.setDotsMask(textDotsMask)
+    }
+
+    /// Looks whether BRLTTY answered the worker: says once that it is not answering after
+    /// `notAnsweringAfter`, and that it is back when it answers again.
+    private func watchAnswering(at time: Duration) {
+        guard let due = watchAt, time >= due, let worker else { return }
+        let waiting = worker.waiting
+        // The call that was not answered has ended: nothing waits, or a newer call has waited
+        // less than the limit (it began after BRLTTY answered).
+        if notAnswering, waiting.map({ $0 < notAnsweringAfter }) ?? true {
+            notAnswering = false
+            report("braille display is answering again")
+            onStatusChange?(true)
+        }
+        guard let waiting else {
+            watchAt = nil
+            return
+        }
+        if waiting < notAnsweringAfter {
+            watchAt = time + (notAnsweringAfter - waiting)
+            return
+        }
+        watchAt = time + .milliseconds(100)  // look for its return
+        guard !notAnswering else { return }
+        notAnswering = true
+        report("braille display not answering (BRLTTY stopped?); the control goes on without it")
+        onNotAnswering?()
+    }
 
     /// Starts a reconnection if it is time, or takes the result of the one running; true when
-    /// the display is back (redraw everything).
+    /// the display is back (redraw everything). Also looks whether BRLTTY still answers.
     public func retryIfDue(at time: Duration) -> Bool {
-        guard let due = retryAt, time >= due else { return false }
+        watchAnswering(at: time)
+        guard let due = attempt?.checkAt ?? reconnection.nextAttempt, time >= due else { return false }
         let running = attempt?.running ?? start()
         guard let result = running.result else {
             attempt = (running, time + .milliseconds(20))  // look for the outcome soon
             return false
         }
         attempt = nil
-        switch result {
-        case .success(let (display, width)):
-            adopt(display, width: width)
-            report("braille display is back")
-            onStatusChange?(true)
-            return true
-        case .failure:
+        do {
+            try adopt(result.get())
+        } catch {
             reconnection.attemptFailed(at: time)
             return false
         }
+        report("braille display is back")
+        onStatusChange?(true)
+        return true
     }
 
     /// Starts a reconnection attempt through the service.
@@ -177,22 +259,23 @@ public final class BrailleOutput {
         return next
     }
 
-    /// Leaves tty mode and closes the connection.
+    /// Shows the last frame, leaves tty mode and closes the connection (waiting at most half a
+    /// second for a BRLTTY that stopped answering).
     public func close() {
-        if case .success(let (late, _))? = attempt?.running.result { late.close() }
+        if case .success(let late)? = attempt?.running.result { late.connection.close() }
         attempt = nil
-        if let display {
-            try? display.leaveTTY()
-            display.close()
-        }
-        display = nil
+        worker?.close(leavingTTY: true)
+        worker = nil
+        watchAt = nil
         reconnection.back()
     }
 
     private func lost(_ error: any Error, at time: Duration) {
-        let wasConnected = display != nil
-        display?.close()
-        display = nil
+        let wasConnected = worker != nil
+        worker?.close(leavingTTY: false)
+        worker = nil
+        watchAt = nil
+        notAnswering = false
         width = 0
         lastFrame = nil
         if reconnection.lost(at: time) {

@@ -27,6 +27,9 @@ public protocol BrailleConnection: AnyObject, Sendable {
     func preferencesChanged() -> Bool
     /// The next waiting key, or nil at once when there is none.
     func readKey() throws -> BrailleKey?
+    /// Asks the server something and waits for its answer (it may never come: a stopped
+    /// BRLTTY). The session's braille worker calls it from its loop after each burst of frames.
+    func ping() throws
     /// Closes the connection (which also gives the display back). Closing twice is harmless.
     func close()
 }
@@ -38,6 +41,9 @@ public protocol BrailleService: Sendable {
     /// Runs `attempt` where it may block (a thread of its own in live code; at once in tests).
     /// False when it cannot be started.
     func startAttempt(_ attempt: @escaping @Sendable () -> Void) -> Bool
+    /// Starts the loop that makes a connection's calls (`DeviceLoop`): `step` runs when the loop
+    /// is woken or `descriptor` is readable, until it returns false. Nil when none can be started.
+    func startLoop(watching descriptor: Int32, step: @escaping @Sendable () -> Bool) -> (any DeviceLoop)?
 }
 
 /// The live braille service: BRLTTY through BrlAPI (BRLAPI_HOST, BRLAPI_AUTH).
@@ -51,6 +57,10 @@ public struct LiveBrailleService: BrailleService {
     public func startAttempt(_ attempt: @escaping @Sendable () -> Void) -> Bool {
         DetachedThread.start(attempt)
     }
+
+    public func startLoop(watching descriptor: Int32, step: @escaping @Sendable () -> Bool) -> (any DeviceLoop)? {
+        ThreadLoop(watching: descriptor, step: step)
+    }
 }
 
 extension BrailleConnection {
@@ -62,6 +72,7 @@ extension BrailleConnection {
     public func preferences() throws -> (preferences: BraillePreferences, unanswered: [String]) { (BraillePreferences(), []) }
     @discardableResult public func watchPreferences() throws -> Bool { true }
     public func preferencesChanged() -> Bool { false }
+    public func ping() throws {}
 }
 
 extension BrailleDisplay: BrailleConnection {

@@ -22,8 +22,10 @@ public struct SessionResult: Sendable {
 ///
 /// The loop sleeps in `poll()` until a key, a braille key, a signal or the next deadline (a held
 /// key's step, a lone Escape's timeout, a reconnection attempt): no periodic wake-ups when idle.
-/// Speech runs on its own worker (`SpeechOutput`), so it never delays keys or braille. The
-/// terminal is restored and the braille display released on every way out.
+/// Speech and braille each make their calls from a thread of their own (`SpeechOutput`'s
+/// worker, `BrailleOutput`'s worker): no call here waits for a server, so a server that stopped
+/// answering never delays keys, the screen or the other output. The terminal is restored and
+/// the braille display released on every way out.
 public final class ControlSession {
     private var engine: ControlEngine
     private let options: SessionOptions
@@ -88,6 +90,9 @@ public final class ControlSession {
         braille.onStatusChange = { [unowned self] back in
             carryOut(engine.send(.device(back ? .brailleBack : .brailleLost), at: now))
         }
+        braille.onNotAnswering = { [unowned self] in
+            carryOut(engine.send(.device(.brailleNotAnswering), at: now))
+        }
         engine.idleTimeout = options.timeout
         // BRLTTY keeps every key the focused control does not bind, and its preferences are followed.
         brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
@@ -127,7 +132,13 @@ public final class ControlSession {
             // The speech server hung up: say so now, not at the next utterance.
             if fds[3].revents & (Self.pollReadHangUp | Int16(POLLHUP | POLLERR)) != 0 { speech.serverClosed() }
             if fds[2].revents != 0 {
-                events += speech.takeStatusChanges().map { .device($0 == .lost ? .speechLost : .speechBack) }
+                events += speech.takeStatusChanges().map { status in
+                    switch status {
+                    case .lost: .device(.speechLost)
+                    case .back: .device(.speechBack)
+                    case .notAnswering: .device(.speechNotAnswering)
+                    }
+                }
             }
             if fds[1].revents != 0 {
                 for signal in SignalHandling.drain() {
@@ -162,6 +173,7 @@ public final class ControlSession {
                 if braille.width != engine.brailleWidth { events.append(.brailleWidth(braille.width)) }
             }
             events.append(.tick)
+            speech.checkAnswering(at: now)
             if braille.retryIfDue(at: now) { events.append(.brailleWidth(braille.width)) }
             for event in events { carryOut(engine.send(event, at: now)) }
             if engine.focusedPanel != keysPanel {
@@ -215,7 +227,7 @@ public final class ControlSession {
 
     /// Milliseconds until the next deadline, or -1 (sleep until input).
     private func timeout() -> Int32 {
-        let deadlines = [engine.nextDeadline, braille.retryAt].compactMap { $0 }
+        let deadlines = [engine.nextDeadline, braille.retryAt, speech.answerDue].compactMap { $0 }
         guard let next = deadlines.min() else { return -1 }
         let left = next - now
         if left <= .zero { return 0 }

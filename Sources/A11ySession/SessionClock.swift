@@ -1,4 +1,9 @@
-import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import A11yDevices
 
 /// The time a session and its outputs run on: `Duration`s since a fixed origin, and work to run
 /// when a time comes (a reconnection attempt). Live code uses `MonotonicClock`; tests use a
@@ -11,8 +16,9 @@ public protocol SessionClock: Sendable {
     func schedule(at deadline: Duration, _ work: @escaping @Sendable () -> Void)
 }
 
-/// The live clock: monotonic time since the clock was made; scheduled work runs on a global
-/// dispatch queue.
+/// The live clock: monotonic time since the clock was made; scheduled work runs on a plain
+/// thread of its own that sleeps until the deadline (reconnection attempts are rare: no timer
+/// service, and nothing wakes an idle program).
 public struct MonotonicClock: SessionClock {
     private let origin = ContinuousClock.now
 
@@ -21,6 +27,17 @@ public struct MonotonicClock: SessionClock {
     public var now: Duration { ContinuousClock.now - origin }
 
     public func schedule(at deadline: Duration, _ work: @escaping @Sendable () -> Void) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + (deadline - now).dispatchInterval, execute: work)
+        let start = origin
+        let started = DetachedThread.start {
+            let left = (start + deadline) - ContinuousClock.now
+            if left > .zero {
+                let (seconds, attoseconds) = left.components
+                var pause = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+                var left = timespec()
+                while nanosleep(&pause, &left) < 0 && errno == EINTR { pause = left }
+            }
+            work()
+        }
+        if !started { work() }
     }
 }

@@ -52,6 +52,6 @@ public struct SessionDevices {
         }
         return SessionDevices(keys: keys, screen: screen, speech: LiveSpeechService(clientName: options.programName),
                               braille: LiveBrailleService(), clock: MonotonicClock(),
-                              speechWorker: DispatchWorker(label: "a11y-controls.speech-output"), handlesSignals: true)
+                              speechWorker: SerialThread(), handlesSignals: true)
     }
 }

@@ -19,6 +19,9 @@ import A11yVocabulary
 /// - Nothing here can hang the caller: `say` only queues, and `close()` waits at most
 ///   `closeTimeout` for a server that stopped answering.
 ///
+/// Longer than 300 lines: the queue, the loss and return of the connection and the
+/// not-answering watch share one lock and read best together.
+///
 /// The server, the clock and the worker are seams (`SpeechService`, `SessionClock`,
 /// `SerialWorker`): tests drive all three by hand.
 public final class SpeechOutput: @unchecked Sendable {
@@ -44,8 +47,11 @@ public final class SpeechOutput: @unchecked Sendable {
     public enum Status: Sendable, Equatable {
         /// The server went away (or could not be reached at the start).
         case lost
-        /// Connected again.
+        /// Connected again, or answering again after `notAnswering`.
         case back
+        /// Still connected, but a call has waited `notAnsweringAfter` for the server (stopped
+        /// with SIGSTOP, or stuck): said once; `back` follows when it answers or reconnects.
+        case notAnswering
     }
 
     private struct State {
@@ -57,6 +63,11 @@ public final class SpeechOutput: @unchecked Sendable {
         var closed = false
         var reconnection: Reconnection
         var statusChanges: [Status] = []
+        /// When the server should have taken what waits (nil: nothing waits for it); pushed
+        /// on at each call it answers.
+        var answerDue: Duration?
+        /// `notAnswering` was said for this outage (a later loss is not said again).
+        var notAnswering = false
     }
 
     private let state: Mutex<State>
@@ -69,13 +80,17 @@ public final class SpeechOutput: @unchecked Sendable {
     private let wakePipe: (read: Int32, write: Int32)
     /// How long `close()` waits for the server to take the last utterances.
     public var closeTimeout: Duration = .seconds(1)
+    /// How long one call may wait for the server before the user is told it is not answering
+    /// (shorter than the connection's call timeout, after which it counts as lost; longer than a
+    /// slow synthesizer's usual wait, about 0.2 s).
+    public let notAnsweringAfter: Duration = .seconds(1)
 
     /// Connects through `service`. In mode `.on` a failure throws; in `.auto` it is reported once
     /// through `report` (without the program's name: the caller's `report` adds it) and retried
     /// at the times `clock` gives.
     public init(mode: DeviceMode, service: any SpeechService, settings: Settings = Settings(),
                 retryInterval: Duration = .seconds(1), clock: any SessionClock = MonotonicClock(),
-                worker: any SerialWorker = DispatchWorker(label: "a11y-controls.speech-output"),
+                worker: any SerialWorker = SerialThread(),
                 report: @escaping @Sendable (String) -> Void) throws {
         var resolved = settings
         resolved.language = settings.language ?? Self.localeLanguage()
@@ -146,7 +161,9 @@ public final class SpeechOutput: @unchecked Sendable {
                 if utterance.priority == .text { state.pending.removeAll { $0.priority == .text } }
                 state.pending.append(utterance)
             }
-            guard !state.working, state.connection != nil else { return false }
+            guard state.connection != nil else { return false }
+            if state.answerDue == nil { state.answerDue = clock.now + notAnsweringAfter }
+            guard !state.working else { return false }
             state.working = true
             return true
         }
@@ -183,25 +200,64 @@ public final class SpeechOutput: @unchecked Sendable {
             state.pending = []
             return state.connection
         }
-        connection?.cancel()
+        // On the worker, as every call on the connection: a server that stopped answering
+        // cannot hold the caller (close() after it waits at most `closeTimeout`).
+        if let connection { worker.submit { connection.cancel() } }
     }
 
     // MARK: Worker
 
     private func drain() {
         while true {
-            let next = state.withLock { state -> (Utterance, any SpeechConnection)? in
+            let next = state.withLock { state -> (Utterance, any SpeechConnection, generation: Int)? in
                 guard let connection = state.connection, !state.pending.isEmpty else {
                     state.working = false
+                    state.answerDue = nil
                     return nil
                 }
-                return (state.pending.removeFirst(), connection)
+                return (state.pending.removeFirst(), connection, state.generation)
             }
-            guard let (utterance, connection) = next else { return }
+            guard let (utterance, connection, generation) = next else { return }
             connection.say(utterance.text, priority: utterance.priority)
             // Wait until the server took it: meanwhile newer `text` replaces older in `pending`.
             connection.flush()
+            answered(generation: generation)
         }
+    }
+
+    /// When to call `checkAnswering(at:)` (nil: nothing waits for the server, or it was
+    /// already said not answering).
+    public var answerDue: Duration? { state.withLock { $0.notAnswering ? nil : $0.answerDue } }
+
+    /// Says once that the server is not answering when what waits has waited
+    /// `notAnsweringAfter` without the server taking any of it (the session calls this on its
+    /// loop; no timer thread is needed).
+    public func checkAnswering(at time: Duration) {
+        tell("speech-dispatcher is not answering; the control goes on without speech") { state in
+            guard !state.closed, state.working, let due = state.answerDue, time >= due, !state.notAnswering else { return false }
+            state.notAnswering = true
+            state.statusChanges.append(.notAnswering)
+            return true
+        }
+    }
+
+    /// A call of connection `generation` returned: if the server had been said not answering
+    /// and the connection still stands, it answers again.
+    private func answered(generation: Int) {
+        tell("speech is answering again") { state in
+            if state.answerDue != nil { state.answerDue = clock.now + notAnsweringAfter }
+            guard state.notAnswering, state.generation == generation, state.connection != nil, !state.closed else { return false }
+            state.notAnswering = false
+            state.statusChanges.append(.back)
+            return true
+        }
+    }
+
+    /// Reports `message` and wakes the session when `change` (run under the lock) says so.
+    private func tell(_ message: String, if change: (inout State) -> Bool) {
+        guard state.withLock({ change(&$0) }) else { return }
+        report(message)
+        wake()
     }
 
     // MARK: Connection
@@ -229,8 +285,10 @@ public final class SpeechOutput: @unchecked Sendable {
 
     private func lost(_ error: any Error) {
         let (news, due) = state.withLock { state -> (Bool, Duration?) in
+            state.answerDue = nil
             let news = state.reconnection.lost(at: clock.now)
-            if news { state.statusChanges.append(.lost) }
+            // Already said not answering: the loss that follows (its call timed out) is the same outage.
+            if news && !state.notAnswering { state.statusChanges.append(.lost) }
             return (news, state.reconnection.nextAttempt)
         }
         if news {
@@ -259,9 +317,11 @@ public final class SpeechOutput: @unchecked Sendable {
             guard !state.closed else { return nil }
             state.connection = connection
             state.reconnection.back()
+            state.notAnswering = false
             state.statusChanges.append(.back)
             guard !state.working, !state.pending.isEmpty else { return false }
             state.working = true
+            state.answerDue = clock.now + notAnsweringAfter
             return true
         }
         guard let start else { connection.close(); return }

@@ -20,7 +20,8 @@ public protocol SpeechConnection: AnyObject, Sendable {
 /// Opens connections to a speech server: the seam between a session and speech-dispatcher.
 public protocol SpeechService: Sendable {
     /// Connects and applies `settings` (a nil setting keeps the server's default). Blocks at most
-    /// about a second. `onFailure` is called, on any thread, when a later call on the connection
+    /// about a second. The connection's calls then run on the thread that makes them (the
+    /// session's speech worker), one at a time. `onFailure` is called, on any thread, when a later call on the connection
     /// fails (the server went away).
     func connect(settings: SpeechOutput.Settings,
                  onFailure: @escaping @Sendable (any Error) -> Void) throws -> any SpeechConnection
@@ -41,7 +42,8 @@ public struct LiveSpeechService: SpeechService {
     public func connect(settings: SpeechOutput.Settings,
                         onFailure: @escaping @Sendable (any Error) -> Void) throws -> any SpeechConnection {
         let connection = try SpeechDispatcher(address: address, clientName: clientName,
-                                              connectTimeout: .seconds(1), callTimeout: .seconds(2)) { onFailure($0) }
+                                              connectTimeout: .seconds(1), callTimeout: .seconds(2),
+                                              calls: .callersThread) { onFailure($0) }
         if let rate = settings.rate { connection.setRate(rate) }
         if let pitch = settings.pitch { connection.setPitch(pitch) }
         if let volume = settings.volume { connection.setVolume(volume) }

@@ -55,6 +55,8 @@ extension Messages {
     device.brailleBack = Braillezeile wieder da
     device.speechLost = Sprache getrennt
     device.speechBack = Sprache wieder da
+    device.brailleNotAnswering = Braillezeile antwortet nicht
+    device.speechNotAnswering = Sprache antwortet nicht
 
     keys.stepper = Pfeil hoch und runter ändern den Wert, Bild auf und Bild ab um 10 Schritte, Pos1 und Ende gehen an die Enden, Ziffern geben einen Wert ein, Leertaste sagt den Wert, Eingabe übernimmt, Escape bricht ab.
     keys.slider = Pfeiltasten bewegen den Regler, Bild auf und Bild ab um 10 Schritte, Pos1 und Ende gehen an die Enden der Skala, Ziffern geben einen Wert ein, Leertaste sagt den Wert, Eingabe übernimmt, Escape bricht ab.

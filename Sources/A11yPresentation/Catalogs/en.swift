@@ -58,6 +58,8 @@ extension Messages {
     device.brailleBack = braille display back
     device.speechLost = speech lost
     device.speechBack = speech back
+    device.brailleNotAnswering = braille display not answering
+    device.speechNotAnswering = speech not answering
 
     keys.stepper = Up and Down arrows step, Page Up and Page Down step by 10, Home and End go to the ends, type digits to enter a value, Space says the value, Enter accepts, Escape cancels.
     keys.slider = Arrows move the handle, Page Up and Page Down move by 10 steps, Home and End go to the ends of the track, type digits to enter a value, Space says the value, Enter accepts, Escape cancels.

@@ -55,6 +55,8 @@ extension Messages {
     device.brailleBack = línea braille de vuelta
     device.speechLost = voz perdida
     device.speechBack = voz de vuelta
+    device.brailleNotAnswering = línea braille no responde
+    device.speechNotAnswering = voz no responde
 
     keys.stepper = Flechas arriba y abajo cambian el valor, Retroceder página y Avanzar página 10 pasos, Inicio y Fin van a los extremos, los dígitos escriben un valor, Espacio dice el valor, Intro acepta, Escape cancela.
     keys.slider = Flechas mueven el control, Retroceder página y Avanzar página 10 pasos, Inicio y Fin van a los extremos de la escala, los dígitos escriben un valor, Espacio dice el valor, Intro acepta, Escape cancela.

@@ -55,6 +55,8 @@ extension Messages {
     device.brailleBack = afficheur braille revenu
     device.speechLost = parole perdue
     device.speechBack = parole revenue
+    device.brailleNotAnswering = afficheur braille ne répond pas
+    device.speechNotAnswering = parole ne répond pas
 
     keys.stepper = Flèches haut et bas changent la valeur, Page précédente et Page suivante de 10 pas, Début et Fin vont aux bouts, des chiffres saisissent une valeur, Espace dit la valeur, Entrée valide, Échap annule.
     keys.slider = Flèches déplacent le curseur, Page précédente et Page suivante de 10 pas, Début et Fin vont aux bouts de l'échelle, des chiffres saisissent une valeur, Espace dit la valeur, Entrée valide, Échap annule.

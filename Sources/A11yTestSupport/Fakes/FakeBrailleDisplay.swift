@@ -4,7 +4,7 @@ import A11yControls
 
 /// A braille display and its server for tests, as a `BrailleService`: it records the frames
 /// written, hands out the keys the test presses, and the test can change its width, drop the
-/// connection, or refuse new ones. Reconnection attempts run at once, on the caller's thread.
+/// connection, or refuse new ones. Reconnection attempts and the connection's calls run at once, on the caller's thread.
 public final class FakeBrailleDisplay: BrailleService, Sendable {
     /// One write to the display.
     public struct Frame: Sendable, Equatable {
@@ -125,6 +125,12 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     public func startAttempt(_ attempt: @escaping @Sendable () -> Void) -> Bool {
         attempt()
         return true
+    }
+
+    /// The connection's calls run at once, on the caller's thread: what a session did can be
+    /// checked right after.
+    public func startLoop(watching descriptor: Int32, step: @escaping @Sendable () -> Bool) -> (any DeviceLoop)? {
+        InlineLoop(watching: descriptor, step: step)
     }
 
     /// Runs `body` on the state if `connection` is the live one; throws as a dropped connection.

@@ -21,8 +21,10 @@ public final class ManualWorker: SerialWorker, Sendable {
         while let work = queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { work() }
     }
 
-    public func wait(for work: @escaping @Sendable () -> Void, atMost timeout: Duration) {
+    @discardableResult
+    public func wait(for work: @escaping @Sendable () -> Void, atMost timeout: Duration) -> Bool {
         runAll()
         work()
+        return true
     }
 }

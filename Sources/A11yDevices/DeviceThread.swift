@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Synchronization
+
+/// A plain POSIX thread that owns a device's calls: it sleeps in `poll()` until it is woken
+/// (`wake()`) or a descriptor it watches becomes readable, then runs its step, and ends when the
+/// step returns false.
+///
+/// No libdispatch: no worker pool that comes and goes (an idle program has no wake-ups), one hop
+/// from the caller to the C library, and every signal blocked in the thread (`DetachedThread`).
+/// Calls into a server that stopped answering block this thread only.
+///
+/// The watched descriptor must stay open while the thread runs: close the device from the step
+/// (on this thread), then return false.
+public final class DeviceThread: Sendable {
+    private let wakeSignal: WakeSignal
+
+    /// Starts the thread; nil when no thread or pipe could be made.
+    ///
+    /// - Parameters:
+    ///   - descriptor: Also wakes the thread when readable (or hung up); -1 for none.
+    ///   - step: Runs after each wake-up (at least once at the start); false ends the thread.
+    public init?(watching descriptor: Int32 = -1, step: @escaping @Sendable () -> Bool) {
+        guard let wakeSignal = WakeSignal() else { return nil }
+        self.wakeSignal = wakeSignal
+        let started = DetachedThread.start {
+            while step() {
+                wakeSignal.wait(alsoFor: descriptor)
+            }
+        }
+        if !started { return nil }
+    }
+
+    /// Makes the thread run its step soon (at once if it sleeps). Never blocks.
+    public func wake() {
+        wakeSignal.signal()
+    }
+}
+
+/// A wake-up that can be waited for in `poll()`: a non-blocking, close-on-exec pipe. Signals
+/// coalesce (one waiting byte is enough); both ends close when the last owner lets go, so a late
+/// `signal()` never writes to a descriptor number that was reused.
+public final class WakeSignal: Sendable {
+    /// Readable while a signal waits.
+    public let descriptor: Int32
+    private let writeEnd: Int32
+    /// A byte is in the pipe and not yet taken (writes beyond one are skipped).
+    private let pending = Atomic(false)
+
+    public init?() {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        descriptor = fds[0]
+        writeEnd = fds[1]
+    }
+
+    deinit {
+        Glibc.close(descriptor)
+        Glibc.close(writeEnd)
+    }
+
+    /// Makes `descriptor` readable (if it is not already).
+    public func signal() {
+        guard !pending.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// Takes the waiting signal, if any: `descriptor` is quiet again. True when one was waiting.
+    @discardableResult
+    public func take() -> Bool {
+        var buffer: (UInt64, UInt64) = (0, 0)
+        let count = withUnsafeMutableBytes(of: &buffer) { read(descriptor, $0.baseAddress, $0.count) }
+        pending.store(false, ordering: .releasing)
+        return count > 0
+    }
+
+    /// Sleeps until a signal (taken) or `other` is readable, or `timeout` passed (nil: no
+    /// limit). True when the signal came.
+    @discardableResult
+    public func wait(alsoFor other: Int32 = -1, timeout: Duration? = nil) -> Bool {
+        var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: other, events: Int16(POLLIN), revents: 0)]
+        let limit = timeout.map { Int32(clamping: max(0, ($0.components.seconds * 1000) + ($0.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)) } ?? -1
+        while poll(&fds, 2, limit) < 0 && errno == EINTR {}
+        return fds[0].revents != 0 && take()
+    }
+}
+
+/// Work run one item after another on a `DeviceThread` of its own: a serial queue without
+/// libdispatch. The thread ends when the queue is released.
+public final class SerialThread: Sendable {
+    private final class Jobs: Sendable {
+        let state = Mutex<(items: [@Sendable () -> Void], ending: Bool)>(([], false))
+    }
+
+    private let jobs = Jobs()
+    private let thread: DeviceThread?
+
+    public init() {
+        let jobs = self.jobs
+        thread = DeviceThread {
+            let (items, ending) = jobs.state.withLock { state in
+                defer { state.items = [] }
+                return (state.items, state.ending)
+            }
+            for item in items { item() }
+            return !ending || jobs.state.withLock { !$0.items.isEmpty }
+        }
+    }
+
+    deinit {
+        jobs.state.withLock { $0.ending = true }
+        thread?.wake()
+    }
+
+    /// Runs `work` after the work submitted before it; returns at once. (Without a thread —
+    /// none could be made — it runs at once, on the caller's thread.)
+    public func submit(_ work: @escaping @Sendable () -> Void) {
+        guard let thread else { return work() }
+        jobs.state.withLock { $0.items.append(work) }
+        thread.wake()
+    }
+
+    /// Runs `work` after the work submitted before it and waits until it is done, but no longer
+    /// than `timeout` (a server that stopped answering must not hang the caller). True when done.
+    @discardableResult
+    public func wait(for work: @escaping @Sendable () -> Void, atMost timeout: Duration) -> Bool {
+        guard let done = WakeSignal() else {
+            work()
+            return true
+        }
+        submit {
+            work()
+            done.signal()
+        }
+        let deadline = ContinuousClock.now + timeout
+        while !done.wait(timeout: deadline - .now) {
+            if ContinuousClock.now >= deadline { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,229 @@
+import Synchronization
+import A11yDevices
+import A11yPresentation
+import A11yVocabulary
+
+/// Owns one connection to BRLTTY and makes every call on it from its loop (a thread of its own in
+/// live code): the session only hands over orders and takes news, so no call on the key path can
+/// wait for a BRLTTY that stopped answering (SIGSTOP, a stuck driver).
+///
+/// - Orders: the latest frame (frames handed over while one is written replace each other), the
+///   keys to take from BRLTTY, closing.
+/// - News for the session: keys read, the display's new width, fresh preferences, a failed call
+///   (the connection is then closed and the loop ends).
+/// - After a burst of frames it asks BRLTTY something that needs an answer (`ping()`): writes
+///   are not answered, so a stopped BRLTTY would otherwise only show when its socket fills.
+/// - `waiting` says how long work has waited for BRLTTY's answer; `BrailleOutput` compares it
+///   with its limit and tells the user the display is not answering.
+final class BrailleWorker: Sendable {
+    /// What the session learns from a step.
+    struct News {
+        var keys: [BrailleKey] = []
+        /// The display's width, when it changed.
+        var width: Int?
+        /// The preferences and the parameters BRLTTY did not answer, when they changed.
+        var preferences: (BraillePreferences, unanswered: [String])?
+        /// Things to report once (a failed call that does not end the connection).
+        var reports: [String] = []
+        /// The call that failed: the connection is closed.
+        var failure: (any Error)?
+
+        var isEmpty: Bool { keys.isEmpty && width == nil && preferences == nil && reports.isEmpty && failure == nil }
+    }
+
+    private struct State {
+        var frame: BrailleFrame?
+        var acceptedKeys: BrailleKeySet?
+        /// Close after the orders before it (leaving tty mode, or not: a lost display).
+        var closing: (leaveTTY: Bool, done: WakeSignal?)?
+        /// Since when handed-over work has waited for BRLTTY: set when work reaches an idle
+        /// worker, moved on at each call BRLTTY answers, cleared when the worker is idle.
+        var waitingSince: ContinuousClock.Instant?
+        var news = News()
+        var ended = false
+    }
+
+    /// What only the loop's thread uses (a lock that is never contended).
+    private struct Own {
+        var width: Int
+        var dotsMask: UInt8
+        var needsPing = false
+    }
+
+    private let connection: any BrailleConnection
+    private let state = Mutex(State())
+    private let own: Mutex<Own>
+    /// Set once, right after init (the loop needs the worker's step).
+    private let loopBox = Mutex<(any DeviceLoop)?>(nil)
+
+    /// Starts the loop for `connection` (which is in tty mode, `width` cells wide, with text
+    /// dots `dotsMask`); nil when the service has no loop for it.
+    init?(connection: any BrailleConnection, width: Int, dotsMask: UInt8, service: any BrailleService) {
+        self.connection = connection
+        own = Mutex(Own(width: width, dotsMask: dotsMask))
+        guard let loop = service.startLoop(watching: connection.fileDescriptor, step: { [self] in step() }) else { return nil }
+        loopBox.withLock { $0 = loop }
+    }
+
+    private var loop: (any DeviceLoop)? { loopBox.withLock { $0 } }
+
+    /// Readable when there is news (see `takeNews()`).
+    var newsDescriptor: Int32 { loop?.newsDescriptor ?? -1 }
+
+    /// Shows `frame` as soon as BRLTTY takes it; returns at once.
+    func show(_ frame: BrailleFrame) {
+        order { $0.frame = frame }
+    }
+
+    /// Takes exactly `keys` from BRLTTY; returns at once.
+    func accept(_ keys: BrailleKeySet) {
+        order { $0.acceptedKeys = keys }
+    }
+
+    /// The text dots kept of each cell (after the preferences changed).
+    func setDotsMask(_ mask: UInt8) {
+        own.withLock { $0.dotsMask = mask }
+    }
+
+    private func order(_ change: (inout State) -> Void) {
+        let wake = state.withLock { state -> Bool in
+            guard !state.ended, state.closing == nil else { return false }
+            change(&state)
+            if state.waitingSince == nil { state.waitingSince = .now }
+            return true
+        }
+        if wake { loop?.wake() }
+    }
+
+    /// How long handed-over work has waited for BRLTTY's answer (nil: the worker is idle).
+    var waiting: Duration? {
+        state.withLock { state in state.waitingSince.map { ContinuousClock.now - $0 } }
+    }
+
+    /// The news since the last call (`keys: false`: the keys stay for the next call).
+    func takeNews(keys: Bool = true) -> News {
+        if keys { loop?.takeNews() }
+        return state.withLock { state in
+            defer { state.news = News(keys: keys ? [] : state.news.keys) }
+            var news = state.news
+            if !keys { news.keys = [] }
+            return news
+        }
+    }
+
+    /// Leaves tty mode (`leavingTTY`) and closes the connection, on the loop, after the frame
+    /// still waiting (the display shows the last state, as a scripted session's last key left
+    /// it). Waits for that at most `timeout`: a BRLTTY that stopped answering cannot hold the
+    /// program's end. A lost display (`leavingTTY` false) is neither written to nor waited for.
+    func close(leavingTTY: Bool, timeout: Duration = .milliseconds(500)) {
+        let done = leavingTTY ? WakeSignal() : nil
+        let wake = state.withLock { state -> Bool in
+            guard !state.ended, state.closing == nil else { return false }
+            if !leavingTTY { state.frame = nil }
+            state.closing = (leavingTTY, done)
+            return true
+        }
+        guard wake else { return }
+        loop?.wake()
+        guard let done else { return }
+        let deadline = ContinuousClock.now + timeout
+        while !done.wait(timeout: deadline - .now) && ContinuousClock.now < deadline {}
+    }
+
+    // MARK: The loop's step
+
+    /// Carries out the orders, reads the device, and tells the session of news. False when the
+    /// connection is closed (the loop ends).
+    private func step() -> Bool {
+        let (frame, keys, closing, ended) = state.withLock { state in
+            defer { state.frame = nil; state.acceptedKeys = nil }
+            return (state.frame, state.acceptedKeys, state.closing, state.ended)
+        }
+        if ended { return false }
+        var news = News()
+        do {
+            if let keys {
+                do {
+                    try answered { try $0.acceptKeys(keys) }
+                } catch {
+                    news.reports.append("braille: cannot leave BRLTTY its own keys (\(error)); the control takes every key")
+                }
+            }
+            if let frame { try write(frame, news: &news) }
+            if closing == nil && own.withLock({ $0.needsPing }) && !state.withLock({ $0.frame != nil }) {
+                try answered { try $0.ping() }
+                own.withLock { $0.needsPing = false }
+            }
+            // After the calls that waited for an answer: keys that came meanwhile were taken
+            // off the socket by BrlAPI, and its descriptor stays quiet for them.
+            try read(into: &news)
+            if let closing {
+                if closing.leaveTTY { try? connection.leaveTTY() }
+                connection.close()
+                finish(news, ended: true)
+                closing.done?.signal()
+                return false
+            }
+        } catch {
+            news.failure = error
+            connection.close()
+            finish(news, ended: true)
+            return false
+        }
+        finish(news, ended: false)
+        return true
+    }
+
+    /// Writes `frame`, unless the display's width changed (the session lays the line out again).
+    private func write(_ frame: BrailleFrame, news: inout News) throws {
+        let size = try connection.size()
+        let (width, mask) = own.withLock { ($0.width, $0.dotsMask) }
+        guard size.width == width else {
+            own.withLock { $0.width = size.width }
+            news.width = size.width
+            return
+        }
+        try answered { try $0.write(text: frame.text, orMask: frame.dots.map(\.rawValue), andMask: mask, cursor: frame.cursor) }
+        own.withLock { $0.needsPing = true }
+    }
+
+    /// Takes the waiting keys, a change of preferences, a change of the display's width.
+    private func read(into news: inout News) throws {
+        while let key = try connection.readKey() { news.keys.append(key) }
+        if connection.preferencesChanged() {
+            let (preferences, unanswered) = try answered { try $0.preferences() }
+            news.preferences = (preferences, unanswered)
+        }
+        let size = try connection.size()
+        let changed = own.withLock { own -> Bool in
+            defer { own.width = size.width }
+            return own.width != size.width
+        }
+        if changed { news.width = size.width }
+    }
+
+    /// One call that waits for BRLTTY's answer; when it returns, BRLTTY answered.
+    private func answered<Result>(_ call: (any BrailleConnection) throws -> Result) throws -> Result {
+        let result = try call(connection)
+        state.withLock { state in
+            if state.waitingSince != nil { state.waitingSince = .now }
+        }
+        return result
+    }
+
+    /// Hands `news` to the session and marks the worker idle when no order waits.
+    private func finish(_ news: News, ended: Bool) {
+        let tell = state.withLock { state -> Bool in
+            if ended { state.ended = true }
+            if ended || (state.frame == nil && state.acceptedKeys == nil && state.closing == nil) { state.waitingSince = nil }
+            guard !news.isEmpty else { return false }
+            state.news.keys += news.keys
+            state.news.width = news.width ?? state.news.width
+            state.news.preferences = news.preferences ?? state.news.preferences
+            state.news.reports += news.reports
+            state.news.failure = news.failure ?? state.news.failure
+            return true
+        }
+        if tell { loop?.tell() }
+    }
+}
