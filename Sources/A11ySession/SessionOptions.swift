@@ -1,4 +1,5 @@
 import Glibc
+import A11yVocabulary
 import A11yDevices
 import A11yFormatting
 import A11yPresentation
@@ -79,7 +80,11 @@ public struct SessionOptions: Sendable {
     /// Writes "`programName`: message" as one line on stderr.
     static func standardErrorReport(programName: String) -> @Sendable (String) -> Void {
         { message in
-            var line = programName + ": " + message + "\n"
+            // The message may carry what the environment gave (BRLAPI_HOST, SPEECHD_ADDRESS):
+            // no escape sequence reaches the terminal, and a huge value cannot flood it.
+            var text = OutputText.terminal(message).filter { $0 != "\u{1B}" }
+            if text.count > 400 { text = String(text.prefix(400)) + "…" }
+            var line = programName + ": " + text + "\n"
             line.withUTF8 { _ = Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }
     }
