@@ -1,6 +1,7 @@
 import Glibc
 import Synchronization
 import A11yControls
+import VirtualDisplayClient
 
 /// A braille display and its server for tests, as a `BrailleService`: it records the frames
 /// written, hands out the keys the test presses, and the test can change its width, drop the
@@ -42,9 +43,17 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     private let state: Mutex<State>
     /// Readable while a pressed key waits, as a BrlAPI socket is: a session polls it.
     fileprivate let keySignal: (read: Int32, write: Int32)
+    /// The connection's calls run on a thread of their own, as live (otherwise at once, on the
+    /// caller's thread).
+    private let threaded: Bool
+    /// While set, every call on a connection waits, as with a BRLTTY stopped by SIGSTOP.
+    private let frozen = Atomic(false)
 
-    /// A display of `width` cells (0: the server has no display), accepting connections or not.
-    public init(width: Int = 40, accepting: Bool = true) {
+    /// A display of `width` cells (0: the server has no display), accepting connections or not;
+    /// `threaded`: the connection's calls run on a thread of their own (a `ThreadLoop`), so a
+    /// frozen display (`freeze()`) holds that thread only.
+    public init(width: Int = 40, accepting: Bool = true, threaded: Bool = false) {
+        self.threaded = threaded
         state = Mutex(State(width: width, accepting: accepting))
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 { for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) } }
@@ -130,12 +139,19 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     /// The connection's calls run at once, on the caller's thread: what a session did can be
     /// checked right after.
     public func startLoop(watching descriptor: Int32, step: @escaping @Sendable () -> Bool) -> (any DeviceLoop)? {
-        InlineLoop(watching: descriptor, step: step)
+        threaded ? ThreadLoop(watching: descriptor, step: step) : InlineLoop(watching: descriptor, step: step)
     }
+
+    /// The server stops answering: every call on a connection waits until `thaw()`.
+    public func freeze() { frozen.store(true, ordering: .releasing) }
+
+    /// The server answers again.
+    public func thaw() { frozen.store(false, ordering: .releasing) }
 
     /// Runs `body` on the state if `connection` is the live one; throws as a dropped connection.
     fileprivate func use<Result>(_ connection: Connection, _ body: (inout State) -> Result) throws(Failure) -> Result {
-        try state.withLock { state throws(Failure) in
+        while frozen.load(ordering: .acquiring) { Polling.sleep(for: .milliseconds(1)) }  // a stopped server: the call waits
+        return try state.withLock { state throws(Failure) in
             guard state.live == ObjectIdentifier(connection) else { throw Failure(description: "the connection was dropped") }
             return body(&state)
         }

@@ -4,6 +4,7 @@ import Testing
 @testable import A11ySession
 @testable import A11yTestSupport
 @testable import A11yVocabulary
+import VirtualDisplayClient
 
 /// BrailleOutput with a fake display whose reconnection attempts run at once: no sleeps.
 @Suite final class BrailleOutputTests {
@@ -126,5 +127,34 @@ import Testing
         let display = FakeBrailleDisplay()
         let off = try output(display, mode: .off)
         #expect(!off.isConnected && off.retryAt == nil && display.connectionAttempts == 0)
+    }
+
+    /// A display whose server stops answering (SIGSTOP) with the calls on a thread of their own,
+    /// as live: showing never waits, the user is told once, and when it answers again it shows the
+    /// latest frame (not the ones in between) and says it is back.
+    @Test func aFrozenDisplayHoldsOnlyItsOwnThread() throws {
+        let display = FakeBrailleDisplay(width: 40, threaded: true)
+        let braille = try output(display, mode: .on)
+        var notAnswering = 0
+        braille.onNotAnswering = { notAnswering += 1 }
+        braille.notAnsweringAfter = .milliseconds(50)
+        let origin = ContinuousClock.now
+        var now: Duration { ContinuousClock.now - origin }
+        display.freeze()
+        for value in 11...14 { braille.show(frame("Price \(value)"), at: now) }
+        #expect(display.frames.isEmpty)
+        // Told once, however long it stays frozen and however many frames wait.
+        #expect(Polling.until(timeout: .seconds(10)) { _ = braille.retryIfDue(at: now); return notAnswering == 1 })
+        braille.show(frame("Price 15"), at: now)
+        for _ in 0..<3 { _ = braille.retryIfDue(at: now) }
+        #expect(notAnswering == 1 && statuses.isEmpty && reports.count == 1)
+        display.thaw()
+        #expect(Polling.until(timeout: .seconds(10)) { display.frames.last?.text == "Price 15" })
+        #expect(Polling.until(timeout: .seconds(10)) { _ = braille.retryIfDue(at: now); return statuses == [true] })
+        // The frame the worker took when the freeze began, then the latest: not every one in between.
+        #expect(display.frames.count <= 2, "frames: \(display.frames.map(\.text))")
+        #expect(reports.last == "braille display is answering again")
+        braille.close()
+        #expect(Polling.until(timeout: .seconds(10)) { !display.isConnected })
     }
 }
