@@ -170,6 +170,29 @@ import Testing
         }
     }
 
+    /// A server that stops answering: what waits is not taken for a second. Said once (the
+    /// session shows it on the braille line), and when the server takes it, it is back.
+    @Test func aServerThatDoesNotTakeWhatWaitsIsToldOnceThenBack() throws {
+        let speech = try output()
+        speech.say([Utterance("11")])
+        #expect(speech.answerDue == .seconds(1))
+        speech.checkAnswering(at: .milliseconds(999))
+        #expect(speech.takeStatusChanges() == [])
+        speech.say([Utterance("12")])
+        speech.checkAnswering(at: .seconds(1))
+        speech.checkAnswering(at: .seconds(2))
+        #expect(speech.takeStatusChanges() == [.notAnswering] && speech.answerDue == nil)
+        worker.runAll()
+        #expect(server.spoken == ["12"])
+        #expect(speech.takeStatusChanges() == [.back])
+        #expect(reported == ["speech-dispatcher is not answering; the control goes on without speech", "speech is answering again"])
+        // Answered in time: nothing is said.
+        speech.say([Utterance("13")])
+        worker.runAll()
+        speech.checkAnswering(at: .seconds(5))
+        #expect(speech.takeStatusChanges() == [] && speech.answerDue == nil)
+    }
+
     private func readable(_ fd: Int32) -> Bool {
         var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&request, 1, 0) == 1
@@ -181,4 +204,5 @@ final class ReportedLines: Sendable {
     private let storage = Mutex<[String]>([])
     func append(_ line: String) { storage.withLock { $0.append(line) } }
     var lines: [String] { storage.withLock { $0 } }
+
 }
