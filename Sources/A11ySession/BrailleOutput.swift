@@ -72,6 +72,12 @@ public final class BrailleOutput {
         }
     }
 
+    deinit {
+        // The worker's loop owns the connection and ends only when told: an output dropped
+        // without `close()` still gives the display back.
+        close()
+    }
+
     /// When to call `retryIfDue(at:)` next (nil: nothing to look at).
     public var retryAt: Duration? {
         [attempt?.checkAt ?? reconnection.nextAttempt, watchAt].compactMap { $0 }.min()
