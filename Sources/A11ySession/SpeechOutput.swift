@@ -233,29 +233,31 @@ public final class SpeechOutput: @unchecked Sendable {
     /// `notAnsweringAfter` without the server taking any of it (the session calls this on its
     /// loop; no timer thread is needed).
     public func checkAnswering(at time: Duration) {
-        tell("speech-dispatcher is not answering; the control goes on without speech") { state in
+        let news = state.withLock { state -> Bool in
             guard !state.closed, state.working, let due = state.answerDue, time >= due, !state.notAnswering else { return false }
             state.notAnswering = true
             state.statusChanges.append(.notAnswering)
             return true
         }
+        if news { tell("speech-dispatcher is not answering; the control goes on without speech") }
     }
 
     /// A call of connection `generation` returned: if the server had been said not answering
     /// and the connection still stands, it answers again.
     private func answered(generation: Int) {
-        tell("speech is answering again") { state in
-            if state.answerDue != nil { state.answerDue = clock.now + notAnsweringAfter }
+        let now = clock.now
+        let news = state.withLock { state -> Bool in
+            if state.answerDue != nil { state.answerDue = now + notAnsweringAfter }
             guard state.notAnswering, state.generation == generation, state.connection != nil, !state.closed else { return false }
             state.notAnswering = false
             state.statusChanges.append(.back)
             return true
         }
+        if news { tell("speech is answering again") }
     }
 
-    /// Reports `message` and wakes the session when `change` (run under the lock) says so.
-    private func tell(_ message: String, if change: (inout State) -> Bool) {
-        guard state.withLock({ change(&$0) }) else { return }
+    /// Reports `message` and wakes the session to take the status change.
+    private func tell(_ message: String) {
         report(message)
         wake()
     }
