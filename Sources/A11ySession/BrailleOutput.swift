@@ -23,6 +23,9 @@ import A11yVocabulary
 public final class BrailleOutput {
     private let service: any BrailleService
     let report: (String) -> Void
+    private let mode: DeviceMode
+    /// The first connection, started by `init(startingIn:)` until `finishConnecting()`.
+    private var first: Attempt?
     private var worker: BrailleWorker?
     private var lastFrame: BrailleFrame?
     private var reconnection = Reconnection()
@@ -60,12 +63,33 @@ public final class BrailleOutput {
     /// Connects through `service` (BrlAPI by default). In mode `.on` a failure throws; in
     /// `.auto` it is reported once through `report` (without the program's name: the caller's
     /// `report` adds it) and retried by `retryIfDue(at:)`.
-    public init(mode: DeviceMode, service: any BrailleService = LiveBrailleService(), report: @escaping (String) -> Void) throws {
+    public convenience init(mode: DeviceMode, service: any BrailleService = LiveBrailleService(), report: @escaping (String) -> Void) throws {
+        self.init(startingIn: mode, service: service, report: report)
+        try finishConnecting()
+    }
+
+    /// Starts connecting through `service` and returns at once: the caller can do other work
+    /// (connect to speech) meanwhile, then calls `finishConnecting()`.
+    public init(startingIn mode: DeviceMode, service: any BrailleService = LiveBrailleService(), report: @escaping (String) -> Void) {
         self.service = service
         self.report = report
-        guard mode != .off else { return }
+        self.mode = mode
+        if mode != .off { first = start() }
+    }
+
+    /// Waits for the connection `init(startingIn:)` started, at most `connectTimeout` and a
+    /// second more: a BRLTTY that accepts and then stops answering (entering tty mode needs its
+    /// answer) cannot hold the session's start; an attempt that ends later is taken up by
+    /// `retryIfDue(at:)`. In mode `.on` a failure throws; in `.auto` it is reported once.
+    public func finishConnecting() throws {
+        guard let running = first else { return }
+        first = nil
         do {
-            try adopt(openBounded())
+            guard let result = running.wait(atMost: connectTimeout + .seconds(1)) else {
+                attempt = (running, .milliseconds(20))
+                throw BrailleError(function: "brlapi__enterTtyModeWithPath", message: "BRLTTY is not answering")
+            }
+            try adopt(result.get())
         } catch {
             if mode == .on { throw DeviceUnavailable(device: "braille", reason: "\(error)") }
             lost(error, at: .zero)
@@ -116,19 +140,6 @@ public final class BrailleOutput {
             display.close()
             throw error
         }
-    }
-
-    /// `open` on the service's thread, waited for at most `connectTimeout` and a second more:
-    /// a BRLTTY that accepts and then stops answering (entering tty mode needs its answer)
-    /// cannot hold the session's start. An attempt that ends later is taken up by
-    /// `retryIfDue(at:)`.
-    private func openBounded() throws -> Opened {
-        let running = start()
-        guard let result = running.wait(atMost: connectTimeout + .seconds(1)) else {
-            attempt = (running, .milliseconds(20))
-            throw BrailleError(function: "brlapi__enterTtyModeWithPath", message: "BRLTTY is not answering")
-        }
-        return try result.get()
     }
 
     private func adopt(_ opened: Opened) throws {
@@ -268,8 +279,11 @@ public final class BrailleOutput {
     /// Shows the last frame, leaves tty mode and closes the connection (waiting at most half a
     /// second for a BRLTTY that stopped answering).
     public func close() {
-        if case .success(let late)? = attempt?.running.result { late.connection.close() }
+        for running in [attempt?.running, first].compactMap({ $0 }) {
+            if case .success(let late)? = running.result { late.connection.close() }
+        }
         attempt = nil
+        first = nil
         worker?.close(leavingTTY: true)
         worker = nil
         watchAt = nil

@@ -64,10 +64,12 @@ public final class ControlSession {
         if let screenReader, options.screenReader == .auto {
             options.report("a screen reader reads this terminal (\(screenReader)): the words go to its screen line, not to speech")
         }
+        // Both servers at once: BRLTTY on a thread of its own while speech connects here.
+        braille = BrailleOutput(startingIn: options.braille, service: devices.braille, report: options.report)
         speech = try SpeechOutput(mode: screenReader == nil ? options.speech : .off, service: devices.speech, settings: options.resolvedSpeechSettings,
                                   clock: devices.clock, worker: devices.speechWorker, report: options.report)
+        try braille.finishConnecting()
         tonePlayer = options.tones ? TonePlayer(device: options.tonesDevice, onFailure: options.report) : nil
-        braille = try BrailleOutput(mode: options.braille, service: devices.braille, report: options.report)
         if devices.handlesSignals { _ = try SignalHandling.install() }
         var typedAhead: [KeyEvent] = []
         if let terminal = devices.keys.terminal {
