@@ -24,8 +24,11 @@ public struct ControlEngine: Sendable {
     public internal(set) var brailleRenderer: BrailleRenderer
     public let screenRenderer: ScreenRenderer
     public let locale: NumberLocale
-    /// How the auto-repeat learns a key is held (from the key source).
-    public let holdDetection: AutoRepeat.HoldDetection
+    /// How the auto-repeat learns a key is held (from the key source; it changes when the
+    /// terminal turns out to speak the kitty keyboard protocol, after the first frame).
+    public var holdDetection: AutoRepeat.HoldDetection {
+        didSet { autoRepeat = Self.makeAutoRepeat(focused, detection: holdDetection) }
+    }
     /// Whether the screen mirrors the braille cells and the last utterance (for sighted developers).
     public let preview: Bool
     /// Whether a screen reader reads the terminal: no `.speak` effects; the screen's first line

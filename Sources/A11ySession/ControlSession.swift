@@ -71,13 +71,7 @@ public final class ControlSession {
         try braille.finishConnecting()
         tonePlayer = options.tones ? TonePlayer(device: options.tonesDevice, onFailure: options.report) : nil
         if devices.handlesSignals { _ = try SignalHandling.install() }
-        var typedAhead: [KeyEvent] = []
-        if let terminal = devices.keys.terminal {
-            try terminal.enterRawMode()
-            let kitty = try terminal.queryKittyKeyboard()
-            if kitty.isSupported { try terminal.enableKittyKeyboard() }
-            typedAhead = kitty.typedAhead
-        }
+        try devices.keys.terminal?.enterRawMode()
         screen = devices.screen.map { screen in
             ScreenOutput(columns: screen.columns() ?? 80, movesCursor: options.theme.usesEscapes, write: screen.write)
         }
@@ -105,7 +99,17 @@ public final class ControlSession {
         followBraillePreferences(braille.preferences)
         carryOut(engine.send(.brailleWidth(braille.width), at: now))
         carryOut(engine.send(.start, at: now))
-        for key in typedAhead { carryOut(engine.send(.key(key), at: now)) }
+        // The first frame and utterance are out: now ask whether the terminal speaks the kitty
+        // keyboard protocol (up to 300 ms for one that does not answer), and take the keys typed
+        // meanwhile.
+        if let terminal = devices.keys.terminal {
+            let kitty = try terminal.queryKittyKeyboard()
+            if kitty.isSupported {
+                try terminal.enableKittyKeyboard()
+                engine.holdDetection = devices.keys.holdDetection
+            }
+            for key in kitty.typedAhead { carryOut(engine.send(.key(key), at: now)) }
+        }
     }
 
     /// Told of every change the user makes while the session runs: the control's index, the
