@@ -121,8 +121,9 @@ struct DeviceIntegrationTests {
         #expect(lines.count <= 50)
     }
 
-    /// With the server stopped (SIGSTOP), every call returns: a blocking one would never return
-    /// while it is stopped, and the test would hang instead of reaching `thaw`.
+    /// With the server stopped (SIGSTOP), every call returns: a blocking one would not return
+    /// while it is stopped (the calls run on a thread of their own, so that a blocked one fails
+    /// the test after 10 s instead of hanging it; the server is continued either way).
     @Test func queuedCallsNeverBlockTheCaller() throws {
         let capture = try CaptureFile()
         try Servers.setCaptureDelay(0.2)
@@ -132,12 +133,19 @@ struct DeviceIntegrationTests {
         let run = UUID().uuidString.prefix(8)
         try ServerControl.freeze("speech")
         defer { ServerControl.thaw("speech") }
-        for index in 1...10 {
-            speech.say("slow \(index) \(run)", priority: .text)
-            speech.cancel()
-        }
-        speech.say("slow final \(run)", priority: .text)
+        let returned = DispatchSemaphore(value: 0)
+        Thread {
+            for index in 1...10 {
+                speech.say("slow \(index) \(run)", priority: .text)
+                speech.cancel()
+            }
+            speech.say("slow final \(run)", priority: .text)
+            returned.signal()
+        }.start()
+        let blocked = returned.wait(timeout: .now() + 10) == .timedOut
+        #expect(!blocked, "a speech call blocked while the server was stopped")
         ServerControl.thaw("speech")
+        if blocked { returned.wait() }
         speech.flush()
         let lines = capture.waitForLines { $0.contains("slow final \(run)") }
         #expect(lines.last == "slow final \(run)")
