@@ -3,8 +3,8 @@ SHELL := /bin/bash
 SERVERS := scripts/servers.sh
 SERVERS_DIR ?= $(or $(A11Y_SERVERS_DIR),$(CURDIR)/.servers)
 
-.PHONY: deps build test readme-snippets demo servers-start servers-stop bench asan asan-run tsan fuzz fuzz-build \
-	install install-build install-files uninstall
+.PHONY: deps build test test-repeat soak brltty-sessions readme-snippets demo servers-start servers-stop bench \
+	asan asan-run tsan fuzz fuzz-build install install-build install-files uninstall
 
 deps:
 	scripts/install-deps.sh
@@ -16,6 +16,8 @@ build: deps
 # tests' status.
 STOP_SERVERS_ON_EXIT = trap '$(SERVERS) stop $(SERVERS_DIR)' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 
+# After the tests: the README's snippets, 60 s of fuzzing, a 60 s soak (whose failure fails make
+# test, after the ASan run), the suite under ASan.
 # The last line, "N passed, N failed", counts the Swift Testing tests that ran; it is printed
 # after the servers are stopped, so it stays the last line.
 test: build
@@ -26,8 +28,38 @@ test: build
 	set -o pipefail; swift test </dev/null 2>&1 | tee .build/test.log; status=$$?; \
 	$(MAKE) --no-print-directory readme-snippets || exit $$?; \
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) || exit $$?; \
+	$(MAKE) --no-print-directory soak SOAK_SECONDS=60; soak=$$?; \
 	if [ "$(TEST_ASAN)" = 1 ]; then $(MAKE) --no-print-directory asan-run || exit $$?; fi; \
+	if [ $$status = 0 ]; then status=$$soak; fi; \
 	exit $$status
+
+# BRLTTY must survive us: 500 a11y-demo sessions (scripted and in a pty, braille keys, leaving at
+# every point: accept, cancel, signals, a crash) against a private BRLTTY; prints its restarts
+# (the suite runs 100 of them).
+BRLTTY_SESSIONS ?= 500
+brltty-sessions: build
+	@swift build --build-tests >/dev/null || exit $$?; \
+	trap '$(SERVERS) stop $(CURDIR)/.build/servers-sessions' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; \
+	$(SERVERS) start $(CURDIR)/.build/servers-sessions || exit $$?; \
+	source $(CURDIR)/.build/servers-sessions/env; \
+	A11Y_BRLTTY_SESSIONS=$(BRLTTY_SESSIONS) swift test --skip-build --filter BrlttySurvives 2>&1 | grep -E 'brltty-sessions:|✘|Test run'
+
+# The suite N times (N=5) against one set of private servers (.build/servers-repeat), counting
+# the runs and tests that failed: a test that fails once in N is flaky (scripts/test-repeat.sh).
+N ?= 5
+test-repeat: deps
+	@scripts/test-repeat.sh $(N)
+
+# a11y-demo for SOAK_SECONDS (600) in a terminal against private servers (.build/servers-soak),
+# with seeded keys, braille keys, signals and server faults (SOAK_SEED replays a run); prints
+# keys, faults, recoveries, the RSS curve, descriptors and threads. `make test` runs it for 60 s.
+SOAK_SECONDS ?= 600
+soak: build
+	@swift build --product a11y-soak >.build/soak-build.log 2>&1 || { tail -n 20 .build/soak-build.log; exit 2; }; \
+	trap '$(SERVERS) stop $(CURDIR)/.build/servers-soak' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; \
+	$(SERVERS) start $(CURDIR)/.build/servers-soak || exit $$?; \
+	source $(CURDIR)/.build/servers-soak/env; \
+	SOAK_SECONDS=$(SOAK_SECONDS) .build/debug/a11y-soak
 
 # README.md's ```swift blocks compile against the A11yControls product (a scratch package in
 # .build/readme-snippets), and Sources/embedding-example builds; one line unless something fails.

@@ -99,6 +99,12 @@ let package = Package(
             name: "a11y-bench",
             dependencies: ["DemoCommandLine", "A11yTestSupport", "VirtualDisplayClient", "CSpeech", "CBrl"]
         ),
+        // `make soak`: a11y-demo for minutes in a terminal against the real servers, with seeded
+        // keys, braille keys, signals and server faults; prints keys, faults, recoveries, RSS.
+        .executableTarget(
+            name: "a11y-soak",
+            dependencies: ["A11yControls", "A11yTestSupport", "VirtualDisplayClient"]
+        ),
         // A headless display for BRLTTY's Virtual driver, run by `scripts/servers.sh start --display`
         // so that `make demo` has a braille display; it appends what the display shows to a file.
         .executableTarget(

@@ -66,6 +66,11 @@ public final class FormatterPluginLibrary: @unchecked Sendable {
         if path.contains("/") && access(path, F_OK) != 0 {
             throw FormatterPluginError(path: path, reason: .missing)
         }
+        // dlopen would wait for ever for a writer on a FIFO: only a regular file is opened.
+        let kind = FileKind(path: path)
+        if path.contains("/") && kind != .regular {
+            throw FormatterPluginError(path: path, reason: .cannotOpen("it is \(kind.words), not a shared library"))
+        }
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
             throw FormatterPluginError(path: path, reason: path.contains("/") ? .cannotOpen(TextSanitizer.sanitize(Array(message.utf8)).text) : .missing)

@@ -34,6 +34,37 @@ public enum TextFileError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// What a path names, found by stat() (symbolic links followed) without opening it: opening a
+/// FIFO waits for a writer, so the files a user names (a key map, the preferences, a formatter
+/// plugin) are looked at first. The one check that TextFile and FormatterPluginLibrary share.
+public enum FileKind: Sendable, Equatable {
+    case missing, regular, directory, fifo, socket, device
+
+    public init(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { self = .missing; return }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: self = .regular
+        case S_IFDIR: self = .directory
+        case S_IFIFO: self = .fifo
+        case S_IFSOCK: self = .socket
+        default: self = .device
+        }
+    }
+
+    /// The kind in words, for a message ("a FIFO").
+    public var words: String {
+        switch self {
+        case .missing: return "missing"
+        case .regular: return "a file"
+        case .directory: return "a directory"
+        case .fifo: return "a FIFO"
+        case .socket: return "a socket"
+        case .device: return "a device"
+        }
+    }
+}
+
 /// Reads small text files whole: what the command line and embedding programs load.
 public enum TextFile {
     /// The contents of the file at `path`, checked: a regular file (or an anonymous pipe such as
@@ -42,13 +73,10 @@ public enum TextFile {
     /// read without blocking (`/dev/null` is an empty file; one that sends nothing for 2 s is
     /// refused), so nothing can hang on a FIFO that nobody writes to.
     public static func read(_ path: String, limit: Int = 1 << 20) throws(TextFileError) -> String {
-        var named = stat()
-        if lstat(path, &named) == 0 {
-            switch named.st_mode & S_IFMT {
-            case S_IFIFO: throw .notAFile("a FIFO")
-            case S_IFSOCK: throw .notAFile("a socket")
-            default: break
-            }
+        switch FileKind(path: path) {
+        case .fifo: throw .notAFile("a FIFO")
+        case .socket: throw .notAFile("a socket")
+        default: break
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {

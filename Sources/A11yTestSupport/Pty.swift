@@ -1,10 +1,24 @@
 import Glibc
+import Synchronization
 
 /// A pseudo-terminal pair: the test or the benchmark plays the terminal emulator on `main`; the
 /// program under test uses `sub` (or opens `subPath`, as its controlling terminal).
-public struct Pty: Sendable {
-    public let main: Int32
-    public let sub: Int32
+///
+/// A class that closes each descriptor exactly once: `closeSub()` then `close()` (or `close()`
+/// twice) must not close a descriptor number again, because by then another test running in the
+/// same process may have been given that number. That was the cause of TerminalProgramTests
+/// failing beside the pty sessions of the integration tests ("helper did not start",
+/// "tcsetattr: Input/output error", "restored false"): a session closed its sub end twice, and the
+/// second close took the main or sub end of a terminal test's pty (its helper's terminal hung
+/// up). After a close, `main` / `sub` read -1, so a late use fails with EBADF instead.
+public final class Pty: Sendable {
+    private struct Descriptors { var main: Int32; var sub: Int32 }
+    private let descriptors: Mutex<Descriptors>
+
+    /// The main end (-1 once closed).
+    public var main: Int32 { descriptors.withLock { $0.main } }
+    /// The subordinate end (-1 once closed).
+    public var sub: Int32 { descriptors.withLock { $0.sub } }
     /// /dev/pts/N.
     public let subPath: String
 
@@ -30,10 +44,11 @@ public struct Pty: Sendable {
             Glibc.close(main)
             throw FixtureError("\(path): \(reason)")
         }
-        self.main = main
-        self.sub = sub
+        descriptors = Mutex(Descriptors(main: main, sub: sub))
         subPath = path
     }
+
+    deinit { close() }
 
     /// Turns on settings a raw mode would not keep (ECHOCTL, IUTF8), so a restore that loses them shows.
     public func setUnusualSettings() {
@@ -42,6 +57,13 @@ public struct Pty: Sendable {
         odd.c_lflag |= tcflag_t(ECHOCTL)
         odd.c_iflag |= tcflag_t(IUTF8)
         tcsetattr(sub, TCSANOW, &odd)
+    }
+
+    /// True while the program on the pty has it in raw mode (canonical input and echo off).
+    public var isRaw: Bool {
+        var settings = termios()
+        guard tcgetattr(sub, &settings) == 0 else { return false }
+        return settings.c_lflag & tcflag_t(ICANON | ECHO) == 0
     }
 
     /// Sets the window size (the program gets SIGWINCH when it is the terminal's foreground).
@@ -53,12 +75,19 @@ public struct Pty: Sendable {
     /// Closes the subordinate end only (once a child has it open, so that the main end reads EIO
     /// when the child is gone).
     public func closeSub() {
-        Glibc.close(sub)
+        descriptors.withLock { descriptors in
+            if descriptors.sub >= 0 { Glibc.close(descriptors.sub) }
+            descriptors.sub = -1
+        }
     }
 
+    /// Closes both ends (those still open).
     public func close() {
-        Glibc.close(main)
-        Glibc.close(sub)
+        closeSub()
+        descriptors.withLock { descriptors in
+            if descriptors.main >= 0 { Glibc.close(descriptors.main) }
+            descriptors.main = -1
+        }
     }
 
     /// Writes bytes as typed keys; returns the instant just before the write.

@@ -28,3 +28,28 @@ public enum ServerControl {
         try? run("start-\(which)")
     }
 }
+
+extension ServerControl {
+    /// The process id of the running server ("speech" or "braille"), from the pid file the
+    /// server itself wrote in A11Y_SERVERS_DIR (for BRLTTY: brltty.pidfile, not its supervisor).
+    public static func pid(_ which: String) throws -> pid_t {
+        let directory = try Servers.variable("A11Y_SERVERS_DIR")
+        let file = which == "braille" ? "brltty.pidfile" : "speechd.pidfile"
+        let text = (try? String(contentsOfFile: "\(directory)/\(file)", encoding: .utf8)) ?? ""
+        guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else {
+            throw FixtureError("no pid in \(directory)/\(file): is the \(which) server running? \(Servers.advice)")
+        }
+        return pid
+    }
+
+    /// Stops the server (SIGSTOP): it keeps its connections and answers nothing, as a stuck one.
+    public static func freeze(_ which: String) throws {
+        let pid = try pid(which)
+        guard kill(pid, SIGSTOP) == 0 else { throw FixtureError("cannot stop the \(which) server (pid \(pid))") }
+    }
+
+    /// Lets a frozen server go on (SIGCONT).
+    public static func thaw(_ which: String) {
+        if let pid = try? pid(which) { kill(pid, SIGCONT) }
+    }
+}

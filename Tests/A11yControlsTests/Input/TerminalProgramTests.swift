@@ -7,6 +7,16 @@ import Testing
 import VirtualDisplayClient
 @testable import A11yDevices
 
+/// True while `signal` waits to be delivered to `pid` (its SigPnd or ShdPnd in /proc).
+private func signalPending(_ signal: Int32, in pid: pid_t) -> Bool {
+    let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+    return status.split(separator: "\n").contains { line in
+        guard line.hasPrefix("SigPnd:") || line.hasPrefix("ShdPnd:"),
+              let mask = UInt64(line.split(separator: "\t").last ?? "", radix: 16) else { return false }
+        return mask & (1 << UInt64(signal - 1)) != 0
+    }
+}
+
 /// The helper's path: next to the test bundle in the build directory.
 private func helperPath() -> String {
     let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
@@ -104,7 +114,8 @@ struct TerminalProgramTests {
             // The helper is a session leader: its process group is orphaned, so the stop is
             // discarded (the stop itself was checked by hand in tmux: Ctrl-Z, stty, fg).
             kill(pid, SIGTSTP)
-            usleep(200_000)
+            // The handler ran: the signal is no longer pending, and raw mode is back on.
+            #expect(Polling.until(timeout: .seconds(10)) { !signalPending(SIGTSTP, in: pid) && pty.isRaw })
             pty.type("r")
             #expect(pty.read(until: "RAW").contains("RAW true"))
             pty.type("q")

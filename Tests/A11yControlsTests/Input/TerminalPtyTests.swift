@@ -13,6 +13,24 @@ import Testing
 
 @Suite("Terminal on a pseudo-terminal", .serialized)
 struct TerminalPtyTests {
+    /// The cause of TerminalProgramTests failing beside the integration tests' pty sessions: a
+    /// session closed its sub end twice (closeSub, then close), and the second close took a
+    /// descriptor number that another test had been given meanwhile (its pty hung up).
+    @Test("a pty closes each descriptor once: a number reused by another is left alone")
+    func closesEachDescriptorOnce() throws {
+        let pty = try Pty()
+        let sub = pty.sub
+        pty.closeSub()
+        // The lowest free number: the one just closed, as another test's open would get.
+        let other = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        defer { close(other) }
+        #expect(other == sub)
+        pty.close()
+        pty.close()
+        #expect(fcntl(other, F_GETFD) != -1, "the other descriptor was closed by the pty")
+        #expect(pty.main == -1 && pty.sub == -1)
+    }
+
     @Test("raw mode: no echo, no canonical mode, no CR translation; signals and output processing kept")
     func rawMode() throws {
         let pty = try Pty()

@@ -1,5 +1,7 @@
 import A11yTestSupport
 import Foundation
+import Testing
+import VirtualDisplayClient
 
 /// a11y-demo run as a person runs it: in a real terminal (a private tmux server), with keys typed
 /// into it, the screen read back, and its stdout, stderr and exit status kept apart.
@@ -29,13 +31,30 @@ final class DemoInTmux: TmuxPane {
                   columns: columns, rows: rows)
     }
 
-    /// Types keys, as tmux names them ("Right", "Tab", "Enter", "Escape", "C-c", "5"), `gap` apart:
-    /// as a person taps them, slower than a held key's repeats (which come under 120 ms apart).
+    /// When the last key was typed.
+    private var lastKey: ContinuousClock.Instant?
+
+    /// Types keys, as tmux names them ("Right", "Tab", "Enter", "Escape", "C-c", "5"), at least
+    /// `gap` after the key before (of this call or an earlier one): the pace of a person's taps,
+    /// slower than a held key's repeats (which come under 120 ms apart), or with a short `gap`
+    /// (33 ms) the pace of a held key. This is the input's timing, not a wait for something.
     func send(_ keys: String..., gap: Duration = .milliseconds(150)) throws {
-        for (index, key) in keys.enumerated() {
-            if index > 0 { usleep(UInt32(gap.components.attoseconds / 1_000_000_000_000) + UInt32(gap.components.seconds) * 1_000_000) }
+        for key in keys {
+            if let lastKey { Polling.sleep(for: gap - (ContinuousClock.now - lastKey)) }
             try tmux(["send-keys", "-t", session, key])
+            lastKey = .now
         }
+    }
+
+    /// Types `key` at a tap's pace (`gap` after the key before) and returns how long the screen
+    /// took to show `expected`, from the key typed (printed for the report; no test asserts it).
+    @discardableResult
+    func tap(_ key: String, gap: Duration = .milliseconds(150), expecting expected: String, timeout: Duration = .seconds(5)) throws -> Duration {
+        try send(key, gap: gap)
+        let typed = ContinuousClock.now
+        let screen = waitForScreen(timeout: timeout) { $0.contains(expected) }
+        #expect(screen.contains(expected), "screen after \(key): \(screen)")
+        return ContinuousClock.now - typed
     }
 
     /// Types bytes as they are (escape sequences included).
@@ -52,4 +71,11 @@ final class DemoInTmux: TmuxPane {
 
     var stdout: String { (try? String(contentsOfFile: path("stdout"), encoding: .utf8)) ?? "" }
     var stderr: String { (try? String(contentsOfFile: path("stderr"), encoding: .utf8)) ?? "" }
+}
+
+extension Duration {
+    /// Whole milliseconds, for the figures the tests print.
+    var milliseconds: Int {
+        Int(components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000)
+    }
 }
