@@ -100,8 +100,8 @@ extension SoakRun {
 
     /// A server stopped (SIGSTOP) for 1-4 s while keys come, then continued (SIGCONT). Checked
     /// now: the keys go on (each tap is on the screen), and once continued the display shows the
-    /// current value / speech speaks the next key. The words ('not answering', then 'back') are
-    /// checked as well but counted apart (`failWords`): they need the frozen-server work.
+    /// current value / speech speaks the next key, and the words were said: 'not answering' while
+    /// stopped, then 'back'.
     func freeze(_ which: String) throws {
         count("\(which) SIGSTOP")
         let line = spoken.lines.count
@@ -117,7 +117,7 @@ extension SoakRun {
         Polling.sleep(for: until - clock.now)
         let told = which == "braille" ? brailleSpoken(after: line, timeout: .seconds(5)) : speechNotice(after: mark, timeout: .seconds(5))
         if !told {
-            report.failWords("\(which) not answering was not told; spoken since: \(spoken.lines(from: line).map(\.text).suffix(5)); "
+            report.fail("\(which) not answering was not told; spoken since: \(spoken.lines(from: line).map(\.text).suffix(5)); "
                              + "frames since: \(display.frames.dropFirst(mark).map(\.text).suffix(3))")
         }
         let back = display.frames.count
@@ -130,9 +130,9 @@ extension SoakRun {
             if shown { report.recoveries += 1 } else {
                 report.fail("braille: the display did not show the line (value \(value)) after SIGCONT: \(display.frames.suffix(2).map(\.text))")
             }
-            if !brailleSpoken(after: spokenBack) { report.failWords("braille: its return was not said after SIGCONT") }
+            if !brailleSpoken(after: spokenBack) { report.fail("braille: its return was not said after SIGCONT") }
         } else {
-            if !speechNotice(after: back) { report.failWords("speech: its return was not shown on the braille line after SIGCONT") }
+            if !speechNotice(after: back) { report.fail("speech: its return was not shown on the braille line after SIGCONT") }
             // Speech goes on: the next tap is spoken.
             let heard = spoken.lines.count
             try someTaps(moving: true)

@@ -36,18 +36,9 @@ struct SoakReport {
     var failures: [String] = []
     var samples: [ProcessSample] = []
 
-    /// Failed checks of the words said when a server freezes and continues ('not answering',
-    /// 'back'): counted apart, they need the frozen-server work (issue 16, the lead's part).
-    var wordFailures: [String] = []
-
     mutating func fail(_ text: String) {
         failures.append(text)
         FileHandle.standardError.write(Data("a11y-soak: FAILED: \(text)\n".utf8))
-    }
-
-    mutating func failWords(_ text: String) {
-        wordFailures.append(text)
-        FileHandle.standardError.write(Data("a11y-soak: FAILED (frozen-server words): \(text)\n".utf8))
     }
 }
 

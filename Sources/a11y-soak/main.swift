@@ -11,8 +11,8 @@ import VirtualDisplayClient
 // actions (the seed is printed; SOAK_SEED replays it), then Enter, and checks: the result equals
 // the model, RSS growth after warm-up <= 1 MB, descriptors and threads back to their counts at
 // the start, the terminal's settings identical, nothing spoken after the result, every loss and
-// return told. Exit status 0 when every check held. The words said when a server freezes and
-// continues ('not answering', 'back') are counted apart (they need the frozen-server work).
+// return told (also a server that froze: 'not answering', then 'back'). Exit status 0 when every
+// check held.
 
 let environment = ProcessInfo.processInfo.environment
 let seconds = Int(environment["SOAK_SECONDS"] ?? "") ?? 600
@@ -126,9 +126,6 @@ if let baseline, let initial, let last {
 }
 say("result '\(stdout)' (model '\(want)'), terminal settings \(before == after ? "identical" : "changed")")
 let failures = run.report.failures
-let words = run.report.wordFailures
-say("frozen-server words ('not answering', 'back'): " + (words.isEmpty ? "all said" : "\(words.count) not said: " + words.prefix(3).joined(separator: "; ")))
-say(failures.isEmpty && words.isEmpty ? "PASSED"
-    : "FAILED (\(failures.count) checks, \(words.count) frozen-server words)" + (failures.isEmpty ? "" : ": " + failures.prefix(5).joined(separator: "; ")))
+say(failures.isEmpty ? "PASSED" : "FAILED (\(failures.count) checks): " + failures.prefix(5).joined(separator: "; "))
 _ = try? run.pane.tmux(["kill-server"])  // exit() skips the pane's deinit
-exit(failures.isEmpty && words.isEmpty ? 0 : 1)
+exit(failures.isEmpty ? 0 : 1)
