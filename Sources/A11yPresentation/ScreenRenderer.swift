@@ -64,20 +64,26 @@ public struct ScreenRenderer: Sendable {
         let focusedColumn = control.focused == .lower ? (lowerColumn ?? upperColumn) : upperColumn
         let handleWidth = focused ? max(1, min(3, theme.focusedHandleWidth)) : 1
 
-        // Track cells: 0 outside, 1 selection, 2 handle, 3 focused handle.
-        var kinds = [Int](repeating: 0, count: trackWidth)
-        if let lowerColumn { for c in lowerColumn...max(lowerColumn, upperColumn) { kinds[c] = 1 } }
-        for c in [lowerColumn, upperColumn].compactMap({ $0 }) { kinds[c] = 2 }
+        // Track cells: 0 outside, 1 selection, 2 handle, 3 focused handle; each column's kind and
+        // glyph worked out as the line is written (no arrays: this runs on every key).
         let focusStart = min(max(0, focusedColumn - handleWidth / 2), trackWidth - handleWidth)
-        for c in focusStart..<(focusStart + handleWidth) { kinds[c] = 3 }
-        var glyphs = kinds.map { $0 >= 2 ? theme.handleGlyph : " " }
-        if theme.handleBorder, focused {
+        let focusEnd = focusStart + handleWidth
+        let borders = theme.handleBorder && focused
+        func kind(_ c: Int) -> Int {
+            if c >= focusStart && c < focusEnd { return 3 }
+            if c == upperColumn || c == lowerColumn { return 2 }
+            if let lowerColumn, c >= lowerColumn, c <= max(lowerColumn, upperColumn) { return 1 }
+            return 0
+        }
+        func glyph(_ c: Int, kind: Int) -> Character {
             // The focused handle's border: brackets in the columns beside it, where there is room.
-            if focusStart > 0 { glyphs[focusStart - 1] = "[" }
-            if focusStart + handleWidth < trackWidth { glyphs[focusStart + handleWidth] = "]" }
+            if borders, c == focusStart - 1 { return "[" }
+            if borders, c == focusEnd { return "]" }
+            return kind >= 2 ? theme.handleGlyph : " "
         }
 
         var track = ""
+        track.reserveCapacity(trackWidth * 3 + 40)
         var run = (kind: -1, text: "")
         func flush() {
             guard run.kind >= 0 else { return }
@@ -88,9 +94,10 @@ public struct ScreenRenderer: Sendable {
             default: track += theme.styled(run.text, color: "1;" + theme.handleColor, fallback: "1;7")
             }
         }
-        for (kind, glyph) in zip(kinds, glyphs) {
+        for c in 0..<trackWidth {
+            let kind = kind(c)
             if kind != run.kind { flush(); run = (kind, "") }
-            run.text.append(glyph)
+            run.text.append(glyph(c, kind: kind))
         }
         flush()
 

@@ -180,6 +180,7 @@ public struct ControlEngine: Sendable {
     /// changed. Neither frame is built when what it shows did not change.
     private mutating func effects(speaking speech: [Utterance], finishing outcome: SessionOutcome?) -> [EngineEffect] {
         var effects: [EngineEffect] = []
+        effects.reserveCapacity(4 + speech.count + changes.count)
         let entryText = editor.entry?.text
         if shownViewport != braille || shownEntryText != entryText {
             shownViewport = braille
