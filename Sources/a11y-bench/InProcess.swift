@@ -12,10 +12,8 @@ struct InProcessResult {
     var checksum: Int
 }
 
-func measureInProcess(keys: Int) throws -> InProcessResult {
-    var engine = ControlEngine(panels: [try ControlPanel(slider: try RangeSlider(), label: "Price")], locale: .posix, holdDetection: .none)
-    engine.setBrailleWidth(40)
-    _ = engine.start()
+func measureInProcess(keys: Int, panels: Int = 1) throws -> InProcessResult {
+    var engine = try benchEngine(panels: panels)
     let clock = ContinuousClock()
     var samples = [Double](repeating: 0, count: keys)
     var checksum = 0
@@ -33,11 +31,27 @@ func measureInProcess(keys: Int) throws -> InProcessResult {
     return InProcessResult(keys: keys, stats: Stats(samples), allocationsPerKey: nil, checksum: checksum)
 }
 
-/// `a11y-bench --feed-keys N`: N keys through the engine and nothing else (run under valgrind).
-func feedKeys(_ keys: Int) throws {
-    var engine = ControlEngine(panels: [try ControlPanel(slider: try RangeSlider(), label: "Price")], locale: .posix, holdDetection: .none)
+/// The engine the in-process figures drive: `panels` controls (range sliders labelled
+/// "Price 1"...), the first focused, a 40-cell display, started.
+func benchEngine(panels: Int) throws -> ControlEngine {
+    let list = try (1...max(1, panels)).map { try ControlPanel(slider: try RangeSlider(), label: panels == 1 ? "Price" : "Price \($0)") }
+    var engine = ControlEngine(panels: list, locale: .posix, holdDetection: .none)
     engine.setBrailleWidth(40)
     _ = engine.start()
+    return engine
+}
+
+/// The in-process figures alone (`a11y-bench --in-process`): one panel and 100, without servers.
+func inProcessReport(keys: Int) throws -> String {
+    let one = try measureInProcess(keys: keys), hundred = try measureInProcess(keys: keys, panels: 100)
+    return "in-process key, 1 panel: median \(number(one.stats.median)) µs, p99 \(number(one.stats.p99)) µs, max \(number(one.stats.max, 1)) µs\n"
+        + "in-process key, 100 panels: median \(number(hundred.stats.median)) µs, p99 \(number(hundred.stats.p99)) µs, max \(number(hundred.stats.max, 1)) µs\n"
+        + "p99 ratio 100/1: \(number(hundred.stats.p99 / one.stats.p99, 2))x"
+}
+
+/// `a11y-bench --feed-keys N`: N keys through the engine and nothing else (run under valgrind).
+func feedKeys(_ keys: Int) throws {
+    var engine = try benchEngine(panels: 1)
     var checksum = 0
     for index in 0..<keys {
         checksum &+= checksumOf(engine.send(.bytes(index % 2 == 0 ? Keys.right : Keys.left), at: .milliseconds(200 * (index + 1))))
