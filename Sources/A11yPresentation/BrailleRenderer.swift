@@ -32,10 +32,11 @@ public struct BrailleLine: Sendable, Equatable {
         let start = Self.clampOffset(offset, count: count, width: width)
         let end = min(count, start + width)
         let pad = max(0, width - (end - start))
-        var shown = ""
-        shown.reserveCapacity(width * 2)
-        for character in text[start..<end] { shown.append(character) }
-        if pad > 0 { shown += String(repeating: " ", count: pad) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width * 3)
+        for character in text[start..<end] { bytes += character.utf8 }
+        bytes += repeatElement(UInt8(ascii: " "), count: pad)
+        let shown = String(decoding: bytes, as: UTF8.self)
         // The whole line fits (the usual case): its arrays are shared, not copied.
         let whole = start == 0 && end == count && pad == 0
         return BrailleFrame(
