@@ -176,8 +176,11 @@ public struct ControlEngine: Sendable {
         return speech + repeatEvents(autoRepeat.tick(at: time))
     }
 
-    /// The braille frame first, then tones and speech, then the screen, each frame only when it
-    /// changed. Neither frame is built when what it shows did not change.
+    /// The braille frame first, then tones, the screen, speech: each frame only when it changed,
+    /// and neither frame built when what it shows did not change. The screen goes before the
+    /// speech because drawing it is one local write of a few microseconds, while handing speech
+    /// over wakes the speech thread, which on a busy machine takes the CPU from the loop: the
+    /// redraw would wait for it.
     private mutating func effects(speaking speech: [Utterance], finishing outcome: SessionOutcome?) -> [EngineEffect] {
         var effects: [EngineEffect] = []
         effects.reserveCapacity(4 + speech.count + changes.count)
@@ -193,9 +196,6 @@ public struct ControlEngine: Sendable {
         }
         if !tones.isEmpty { effects.append(.playTones(tones)) }
         tones = []
-        if !speechOnScreen { effects += speech.map(EngineEffect.speak) }
-        effects += changes
-        changes = []
         updateScreen()
         if screen.takeChanges() {
             effects.append(.redraw(screen.frame))
@@ -207,6 +207,9 @@ public struct ControlEngine: Sendable {
             blank.lines[0] = ""
             effects += [.redraw(blank), .redraw(screen.frame)]
         }
+        if !speechOnScreen { effects += speech.map(EngineEffect.speak) }
+        effects += changes
+        changes = []
         if let outcome { effects.append(.finish(outcome)) }
         return effects
     }

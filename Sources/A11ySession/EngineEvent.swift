@@ -46,7 +46,8 @@ public enum EngineEvent: Sendable, Equatable {
 }
 
 /// What the engine asks the world to do, in the order given: the braille frame first (it must
-/// not wait for speech), then speech, then the screen.
+/// not wait for speech), then the screen (one local write: it must not wait for the speech
+/// thread to be woken), then speech.
 public enum EngineEffect: Sendable, Equatable {
     /// Show this frame on the braille display (nil: there is nothing to show).
     case showBraille(BrailleFrame?)
