@@ -45,9 +45,9 @@ public enum EngineEvent: Sendable, Equatable {
     case device(DeviceStatus)
 }
 
-/// What the engine asks the world to do, in the order given: the braille frame first (it must
-/// not wait for speech), then the screen (one local write: it must not wait for the speech
-/// thread to be woken), then speech.
+/// What the engine asks the world to do, in the order given: the screen first (one local write
+/// of a few microseconds: it must not wait for BRLTTY's round trip nor for the speech thread to
+/// be woken), then the braille frame (it must not wait for speech), then speech.
 public enum EngineEffect: Sendable, Equatable {
     /// Show this frame on the braille display (nil: there is nothing to show).
     case showBraille(BrailleFrame?)
