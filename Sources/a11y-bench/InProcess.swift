@@ -12,23 +12,27 @@ struct InProcessResult {
     var checksum: Int
 }
 
-func measureInProcess(keys: Int, panels: Int = 1) throws -> InProcessResult {
-    var engine = try benchEngine(panels: panels)
+/// One engine per entry of `panelCounts`, driven key by key in turn (so that each sees the same
+/// machine: a busy moment or a change of clock speed falls on all of them alike).
+func measureInProcess(keys: Int, panelCounts: [Int]) throws -> [InProcessResult] {
+    var engines = try panelCounts.map { try benchEngine(panels: $0) }
     let clock = ContinuousClock()
-    var samples = [Double](repeating: 0, count: keys)
-    var checksum = 0
-    func oneKey(_ index: Int) {
+    var samples = panelCounts.map { _ in [Double](repeating: 0, count: keys) }
+    var checksums = panelCounts.map { _ in 0 }
+    func oneKey(_ engine: Int, _ index: Int) {
         let bytes = index % 2 == 0 ? Keys.right : Keys.left
         let time = Duration.milliseconds(200 * (index + 1))
-        checksum &+= checksumOf(engine.send(.bytes(bytes), at: time))
+        checksums[engine] &+= checksumOf(engines[engine].send(.bytes(bytes), at: time))
     }
-    for index in 0..<1000 { oneKey(index) }  // warm-up
+    for index in 0..<1000 { for engine in engines.indices { oneKey(engine, index) } }  // warm-up
     for index in 0..<keys {
-        let start = clock.now
-        oneKey(index)
-        samples[index] = (clock.now - start).us
+        for engine in engines.indices {
+            let start = clock.now
+            oneKey(engine, 1000 + index)
+            samples[engine][index] = (clock.now - start).us
+        }
     }
-    return InProcessResult(keys: keys, stats: Stats(samples), allocationsPerKey: nil, checksum: checksum)
+    return engines.indices.map { InProcessResult(keys: keys, stats: Stats(samples[$0]), allocationsPerKey: nil, checksum: checksums[$0]) }
 }
 
 /// The engine the in-process figures drive: `panels` controls (range sliders labelled
@@ -43,7 +47,8 @@ func benchEngine(panels: Int) throws -> ControlEngine {
 
 /// The in-process figures alone (`a11y-bench --in-process`): one panel and 100, without servers.
 func inProcessReport(keys: Int) throws -> String {
-    let one = try measureInProcess(keys: keys), hundred = try measureInProcess(keys: keys, panels: 100)
+    let results = try measureInProcess(keys: keys, panelCounts: [1, 100])
+    let one = results[0], hundred = results[1]
     return "in-process key, 1 panel: median \(number(one.stats.median)) µs, p99 \(number(one.stats.p99)) µs, max \(number(one.stats.max, 1)) µs\n"
         + "in-process key, 100 panels: median \(number(hundred.stats.median)) µs, p99 \(number(hundred.stats.p99)) µs, max \(number(hundred.stats.max, 1)) µs\n"
         + "p99 ratio 100/1: \(number(hundred.stats.p99 / one.stats.p99, 2))x"
