@@ -27,7 +27,7 @@ public struct ControlEngine: Sendable {
     public let screenRenderer: ScreenRenderer
     public let locale: NumberLocale
     /// How the auto-repeat learns a key is held (from the key source; see `setHoldDetection`).
-    public private(set) var holdDetection: AutoRepeat.HoldDetection
+    public internal(set) var holdDetection: AutoRepeat.HoldDetection
     /// The terminal's answer to the keyboard-protocol query (`KittyKeyboardSupport.query`), once
     /// its device attributes came in the key stream: true when it speaks the kitty keyboard
     /// protocol. Nil until then. A loop that writes the query without waiting for the answer
@@ -35,7 +35,7 @@ public struct ControlEngine: Sendable {
     /// calls `setHoldDetection(.releaseEvents)` when this becomes true.
     public internal(set) var kittyKeyboardAnswer: Bool?
     /// A kitty flags reply came (before the device attributes that end the answer).
-    private var sawKittyKeyboardFlags = false
+    var sawKittyKeyboardFlags = false
     /// Whether the screen mirrors the braille cells and the last utterance (for sighted developers).
     public let preview: Bool
     /// Whether a screen reader reads the terminal: no `.speak` effects; the screen's first line
@@ -162,27 +162,6 @@ public struct ControlEngine: Sendable {
         }
         if let last = speech.last { lastUtterance = last }
         return effects(speaking: speech, finishing: wasOver ? nil : outcome)
-    }
-
-    /// The keys in `bytes`; the terminal's replies in them set `kittyKeyboardAnswer`.
-    private mutating func receive(_ bytes: [UInt8], at time: Duration) -> [KeyEvent] {
-        var keys: [KeyEvent] = []
-        for input in keyInput.receive(bytes, at: time) {
-            switch input {
-            case .key(let key): keys.append(key)
-            case .reply(.kittyKeyboardFlags): sawKittyKeyboardFlags = true
-            case .reply(.primaryDeviceAttributes): if kittyKeyboardAnswer == nil { kittyKeyboardAnswer = sawKittyKeyboardFlags }
-            }
-        }
-        return keys
-    }
-
-    /// From now on the auto-repeat learns of held keys this way (for instance `.releaseEvents`
-    /// once the kitty keyboard protocol is on); a key held now is let go.
-    public mutating func setHoldDetection(_ detection: AutoRepeat.HoldDetection) {
-        guard detection != holdDetection else { return }
-        holdDetection = detection
-        autoRepeat = Self.makeAutoRepeat(focused, detection: detection)
     }
 
     /// When the loop must wake next: a held key's next step or end, a lone Escape's timeout, the
