@@ -186,10 +186,10 @@ public struct ControlEngine: Sendable {
 
     /// The screen first, then the braille frame, tones and speech: each frame only when it
     /// changed, and neither built when what it shows did not change. Drawing the screen is one
-    /// local write of a few microseconds; a braille write waits for BRLTTY (a round trip), and
-    /// handing speech over wakes the speech thread, which on a busy machine takes the CPU from
-    /// the loop: drawn after them, the screen waited for both (0.66 ms after the key, against
-    /// the Python peer's 0.46, which also draws first). Braille never waits for speech.
+    /// local write of a few microseconds; the braille write wakes BRLTTY and handing speech over
+    /// wakes the speech thread, either of which on a busy machine takes the CPU from the loop:
+    /// drawn after them, the screen waited for both (0.66 ms after the key, against the Python
+    /// peer's 0.46, which also draws first). Braille never waits for speech.
     private mutating func effects(speaking speech: [Utterance], finishing outcome: SessionOutcome?) -> [EngineEffect] {
         var effects: [EngineEffect] = []
         effects.reserveCapacity(4 + speech.count + changes.count)
