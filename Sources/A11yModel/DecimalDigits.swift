@@ -12,23 +12,30 @@ public struct DecimalDigits: Sendable, Equatable, Hashable {
     public var fractionDigits: String
 
     /// `value` rounded to `fractionDigits` places (0...17). Non-finite values give "0".
+    /// The digits are worked on in place in one array (this runs for every value shown).
     public init(_ value: Double, fractionDigits places: Int) {
         let places = max(0, min(places, 17))
         guard value.isFinite else {
-            self.init(isNegative: false, integer: [0], fraction: Array(repeating: 0, count: places))
+            self.init(isNegative: false, integer: [0], fraction: Array(repeating: 0, count: places)[...])
+            return
+        }
+        if value.rounded(.towardZero) == value, value.magnitude < 1e15 {
+            // A whole number (the common case: steps of 1): its digits need no parsing and no heap.
+            self.init(isNegative: value < 0, integerDigits: String(Int64(value.magnitude)),
+                      fractionDigits: String(repeating: "0", count: places))
             return
         }
         var (negative, digits, pointIndex) = DecimalDigits.parse(value)
         // digits[0..<pointIndex] are integer digits (pointIndex may be <= 0 or > count).
         if pointIndex <= 0 {
-            digits = Array(repeating: 0, count: -pointIndex + 1) + digits
+            digits.insert(contentsOf: repeatElement(0, count: -pointIndex + 1), at: 0)
             pointIndex = 1
         }
-        if digits.count < pointIndex { digits += Array(repeating: 0, count: pointIndex - digits.count) }
+        if digits.count < pointIndex { digits.append(contentsOf: repeatElement(0, count: pointIndex - digits.count)) }
         let keep = pointIndex + places
         if digits.count > keep {
             let roundUp = digits[keep] >= 5
-            digits = Array(digits[0..<keep])
+            digits.removeSubrange(keep...)
             if roundUp {
                 var i = keep - 1
                 var carry = true
@@ -38,19 +45,31 @@ public struct DecimalDigits: Sendable, Equatable, Hashable {
                 if carry { digits.insert(1, at: 0); pointIndex += 1 }
             }
         } else {
-            digits += Array(repeating: 0, count: keep - digits.count)
+            digits.append(contentsOf: repeatElement(0, count: keep - digits.count))
         }
-        var integer = Array(digits[0..<pointIndex])
-        while integer.count > 1 && integer[0] == 0 { integer.removeFirst() }
-        let fraction = Array(digits[pointIndex...])
-        if integer == [0] && fraction.allSatisfy({ $0 == 0 }) { negative = false }
-        self.init(isNegative: negative, integer: integer, fraction: fraction)
+        var firstInteger = 0
+        while pointIndex - firstInteger > 1 && digits[firstInteger] == 0 { firstInteger += 1 }
+        // Zero (after rounding) has no sign.
+        if digits.allSatisfy({ $0 == 0 }) { negative = false }
+        self.init(isNegative: negative, integer: digits[firstInteger..<pointIndex], fraction: digits[pointIndex...])
     }
 
-    private init(isNegative: Bool, integer: [UInt8], fraction: [UInt8]) {
+    private init(isNegative: Bool, integer: ArraySlice<UInt8>, fraction: ArraySlice<UInt8>) {
+        self.init(isNegative: isNegative, integerDigits: Self.text(of: integer), fractionDigits: Self.text(of: fraction))
+    }
+
+    private init(isNegative: Bool, integerDigits: String, fractionDigits: String) {
         self.isNegative = isNegative
-        self.integerDigits = String(decoding: integer.map { $0 + 48 }, as: UTF8.self)
-        self.fractionDigits = String(decoding: fraction.map { $0 + 48 }, as: UTF8.self)
+        self.integerDigits = integerDigits
+        self.fractionDigits = fractionDigits
+    }
+
+    /// ASCII digits of `digits` (0...9 each); up to 15 of them need no heap.
+    private static func text(of digits: ArraySlice<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: digits.count) { buffer in
+            for (offset, digit) in digits.enumerated() { buffer[offset] = digit + 48 }
+            return digits.count
+        }
     }
 
     /// Plain ASCII text: "-1234.50" (no grouping, "." as separator).
@@ -72,9 +91,14 @@ public struct DecimalDigits: Sendable, Equatable, Hashable {
     /// Sign, digits and the position of the decimal point in `digits` (value = 0.d1d2… × 10^pointIndex
     /// read as "digits with the point after index pointIndex").
     static func parse(_ value: Double) -> (negative: Bool, digits: [UInt8], pointIndex: Int) {
-        let text = Array(value.description.utf8)
+        var description = value.description
+        return description.withUTF8 { parse(text: $0) }
+    }
+
+    private static func parse(text: UnsafeBufferPointer<UInt8>) -> (negative: Bool, digits: [UInt8], pointIndex: Int) {
         var negative = false
         var digits: [UInt8] = []
+        digits.reserveCapacity(text.count + 20)
         var pointIndex: Int? = nil
         var exponent = 0
         var i = 0

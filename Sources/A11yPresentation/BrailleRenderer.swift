@@ -32,10 +32,17 @@ public struct BrailleLine: Sendable, Equatable {
         let start = Self.clampOffset(offset, count: count, width: width)
         let end = min(count, start + width)
         let pad = max(0, width - (end - start))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width * 3)
+        for character in text[start..<end] { bytes += character.utf8 }
+        bytes += repeatElement(UInt8(ascii: " "), count: pad)
+        let shown = String(decoding: bytes, as: UTF8.self)
+        // The whole line fits (the usual case): its arrays are shared, not copied.
+        let whole = start == 0 && end == count && pad == 0
         return BrailleFrame(
-            text: String(text[start..<end]) + String(repeating: " ", count: pad),
-            dots: Array(dots[start..<end]) + Array(repeating: [], count: pad),
-            routing: Array(routing[start..<end]) + Array(repeating: nil, count: pad),
+            text: shown,
+            dots: whole ? dots : Array(dots[start..<end]) + Array(repeating: [], count: pad),
+            routing: whole ? routing : Array(routing[start..<end]) + Array(repeating: nil, count: pad),
             cursor: cursor.flatMap { (start..<end).contains($0) ? $0 - start : nil },
             offset: start, canPanLeft: start > 0, canPanRight: end < count)
     }
@@ -111,7 +118,7 @@ public struct BrailleRenderer: Sendable {
     }
 
     public func line(for control: PresentedControl, width: Int) -> BrailleLine {
-        var builder = LineBuilder()
+        var builder = LineBuilder(capacity: max(width, 16) + 16)
         let contracted = contractions[control.label]
         let labelCells = control.label.isEmpty ? 0 : (contracted?.count ?? control.label.count) + 1
         let values = control.handles.map { Array($0.text.braille) }
@@ -133,18 +140,19 @@ public struct BrailleRenderer: Sendable {
         if labelCells > 0, let contracted {
             // Contracted cells go as dots (BRLTTY must not translate them again), digits as text.
             for (character, dots) in zip(contracted.text, contracted.dots) {
-                builder.append(text: [character], routing: .status, dots: BrailleDots(rawValue: dots))
+                builder.append(character, routing: .status, dots: BrailleDots(rawValue: dots))
             }
-            builder.append(text: [" "], routing: .status)
+            builder.append(" ", routing: .status)
         } else if labelCells > 0 {
-            builder.append(text: Array(control.label) + [" "], routing: .status)
+            builder.append(text: control.label, routing: .status)
+            builder.append(" ", routing: .status)
         }
         let trackStart = { (builder: LineBuilder) in builder.text.count }
         func appendValue(_ state: PresentedControl.HandleState, _ cells: [Character]) {
             guard !cells.isEmpty else { return }
             if control.kind == .stepper { builder.cursor = builder.text.count }
             builder.append(text: cells, routing: .handle(state.handle))
-            builder.append(text: [" "], routing: nil)
+            builder.append(" ", routing: nil)
         }
         var startOfTrack = 0
         switch control.kind {
@@ -152,7 +160,7 @@ public struct BrailleRenderer: Sendable {
             appendValue(control.handles[0], values[0])
             startOfTrack = trackStart(builder)
             appendTrack(&builder, control: control, cells: trackCells)
-            builder.append(text: [" "], routing: nil)
+            builder.append(" ", routing: nil)
             appendValue(control.handles[1], values[1])
             builder.trimTrailingBlank()
         case .slider:
@@ -161,7 +169,8 @@ public struct BrailleRenderer: Sendable {
             appendTrack(&builder, control: control, cells: trackCells)
         case .stepper:
             appendValue(control.handles[0], values[0])
-            builder.append(text: indicator + [" "], routing: nil)
+            builder.append(text: indicator, routing: nil)
+            builder.append(" ", routing: nil)
             startOfTrack = trackStart(builder)
             appendTrack(&builder, control: control, cells: trackCells)
         }
@@ -182,30 +191,42 @@ public struct BrailleRenderer: Sendable {
     private func segment(_ cells: [Character]) -> Int { cells.isEmpty ? 0 : cells.count + 1 }
 
     private func appendTrack(_ builder: inout LineBuilder, control: PresentedControl, cells: Int) {
-        let position = { (handle: Handle) in
-            control.state(of: handle).map { BrailleTrack.position(of: $0.fraction, cells: cells) }
+        var upper = 0, lower: Int?, focusedPosition: Int?
+        for state in control.handles {
+            let position = BrailleTrack.position(of: state.fraction, cells: cells)
+            if state.handle == .upper { upper = position } else if control.handles.count > 1 { lower = position }
+            if state.handle == control.focused { focusedPosition = position }
         }
-        let upper = position(.upper) ?? 0
-        let lower = control.handles.count > 1 ? position(.lower) : nil
         let track = BrailleTrack(cells: cells, lower: lower, upper: upper, focused: control.focused, dotsPerCell: dotsPerCell)
-        let focusedPosition = position(control.focused)
         for (index, dots) in track.cells.enumerated() {
             let fraction = BrailleTrack.fraction(routing: index, cells: cells, currentPosition: focusedPosition)
-            builder.append(text: [" "], routing: .track(fraction), dots: dots)
+            builder.append(" ", routing: .track(fraction), dots: dots)
         }
     }
 }
 
+/// The cells of a line as they are laid out, one cell at a time (no array per cell: this runs
+/// on every key).
 private struct LineBuilder {
     var text: [Character] = []
     var dots: [BrailleDots] = []
     var routing: [BrailleRoutingTarget?] = []
     var cursor: Int?
 
-    mutating func append(text cells: [Character], routing target: BrailleRoutingTarget?, dots pattern: BrailleDots = []) {
-        text += cells
-        dots += Array(repeating: pattern, count: cells.count)
-        routing += Array(repeating: target, count: cells.count)
+    init(capacity: Int) {
+        text.reserveCapacity(capacity)
+        dots.reserveCapacity(capacity)
+        routing.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ cell: Character, routing target: BrailleRoutingTarget?, dots pattern: BrailleDots = []) {
+        text.append(cell)
+        dots.append(pattern)
+        routing.append(target)
+    }
+
+    mutating func append(text cells: some Collection<Character>, routing target: BrailleRoutingTarget?, dots pattern: BrailleDots = []) {
+        for cell in cells { append(cell, routing: target, dots: pattern) }
     }
 
     mutating func trimTrailingBlank() {

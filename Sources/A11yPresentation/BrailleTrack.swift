@@ -49,22 +49,39 @@ public struct BrailleTrack: Equatable, Sendable {
         let clamp = { (p: Int) in min(max(0, p), count - 1) }
         let upperPosition = clamp(upper)
         let lowerPosition = lower.map(clamp)
+        let focusedPosition = focused == .upper || lowerPosition == nil ? upperPosition : lowerPosition!
+        let marks = dotsPerCell == 6 ? Self.sixDotMarks : Self.eightDotMarks
         for position in 0..<count {
-            let side: BrailleDots.Side = position % 2 == 0 ? .left : .right
-            let column = dotsPerCell == 6 ? BrailleDots.sixDotColumn(side) : BrailleDots.column(side)
-            let bottom = column.count - 1
-            let mark: [BrailleDots]
-            if position == (focused == .upper || lowerPosition == nil ? upperPosition : lowerPosition!) {
-                mark = column
+            let side = position % 2
+            let mark: BrailleDots
+            if position == focusedPosition {
+                mark = marks.focused[side]
             } else if position == upperPosition || position == lowerPosition {
-                mark = dotsPerCell == 6 ? [column[0], column[2]] : Array(column[1...])
+                mark = marks.handle[side]
             } else if let lowerPosition, (lowerPosition...upperPosition).contains(position) {
-                mark = Array(column[(bottom - 1)...])
+                mark = marks.selection[side]
             } else {
-                mark = [column[bottom]]
+                mark = marks.outside[side]
             }
-            for dots in mark { cells[position / 2].insert(dots) }
+            cells[position / 2].formUnion(mark)
         }
         self.cells = cells
     }
+
+    /// The four marks of a position, for the left and the right column (index 0 and 1).
+    private struct Marks: Sendable {
+        var focused: [BrailleDots], handle: [BrailleDots], selection: [BrailleDots], outside: [BrailleDots]
+
+        init(columns: (BrailleDots.Side) -> [BrailleDots], handle: ([BrailleDots]) -> [BrailleDots]) {
+            let sides = [BrailleDots.Side.left, .right].map(columns)
+            let union = { (dots: ArraySlice<BrailleDots>) in dots.reduce(into: BrailleDots()) { $0.formUnion($1) } }
+            focused = sides.map { union($0[...]) }
+            self.handle = sides.map { union(handle($0)[...]) }
+            selection = sides.map { union($0[($0.count - 2)...]) }
+            outside = sides.map { $0[$0.count - 1] }
+        }
+    }
+
+    private static let eightDotMarks = Marks(columns: BrailleDots.column, handle: { Array($0[1...]) })
+    private static let sixDotMarks = Marks(columns: BrailleDots.sixDotColumn, handle: { [$0[0], $0[2]] })
 }

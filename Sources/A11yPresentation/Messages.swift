@@ -61,10 +61,29 @@ public struct Messages: Sendable {
 
     /// The phrase `key` with each `{name}` replaced by `arguments[name]`.
     public func callAsFunction(_ key: MessageKey, _ arguments: [String: String] = [:]) -> String {
-        var text = phrases[key.rawValue] ?? Self.english.phrases[key.rawValue] ?? key.rawValue
-        for (name, value) in arguments {
-            text = text.replacing("{\(name)}", with: value)
+        let phrase = phrases[key.rawValue] ?? Self.english.phrases[key.rawValue] ?? key.rawValue
+        return arguments.isEmpty ? phrase : Self.fill(phrase, arguments)
+    }
+
+    /// `phrase` with each `{name}` that `arguments` has replaced, in one pass over its UTF-8
+    /// (this runs on every key: no pattern matching library, no string per placeholder).
+    static func fill(_ phrase: String, _ arguments: [String: String]) -> String {
+        let utf8 = phrase.utf8
+        var text = ""
+        text.reserveCapacity(utf8.count + 16)
+        var copied = utf8.startIndex
+        var index = copied
+        while let open = utf8[index...].firstIndex(of: UInt8(ascii: "{")) {
+            guard let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) else { break }
+            let name = Substring(phrase.utf8[utf8.index(after: open)..<close])
+            if let value = arguments[String(name)] {
+                text += Substring(phrase.utf8[copied..<open])
+                text += value
+                copied = utf8.index(after: close)
+            }
+            index = utf8.index(after: close)
         }
+        text += Substring(phrase.utf8[copied...])
         return text
     }
 

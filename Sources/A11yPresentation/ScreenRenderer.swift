@@ -64,35 +64,46 @@ public struct ScreenRenderer: Sendable {
         let focusedColumn = control.focused == .lower ? (lowerColumn ?? upperColumn) : upperColumn
         let handleWidth = focused ? max(1, min(3, theme.focusedHandleWidth)) : 1
 
-        // Track cells: 0 outside, 1 selection, 2 handle, 3 focused handle.
-        var kinds = [Int](repeating: 0, count: trackWidth)
-        if let lowerColumn { for c in lowerColumn...max(lowerColumn, upperColumn) { kinds[c] = 1 } }
-        for c in [lowerColumn, upperColumn].compactMap({ $0 }) { kinds[c] = 2 }
+        // Track cells: 0 outside, 1 selection, 2 handle, 3 focused handle; each column's kind and
+        // glyph worked out as the line is written (no array per cell: this runs on every key).
         let focusStart = min(max(0, focusedColumn - handleWidth / 2), trackWidth - handleWidth)
-        for c in focusStart..<(focusStart + handleWidth) { kinds[c] = 3 }
-        var glyphs = kinds.map { $0 >= 2 ? theme.handleGlyph : " " }
-        if theme.handleBorder, focused {
-            // The focused handle's border: brackets in the columns beside it, where there is room.
-            if focusStart > 0 { glyphs[focusStart - 1] = "[" }
-            if focusStart + handleWidth < trackWidth { glyphs[focusStart + handleWidth] = "]" }
+        let focusEnd = focusStart + handleWidth
+        let borders = theme.handleBorder && focused
+        func kind(_ c: Int) -> Int {
+            if c >= focusStart && c < focusEnd { return 3 }
+            if c == upperColumn || c == lowerColumn { return 2 }
+            if let lowerColumn, c >= lowerColumn, c <= max(lowerColumn, upperColumn) { return 1 }
+            return 0
         }
 
-        var track = ""
-        var run = (kind: -1, text: "")
+        // The line is built as UTF-8 bytes, then made a String once.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(trackWidth * 4 + 64)
+        var run: [UInt8] = []
+        run.reserveCapacity(trackWidth * 4)
+        var runKind = -1
+        let handleGlyph = Array(String(theme.handleGlyph).utf8)
+        let focusedColor = "1;" + theme.handleColor
         func flush() {
-            guard run.kind >= 0 else { return }
-            switch run.kind {
-            case 0: track += theme.styled(run.text, color: theme.tintColor, fallback: "")
-            case 1: track += theme.styled(run.text, color: theme.colorBetweenHandles, fallback: "7")
-            case 2: track += theme.styled(run.text, color: theme.handleColor, fallback: "7")
-            default: track += theme.styled(run.text, color: "1;" + theme.handleColor, fallback: "1;7")
+            switch runKind {
+            case -1: return
+            case 0: theme.appendStyled(run, color: theme.tintColor, fallback: "", to: &bytes)
+            case 1: theme.appendStyled(run, color: theme.colorBetweenHandles, fallback: "7", to: &bytes)
+            case 2: theme.appendStyled(run, color: theme.handleColor, fallback: "7", to: &bytes)
+            default: theme.appendStyled(run, color: focusedColor, fallback: "1;7", to: &bytes)
             }
         }
-        for (kind, glyph) in zip(kinds, glyphs) {
-            if kind != run.kind { flush(); run = (kind, "") }
-            run.text.append(glyph)
+        for c in 0..<trackWidth {
+            let kind = kind(c)
+            if kind != runKind { flush(); runKind = kind; run.removeAll(keepingCapacity: true) }
+            // The focused handle's border: brackets in the columns beside it, where there is room.
+            if borders, c == focusStart - 1 { run.append(UInt8(ascii: "[")) }
+            else if borders, c == focusEnd { run.append(UInt8(ascii: "]")) }
+            else if kind >= 2 { run += handleGlyph }
+            else { run.append(UInt8(ascii: " ")) }
         }
         flush()
+        let track = String(decoding: bytes, as: UTF8.self)
 
         let leftText = left.isEmpty ? "" : theme.styled(left, color: theme.lowerLabelColor, fallback: "") + pad
         let rightText = right.isEmpty ? "" : pad + theme.styled(right, color: theme.upperLabelColor, fallback: "")

@@ -66,4 +66,19 @@ public struct ScreenTheme: Sendable, Equatable {
         let parameters = usesColor ? color : fallback
         return parameters.isEmpty ? text : "\u{1B}[\(parameters)m\(text)\u{1B}[0m"
     }
+
+    /// `styled` for a line built as UTF-8 bytes: appends `text` in its style to `out`.
+    func appendStyled(_ text: [UInt8], color: String, fallback: String, to out: inout [UInt8]) {
+        let parameters = usesEscapes ? (usesColor ? color : fallback) : ""
+        guard !parameters.isEmpty else { out += text; return }
+        out.append(0x1B)
+        out.append(UInt8(ascii: "["))
+        out += parameters.utf8
+        out.append(UInt8(ascii: "m"))
+        out += text
+        out.append(0x1B)
+        out.append(UInt8(ascii: "["))
+        out.append(UInt8(ascii: "0"))
+        out.append(UInt8(ascii: "m"))
+    }
 }

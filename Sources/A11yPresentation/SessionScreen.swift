@@ -18,27 +18,36 @@ extension ScreenRenderer {
     /// cursor on it: the reader says it once, as the control would have.
     public func frame(for controls: [PresentedControl], focused: Int, width: Int, typing: String?,
                       preview: Preview?, announcement: String? = nil) -> ScreenFrame {
-        var lines: [String] = announcement.map { Self.wrap($0, width: width - 1) } ?? []
-        var cursor = (row: 0, column: 0)
+        var composer = ScreenComposer(controls: controls.count)
+        composer.setHead(headLines(announcement: announcement, width: width))
         for index in controls.indices {
-            if index > 0 { lines.append("") }
-            let frame = announcement == nil ? frame(for: controls[index], width: width, focused: index == focused)
-                                            : quietFrame(for: controls[index], width: width, focused: index == focused)
-            if index == focused { cursor = (lines.count + frame.cursor.row, frame.cursor.column) }
-            lines += frame.lines
+            composer.setControl(index, controlFrame(controls[index], width: width, focused: index == focused,
+                                                    quiet: announcement != nil))
         }
-        if let typing {
-            let line = messages(.screenTyping, ["text": typing])
-            lines.append(line)
-            cursor = (lines.count - 1, line.count)
-        } else {
-            lines.append(messages(.screenHint))
-        }
+        composer.setTail(tailLines(typing: typing, preview: preview))
+        composer.placeCursor(focused: focused, typing: typing != nil, announcement: announcement != nil)
+        return composer.frame
+    }
+
+    /// The lines above the controls: the words a screen reader reads (none without them).
+    public func headLines(announcement: String?, width: Int) -> [String] {
+        announcement.map { Self.wrap($0, width: width - 1) } ?? []
+    }
+
+    /// One control as the session shows it: whole, or for a screen reader's user (`quiet`) only
+    /// what does not change as text when a value changes.
+    public func controlFrame(_ control: PresentedControl, width: Int, focused: Bool, quiet: Bool) -> ScreenFrame {
+        quiet ? quietFrame(for: control, width: width, focused: focused) : frame(for: control, width: width, focused: focused)
+    }
+
+    /// The lines below the controls: the hint, or the number being typed; then the preview's.
+    public func tailLines(typing: String?, preview: Preview?) -> [String] {
+        var lines = [typing.map { messages(.screenTyping, ["text": $0]) } ?? messages(.screenHint)]
         if let preview {
             lines.append("Braille: " + preview.braille)
             lines.append("Speech: " + preview.speech)
         }
-        return ScreenFrame(lines: lines, cursor: announcement == nil ? cursor : (0, 0))
+        return lines
     }
 
     /// A control for a screen reader's user: only what does not change as text when a value
@@ -73,5 +82,87 @@ extension ScreenRenderer {
             line += line.isEmpty ? String(word) : " " + word
         }
         return lines + [line]
+    }
+}
+
+/// A session's screen frame kept up to date piece by piece: the head (a screen reader's words),
+/// each control, the tail (hint or typing, preview). Setting a piece rewrites only its rows of
+/// `frame` when its line count is unchanged (the common case: a key changes one control), so a
+/// key's cost does not grow with the number of controls; `changed` says whether anything on
+/// screen differs from the frame last taken.
+public struct ScreenComposer: Sendable {
+    /// The whole frame, as `ScreenRenderer.frame(for:focused:width:typing:preview:announcement:)` draws it.
+    public private(set) var frame = ScreenFrame(lines: [], cursor: (0, 0))
+    /// Whether a line or the cursor changed since `takeChanges()`.
+    public private(set) var changed = true
+    private var head: [String] = []
+    private var controls: [ScreenFrame]
+    private var tail: [String] = []
+    /// The first row of each control.
+    private var starts: [Int]
+
+    public init(controls count: Int) {
+        controls = Array(repeating: ScreenFrame(lines: [], cursor: (0, 0)), count: count)
+        starts = Array(repeating: 0, count: count)
+        assemble()
+    }
+
+    public mutating func setHead(_ lines: [String]) {
+        if lines.count == head.count { patch(from: 0, lines) } else { head = lines; assemble() }
+        head = lines
+    }
+
+    public mutating func setControl(_ index: Int, _ control: ScreenFrame) {
+        let sameCount = control.lines.count == controls[index].lines.count
+        controls[index] = control
+        if sameCount { patch(from: starts[index], control.lines) } else { assemble() }
+    }
+
+    public mutating func setTail(_ lines: [String]) {
+        if lines.count == tail.count { patch(from: frame.lines.count - tail.count, lines) } else { tail = lines; assemble() }
+        tail = lines
+    }
+
+    /// The cursor on the focused control's, at the end of the typed number, or on the words.
+    public mutating func placeCursor(focused: Int, typing: Bool, announcement: Bool) {
+        let cursor: (row: Int, column: Int)
+        if announcement {
+            cursor = (0, 0)
+        } else if typing {
+            cursor = (frame.lines.count - tail.count, tail.first?.count ?? 0)
+        } else {
+            cursor = (starts[focused] + controls[focused].cursor.row, controls[focused].cursor.column)
+        }
+        if cursor != frame.cursor {
+            frame.cursor = cursor
+            changed = true
+        }
+    }
+
+    /// True when something changed since the last call (then the frame should be drawn).
+    public mutating func takeChanges() -> Bool {
+        defer { changed = false }
+        return changed
+    }
+
+    private mutating func patch(from start: Int, _ lines: [String]) {
+        for (offset, line) in lines.enumerated() where frame.lines[start + offset] != line {
+            frame.lines[start + offset] = line
+            changed = true
+        }
+    }
+
+    private mutating func assemble() {
+        var lines = head
+        for index in controls.indices {
+            if index > 0 { lines.append("") }
+            starts[index] = lines.count
+            lines += controls[index].lines
+        }
+        lines += tail
+        if lines != frame.lines {
+            frame.lines = lines
+            changed = true
+        }
     }
 }

@@ -100,16 +100,23 @@ public final class ControlSession {
         carryOut(engine.send(.brailleWidth(braille.width), at: now))
         carryOut(engine.send(.start, at: now))
         // The first frame and utterance are out: now ask whether the terminal speaks the kitty
-        // keyboard protocol (up to 300 ms for one that does not answer), and take the keys typed
-        // meanwhile.
+        // keyboard protocol. The answer comes in the key stream; the engine reads it there
+        // (`kittyKeyboardAnswer`) and the loop turns the protocol on then: nothing waits for it.
         if let terminal = devices.keys.terminal {
-            let kitty = try terminal.queryKittyKeyboard()
-            if kitty.isSupported {
-                try terminal.enableKittyKeyboard()
-                engine.holdDetection = devices.keys.holdDetection
-            }
-            for key in kitty.typedAhead { carryOut(engine.send(.key(key), at: now)) }
+            try terminal.write(KittyKeyboardSupport.query)
+            awaitingKeyboardAnswer = true
         }
+    }
+
+    /// The keyboard-protocol query was written and its answer has not come yet.
+    private var awaitingKeyboardAnswer = false
+
+    /// Turns the kitty keyboard protocol on once the terminal said it speaks it.
+    private func followKeyboardAnswer() {
+        guard awaitingKeyboardAnswer, let answer = engine.kittyKeyboardAnswer, let terminal = devices.keys.terminal else { return }
+        awaitingKeyboardAnswer = false
+        guard answer, (try? terminal.enableKittyKeyboard()) != nil else { return }
+        engine.setHoldDetection(devices.keys.holdDetection)
     }
 
     /// Told of every change the user makes while the session runs: the control's index, the
@@ -182,6 +189,7 @@ public final class ControlSession {
             speech.checkAnswering(at: now)
             if braille.retryIfDue(at: now) { events.append(.brailleWidth(braille.width)) }
             for event in events { carryOut(engine.send(event, at: now)) }
+            followKeyboardAnswer()
             if engine.focusedPanel != keysPanel {
                 keysPanel = engine.focusedPanel
                 braille.acceptedKeys = brailleKeys[keysPanel]
@@ -192,7 +200,8 @@ public final class ControlSession {
                              panels: engine.panels, cancelledWithEscape: engine.cancelledWithEscape)
     }
 
-    /// Carries out the engine's effects: the braille frame first, speech next, the screen last.
+    /// Carries out the engine's effects in the engine's order (the screen, braille, tones, then the
+    /// words collected, handed to the speech worker).
     private func carryOut(_ effects: [EngineEffect]) {
         var said: [Utterance] = []
         for effect in effects {

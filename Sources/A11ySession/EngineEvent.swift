@@ -45,8 +45,9 @@ public enum EngineEvent: Sendable, Equatable {
     case device(DeviceStatus)
 }
 
-/// What the engine asks the world to do, in the order given: the braille frame first (it must
-/// not wait for speech), then speech, then the screen.
+/// What the engine asks the world to do, in the order given: the screen first (one local write
+/// of a few microseconds: it must not wait while BRLTTY or the speech thread, woken by the
+/// others, take the CPU), then the braille frame (it must not wait for speech), then speech.
 public enum EngineEffect: Sendable, Equatable {
     /// Show this frame on the braille display (nil: there is nothing to show).
     case showBraille(BrailleFrame?)

@@ -5,18 +5,25 @@ import A11yInput
 import A11yModel
 import A11yVocabulary
 /// Draws `ScreenFrame`s in place, below the line where the program started (no alternate
-/// screen): only the lines that changed are rewritten, and the cursor is left on the focused
-/// handle, where screen readers and BRLTTY's screen review look.
+/// screen): only the lines that changed are rewritten, all in one write, and the cursor is left
+/// on the focused handle, where screen readers and BRLTTY's screen review look.
+///
+/// A changed line is rewritten whole, not cell by cell: a screen reader that reads what is
+/// written would otherwise say a fragment ("2" for a value going from 11 to 12).
 ///
 /// The frame never wraps: each line is cut to the terminal's width. Under TERM=dumb (no cursor
 /// movement) a changed frame is printed again below the old one.
 public final class ScreenOutput {
     private let write: (String) -> Void
     private let movesCursor: Bool
+    /// The lines on screen, as cut to the width (nil: unknown, to be written).
     private var drawn: [String?] = []
+    /// The frame's lines those came from, before cutting: an unchanged line is found by a
+    /// comparison that is nearly always of the same string storage, and is not cut again.
+    private var given: [String?] = []
     private var cursorRow = 0
     /// The terminal's width in columns.
-    public var columns: Int
+    public var columns: Int { didSet { if columns != oldValue { given = given.map { _ in nil } } } }
 
     public init(columns: Int, movesCursor: Bool = true, write: @escaping (String) -> Void) {
         self.columns = max(1, columns)
@@ -24,10 +31,10 @@ public final class ScreenOutput {
         self.write = write
     }
 
-    /// Shows `frame`, rewriting only what changed.
+    /// Shows `frame`, rewriting only what changed, in one write.
     public func show(_ frame: ScreenFrame) {
-        let lines = frame.lines.map { Self.truncate($0, to: columns - 1) }
         guard movesCursor else {
+            let lines = frame.lines.map { Self.truncate($0, to: columns - 1) }
             if lines != drawn.compactMap({ $0 }) { write(lines.joined(separator: "\r\n") + "\r\n") }
             drawn = lines
             return
@@ -36,15 +43,20 @@ public final class ScreenOutput {
         if drawn.isEmpty {
             out += "\r"
             drawn = [nil]
+            given = [nil]
         }
-        if lines.count > drawn.count {
+        if frame.lines.count > drawn.count {
             out += move(to: drawn.count - 1)
-            out += String(repeating: "\n", count: lines.count - drawn.count)
-            cursorRow += lines.count - drawn.count
-            drawn += Array(repeating: nil, count: lines.count - drawn.count)
+            out += String(repeating: "\n", count: frame.lines.count - drawn.count)
+            cursorRow += frame.lines.count - drawn.count
+            drawn += Array(repeating: nil, count: frame.lines.count - drawn.count)
+            given += Array(repeating: nil, count: frame.lines.count - given.count)
         }
         for row in drawn.indices {
-            let line = row < lines.count ? lines[row] : ""
+            let source = row < frame.lines.count ? frame.lines[row] : ""
+            if given[row] == source, drawn[row] != nil { continue }
+            given[row] = source
+            let line = Self.truncate(source, to: columns - 1)
             guard drawn[row] != line else { continue }
             out += move(to: row) + "\r" + line + "\u{1B}[K"
             drawn[row] = line
@@ -58,6 +70,7 @@ public final class ScreenOutput {
     /// resize).
     public func invalidate() {
         drawn = drawn.map { _ in nil }
+        given = given.map { _ in nil }
     }
 
     /// Erases the frame and leaves the cursor where the frame began.
@@ -65,6 +78,7 @@ public final class ScreenOutput {
         guard movesCursor, !drawn.isEmpty else { return }
         write(move(to: 0) + "\r\u{1B}[J")
         drawn = []
+        given = []
         cursorRow = 0
     }
 
@@ -77,6 +91,9 @@ public final class ScreenOutput {
 
     /// Cuts `line` to `columns` visible characters; escape sequences are kept and take no room.
     static func truncate(_ line: String, to columns: Int) -> String {
+        // No more bytes than columns: nothing to cut (escapes and multi-byte characters only
+        // make the visible width smaller).
+        if line.utf8.count <= columns { return line }
         var result = ""
         var visible = 0
         var inEscape = false

@@ -14,6 +14,7 @@
 public enum OutputText {
     /// `line` as it may reach the terminal (see the type's description).
     public static func terminal(_ line: String) -> String {
+        if isPlainTerminalText(line) { return line }
         let scalars = Array(line.unicodeScalars)
         var out = String.UnicodeScalarView()
         var i = 0
@@ -53,6 +54,25 @@ public enum OutputText {
             i += 1
         }
         return String(out)
+    }
+
+    /// True when `line` is printable ASCII and complete SGR sequences only, so `terminal` would
+    /// return it unchanged: checked byte by byte without building anything (the screen's lines,
+    /// every redraw).
+    static func isPlainTerminalText(_ line: String) -> Bool {
+        var state = 0  // 0: text, 1: after ESC, 2: in an SGR's parameters
+        for byte in line.utf8 {
+            switch state {
+            case 0:
+                if byte == 0x1B { state = 1 } else if byte < 0x20 || byte >= 0x7F { return false }
+            case 1:
+                guard byte == 0x5B else { return false }
+                state = 2
+            default:
+                if byte == 0x6D { state = 0 } else if !(0x30...0x3B).contains(byte) { return false }
+            }
+        }
+        return state == 0
     }
 
     /// `text` as it may reach speech-dispatcher: one line, no control characters, never a lone ".".

@@ -12,32 +12,51 @@ struct InProcessResult {
     var checksum: Int
 }
 
-func measureInProcess(keys: Int) throws -> InProcessResult {
-    var engine = ControlEngine(panels: [try ControlPanel(slider: try RangeSlider(), label: "Price")], locale: .posix, holdDetection: .none)
-    engine.setBrailleWidth(40)
-    _ = engine.start()
+/// One engine per entry of `panelCounts`, driven key by key in turn (so that each sees the same
+/// machine: a busy moment or a change of clock speed falls on all of them alike).
+func measureInProcess(keys: Int, panelCounts: [Int]) throws -> [InProcessResult] {
+    var engines = try panelCounts.map { try benchEngine(panels: $0) }
     let clock = ContinuousClock()
-    var samples = [Double](repeating: 0, count: keys)
-    var checksum = 0
-    func oneKey(_ index: Int) {
+    var samples = panelCounts.map { _ in [Double](repeating: 0, count: keys) }
+    var checksums = panelCounts.map { _ in 0 }
+    func oneKey(_ engine: Int, _ index: Int) {
         let bytes = index % 2 == 0 ? Keys.right : Keys.left
         let time = Duration.milliseconds(200 * (index + 1))
-        checksum &+= checksumOf(engine.send(.bytes(bytes), at: time))
+        checksums[engine] &+= checksumOf(engines[engine].send(.bytes(bytes), at: time))
     }
-    for index in 0..<1000 { oneKey(index) }  // warm-up
+    for index in 0..<1000 { for engine in engines.indices { oneKey(engine, index) } }  // warm-up
     for index in 0..<keys {
-        let start = clock.now
-        oneKey(index)
-        samples[index] = (clock.now - start).us
+        for engine in engines.indices {
+            let start = clock.now
+            oneKey(engine, 1000 + index)
+            samples[engine][index] = (clock.now - start).us
+        }
     }
-    return InProcessResult(keys: keys, stats: Stats(samples), allocationsPerKey: nil, checksum: checksum)
+    return engines.indices.map { InProcessResult(keys: keys, stats: Stats(samples[$0]), allocationsPerKey: nil, checksum: checksums[$0]) }
+}
+
+/// The engine the in-process figures drive: `panels` controls (range sliders labelled
+/// "Price 1"...), the first focused, a 40-cell display, started.
+func benchEngine(panels: Int) throws -> ControlEngine {
+    let list = try (1...max(1, panels)).map { try ControlPanel(slider: try RangeSlider(), label: panels == 1 ? "Price" : "Price \($0)") }
+    var engine = ControlEngine(panels: list, locale: .posix, holdDetection: .none)
+    engine.setBrailleWidth(40)
+    _ = engine.start()
+    return engine
+}
+
+/// The in-process figures alone (`a11y-bench --in-process`): one panel and 100, without servers.
+func inProcessReport(keys: Int) throws -> String {
+    let results = try measureInProcess(keys: keys, panelCounts: [1, 100])
+    let one = results[0], hundred = results[1]
+    return "in-process key, 1 panel: median \(number(one.stats.median)) µs, p99 \(number(one.stats.p99)) µs, max \(number(one.stats.max, 1)) µs\n"
+        + "in-process key, 100 panels: median \(number(hundred.stats.median)) µs, p99 \(number(hundred.stats.p99)) µs, max \(number(hundred.stats.max, 1)) µs\n"
+        + "p99 ratio 100/1: \(number(hundred.stats.p99 / one.stats.p99, 2))x"
 }
 
 /// `a11y-bench --feed-keys N`: N keys through the engine and nothing else (run under valgrind).
 func feedKeys(_ keys: Int) throws {
-    var engine = ControlEngine(panels: [try ControlPanel(slider: try RangeSlider(), label: "Price")], locale: .posix, holdDetection: .none)
-    engine.setBrailleWidth(40)
-    _ = engine.start()
+    var engine = try benchEngine(panels: 1)
     var checksum = 0
     for index in 0..<keys {
         checksum &+= checksumOf(engine.send(.bytes(index % 2 == 0 ? Keys.right : Keys.left), at: .milliseconds(200 * (index + 1))))

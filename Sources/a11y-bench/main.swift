@@ -4,6 +4,7 @@
 //   a11y-bench --list | NAME...                                                single benchmarks
 //   a11y-bench key-to-tone                                                     key to tone only
 //   a11y-bench --feed-keys N                                                   (for valgrind)
+//   a11y-bench --in-process [N]                                                in-process figures only
 //
 // Runs against the servers of `scripts/servers.sh start` (source DIR/env first); `make bench`
 // does all of it. The full report goes to stdout and to DIR/report.txt and DIR/report.json
@@ -39,6 +40,10 @@ if let separator = arguments.firstIndex(of: "--") {
 
 if arguments.first == "--feed-keys", arguments.count == 2, let keys = Int(arguments[1]) {
     try feedKeys(keys)
+    exit(0)
+}
+if arguments.first == "--in-process" {
+    print(try inProcessReport(keys: arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000))
     exit(0)
 }
 if arguments == ["--list"] {
@@ -99,13 +104,18 @@ let machine = machineFacts(demo: demoPath)
 do {
     // 3. In-process cost, first: nothing else runs yet.
     let keys = quick ? 10_000 : 100_000
-    progress("in-process cost of \(keys) keys")
-    let inProcess = try measureInProcess(keys: keys)
+    progress("in-process cost of \(keys) keys, one panel and 100 panels in turn")
+    let inProcessResults = try measureInProcess(keys: keys, panelCounts: [1, 100])
+    let inProcess = inProcessResults[0], scale = inProcessResults[1]
     let allocations = allocationsPerKey(bench: benchPath)
     figures.append(Figure(key: "inprocess_median_us", label: "3. in-process key, median", value: inProcess.stats.median, unit: "µs",
                           detail: "\(inProcess.keys) keys, Right/Left alternately: engine.send(.bytes) with its effects (words, braille frame, screen frame at 80 columns)"))
     figures.append(Figure(key: "inprocess_p99_us", label: "3. in-process key, p99", value: inProcess.stats.p99, unit: "µs",
                           detail: "max \(number(inProcess.stats.max, 1)) µs", target: "<= 10 µs", meets: inProcess.stats.p99 <= 10))
+    let scaleRatio = scale.stats.p99 / inProcess.stats.p99
+    figures.append(Figure(key: "inprocess_100_panels_p99_us", label: "3. in-process key, 100 panels in one engine, p99", value: scale.stats.p99, unit: "µs",
+                          detail: "median \(number(scale.stats.median)) µs; \(number(scaleRatio, 2))x the p99 of one panel (the key moves the first of 100 range sliders; the two engines take turns, key by key)",
+                          target: "<= 1.2 x one panel", meets: scaleRatio <= 1.2))
     figures.append(Figure(key: "inprocess_allocations_per_key", label: "3. heap allocations per key", value: allocations, unit: "allocs",
                           detail: allocations == nil ? "valgrind not available" : "valgrind total heap usage, (2500 keys - 500 keys) / 2000",
                           target: "<= 50", meets: allocations.map { $0 <= 50 }))

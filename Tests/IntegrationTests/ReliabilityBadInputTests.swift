@@ -108,16 +108,9 @@ struct ReliabilityBadInputTests {
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count <= 2, "\(name): \(lines.map { $0.prefix(120) })")
         let clean = !run.stderr.contains("\u{1B}") && lines.allSatisfy { $0.count < 600 }
-        if name == "BRLAPI_HOST" || name == "SPEECHD_ADDRESS" {
-            // KNOWN ISSUE (issue 16): the servers' reports quote the address as given, escapes and
-            // all; SessionOptions.standardErrorReport is to filter ESC and cap a line at 400
-            // characters (the lead's part). Remove this withKnownIssue once it does.
-            withKnownIssue("the servers' reports on stderr are not sanitised yet", isIntermittent: true) {
-                #expect(clean, "\(name): \(run.stderr.debugDescription.prefix(300))")
-            }
-        } else {
-            #expect(clean, "\(name): \(run.stderr.debugDescription.prefix(300))")
-        }
+        // The servers' reports quote the address as given: SessionOptions.standardErrorReport
+        // drops ESC and cuts a line at 400 characters.
+        #expect(clean, "\(name): \(run.stderr.debugDescription.prefix(300))")
     }
 }
 }

@@ -111,6 +111,15 @@ struct UnsafeCodePointTests {
         #expect(CLIText.quoted("\u{7F}\u{200F}\u{FEFF}") == "'\\x7F\\u{200F}\\u{FEFF}'")
     }
 
+    @Test func theTerminalFastPathTakesOnlyPlainTextAndCompleteSGR() {
+        let styled = "\u{1B}[1mPrice: 10 to 90\u{1B}[0m \u{1B}[1;38;5;33m [ ]\u{1B}[0m"
+        #expect(OutputText.isPlainTerminalText(styled) && OutputText.terminal(styled) == styled)
+        for unsafe in ["a\u{1B}[2Jb", "a\u{1B}]0;title\u{07}b", "a\u{1B}[1", "a\tb", "a\u{1B}", "é", "a\u{7F}"] {
+            #expect(!OutputText.isPlainTerminalText(unsafe), "\(Array(unsafe.unicodeScalars))")
+        }
+        #expect(OutputText.terminal("a\u{1B}[2Jb") == "ab")
+    }
+
     @Test(arguments: safe)
     func safeCodePointsPass(_ scalar: Unicode.Scalar) {
         let text = "a" + String(Character(scalar)) + "b"

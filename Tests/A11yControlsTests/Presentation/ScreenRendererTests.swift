@@ -86,6 +86,10 @@ import DemoCommandLine
         #expect(!written[1].contains("one") && written[1].contains("TWO\u{1B}[K"))
         output.show(ScreenFrame(lines: ["one", String(repeating: "x", count: 30)], cursor: (0, 0)))
         #expect(written[2].contains(String(repeating: "x", count: 19) + "\u{1B}[0m") && !written[2].contains(String(repeating: "x", count: 20)))
+        // The same frame again: no line is written, only the cursor placed; one write per frame.
+        let count = written.count
+        output.show(ScreenFrame(lines: ["one", String(repeating: "x", count: 30)], cursor: (0, 0)))
+        #expect(written.count == count + 1 && !written[count].contains("one") && !written[count].contains("x"))
         output.erase()
         #expect(written.last?.hasSuffix("\r\u{1B}[J") == true)
     }
