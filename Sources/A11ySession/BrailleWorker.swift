@@ -190,7 +190,9 @@ final class BrailleWorker: Sendable {
     /// Takes the waiting keys, a change of preferences, a change of the display's width.
     private func read(into news: inout News) throws {
         while let key = try connection.readKey() { news.keys.append(key) }
-        if connection.preferencesChanged() {
+        // A loop: a change that BRLTTY reports while the preferences are being read is taken
+        // in during that call, and the descriptor stays quiet for it.
+        while connection.preferencesChanged() {
             let (preferences, unanswered) = try answered { try $0.preferences() }
             news.preferences = (preferences, unanswered)
         }
