@@ -82,6 +82,15 @@ public final class WakeSignal: Sendable {
         return count > 0
     }
 
+    /// Sleeps until a signal (taken) or `deadline`; true when the signal came.
+    @discardableResult
+    public func wait(until deadline: ContinuousClock.Instant) -> Bool {
+        repeat {
+            if wait(timeout: deadline - .now) { return true }
+        } while ContinuousClock.now < deadline
+        return false
+    }
+
     /// Sleeps until a signal (taken) or `other` is readable, or `timeout` passed (nil: no
     /// limit). True when the signal came.
     @discardableResult
@@ -141,10 +150,6 @@ public final class SerialThread: Sendable {
             work()
             done.signal()
         }
-        let deadline = ContinuousClock.now + timeout
-        while !done.wait(timeout: deadline - .now) {
-            if ContinuousClock.now >= deadline { return false }
-        }
-        return true
+        return done.wait(until: .now + timeout)
     }
 }

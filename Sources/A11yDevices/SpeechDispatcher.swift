@@ -219,8 +219,7 @@ public final class SpeechDispatcher: @unchecked Sendable {
             done.signal()
         }
         if !started { throw SpeechError(.connect, function: "pthread_create", message: "no thread for the connection") }
-        let deadline = ContinuousClock.now + timeout
-        while !done.wait(timeout: deadline - .now) && ContinuousClock.now < deadline {}
+        done.wait(until: .now + timeout)
         let result: Result<OpenedConnection, SpeechError>? = attempt.withLock { state in
             if case .done(let result) = state { return result }
             state = .abandoned

@@ -173,8 +173,7 @@ public final class BrailleOutput {
         var result: Outcome? { outcome.withLock { $0 } }
         /// The outcome, waited for at most `timeout`.
         func wait(atMost timeout: Duration) -> Outcome? {
-            let deadline = ContinuousClock.now + timeout
-            while result == nil, let done, ContinuousClock.now < deadline { done.wait(timeout: deadline - .now) }
+            if result == nil { done?.wait(until: .now + timeout) }
             return result
         }
     }

@@ -126,8 +126,7 @@ final class BrailleWorker: Sendable {
         guard wake else { return }
         loop?.wake()
         guard let done else { return }
-        let deadline = ContinuousClock.now + timeout
-        while !done.wait(timeout: deadline - .now) && ContinuousClock.now < deadline {}
+        done.wait(until: .now + timeout)
     }
 
     // MARK: The loop's step

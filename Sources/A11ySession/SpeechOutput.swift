@@ -25,8 +25,8 @@ import A11yVocabulary
 /// The server, the clock and the worker are seams (`SpeechService`, `SessionClock`,
 /// `SerialWorker`): tests drive all three by hand.
 public final class SpeechOutput: @unchecked Sendable {
-    // @unchecked Sendable: all mutable state is inside `state`, a Mutex; the pipe descriptors
-    // are set once in init.
+    // @unchecked Sendable: all mutable state is inside `state`, a Mutex; the wake signal is set once
+    // in init.
     public struct Settings: Sendable, Equatable {
         public var rate: Int?
         public var pitch: Int?
@@ -77,7 +77,8 @@ public final class SpeechOutput: @unchecked Sendable {
     /// The settings sent on every connection (the language resolved from the locale).
     private let settings: Settings
     private let report: @Sendable (String) -> Void
-    private let wakePipe: (read: Int32, write: Int32)
+    /// Wakes the session when a `Status` is waiting (nil: no pipe could be made).
+    private let wakeSignal = WakeSignal()
     /// How long `close()` waits for the server to take the last utterances.
     public var closeTimeout: Duration = .seconds(1)
     /// How long one call may wait for the server before the user is told it is not answering
@@ -100,7 +101,6 @@ public final class SpeechOutput: @unchecked Sendable {
         self.worker = worker
         self.report = report
         state = Mutex(State(reconnection: Reconnection(retryInterval: retryInterval)))
-        wakePipe = Self.makeWakePipe()
         guard mode != .off else {
             state.withLock { $0.closed = true }
             return
@@ -122,16 +122,11 @@ public final class SpeechOutput: @unchecked Sendable {
                       settings: settings, retryInterval: retryInterval, report: report)
     }
 
-    deinit {
-        if wakePipe.read >= 0 { Glibc.close(wakePipe.read) }
-        if wakePipe.write >= 0 { Glibc.close(wakePipe.write) }
-    }
-
     /// True while connected to a server.
     public var isConnected: Bool { state.withLock { $0.connection != nil } }
 
     /// Readable when a `Status` is waiting: poll it with the keyboard.
-    public var wakeDescriptor: Int32 { wakePipe.read }
+    public var wakeDescriptor: Int32 { wakeSignal?.descriptor ?? -1 }
 
     /// The server connection's socket, to poll for POLLRDHUP (the server went away); nil while
     /// not connected. Call `serverClosed()` when it reports a hang-up.
@@ -144,8 +139,7 @@ public final class SpeechOutput: @unchecked Sendable {
 
     /// The changes since the last call (and empties the wake pipe).
     public func takeStatusChanges() -> [Status] {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while wakePipe.read >= 0, read(wakePipe.read, &buffer, buffer.count) > 0 {}
+        wakeSignal?.take()
         return state.withLock { state in
             defer { state.statusChanges = [] }
             return state.statusChanges
@@ -335,19 +329,7 @@ public final class SpeechOutput: @unchecked Sendable {
     // MARK: Waking the session
 
     private func wake() {
-        var byte: UInt8 = 1
-        if wakePipe.write >= 0 { _ = write(wakePipe.write, &byte, 1) }
-    }
-
-    /// A non-blocking, close-on-exec pipe; (-1, -1) when none can be made.
-    private static func makeWakePipe() -> (read: Int32, write: Int32) {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return (-1, -1) }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        return (fds[0], fds[1])
+        wakeSignal?.signal()
     }
 
     /// "de" from LANG=de_DE.UTF-8; nil for C/POSIX or nothing set.
