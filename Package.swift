@@ -6,7 +6,7 @@ import PackageDescription
 //
 //   a11y-demo -> DemoCommandLine -> A11yControls (umbrella: re-exports the layers)
 //   A11ySession      -> A11yDevices, A11yPresentation, A11yInput
-//   A11yDevices      -> A11yVocabulary, CSpeech, CBrl, CAlsa, CLouis (the only C and OS calls)
+//   A11yDevices      -> A11yVocabulary, CSpeech, CBrl, CAlsa, CLouis, CSystem (the only C and OS calls)
 //   A11yPresentation -> A11yFormatting
 //   A11yInput        -> A11yModel, A11yVocabulary
 //   A11yFormatting   -> A11yModel, A11yVocabulary
@@ -34,6 +34,8 @@ let package = Package(
             name: "CBrl",
             providers: [.apt(["libbrlapi-dev"])]
         ),
+        // glibc's GNU extensions the Glibc module hides (pipe2, posix_spawn's closefrom).
+        .systemLibrary(name: "CSystem"),
         // The tones (`--tones on`) go through ALSA: a bare console, or PipeWire / PulseAudio
         // through their ALSA plugins.
         .systemLibrary(
@@ -61,7 +63,7 @@ let package = Package(
         ),
         .target(name: "A11yInput", dependencies: ["A11yModel", "A11yVocabulary"]),
         .target(name: "A11yPresentation", dependencies: ["A11yFormatting"]),
-        .target(name: "A11yDevices", dependencies: ["A11yVocabulary", "CSpeech", "CBrl", "CAlsa", "CLouis"]),
+        .target(name: "A11yDevices", dependencies: ["A11yVocabulary", "CSpeech", "CBrl", "CAlsa", "CLouis", "CSystem"]),
         .target(name: "A11ySession", dependencies: ["A11yDevices", "A11yPresentation", "A11yInput"]),
         // The module users import: re-exports every layer.
         .target(
@@ -98,7 +100,7 @@ let package = Package(
         .target(name: "VirtualDisplayClient"),
         // Fakes of the devices, pty and process helpers, the capture-file reader: shared by the
         // tests and the benchmark, never part of a product.
-        .target(name: "A11yTestSupport", dependencies: ["A11yControls", "VirtualDisplayClient"]),
+        .target(name: "A11yTestSupport", dependencies: ["A11yControls", "VirtualDisplayClient", "CSystem"]),
         // Benchmarks print a report; they are never timed assertions in tests. CSpeech and CBrl
         // measure the bare floors.
         .executableTarget(

@@ -32,9 +32,7 @@ extension BrailleDisplay {
         }
         enum Attempt { case waiting, abandoned, done(Result<Opened, BrailleError>) }
         let attempt = Mutex<Attempt>(.waiting)
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return try openNow(host: host, auth: auth).get() }
-        let (readEnd, writeEnd) = (fds[0], fds[1])
+        guard let (readEnd, writeEnd) = Pipe.make(blocking: true) else { return try openNow(host: host, auth: auth).get() }
         let requested = host ?? Environment.value("BRLAPI_HOST") ?? "the default server"
         let started = DetachedThread.start {
             let result = openNow(host: host, auth: auth)

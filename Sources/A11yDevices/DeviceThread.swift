@@ -51,14 +51,8 @@ public final class WakeSignal: Sendable {
     private let pending = Atomic(false)
 
     public init?() {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return nil }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        descriptor = fds[0]
-        writeEnd = fds[1]
+        guard let ends = Pipe.make() else { return nil }
+        (descriptor, writeEnd) = ends
     }
 
     deinit {

@@ -26,14 +26,9 @@ public enum SignalHandling {
     public static func install() throws(TerminalError) -> Int32 {
         let state = EmergencyState.shared
         if state.pointee.installed { return state.pointee.pipeRead }
-        var fds: [Int32] = [-1, -1]
-        try retryingOnInterrupt("pipe") { pipe(&fds) }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        }
-        state.pointee.pipeRead = fds[0]
-        state.pointee.pipeWrite = fds[1]
+        guard let ends = Pipe.make() else { throw TerminalError("pipe2") }
+        state.pointee.pipeRead = ends.read
+        state.pointee.pipeWrite = ends.write
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT, SIGTSTP] {
             try setHandler(signal, previous: nil)
         }
@@ -52,7 +47,7 @@ public enum SignalHandling {
             sigaddset(&handled, signal)
         }
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
-        return fds[0]
+        return ends.read
     }
 
     /// The read end of the signal pipe, to poll for `POLLIN` (-1 before `install()`).

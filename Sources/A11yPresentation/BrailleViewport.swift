@@ -25,6 +25,8 @@ public struct BrailleViewport: Sendable, Equatable {
 
     /// A line of text shown instead of the control's, panned to `offset`.
     public struct StatusLine: Sendable, Equatable {
+        /// The words shown, kept to write them again when the braille of words changes.
+        public var text: String
         public var line: BrailleLine
         public var offset: Int
     }
@@ -74,13 +76,18 @@ public struct BrailleViewport: Sendable, Equatable {
     /// `dismissStatus()`; panning moves along it.
     public mutating func showStatus(_ text: String) {
         let (cells, dots) = BrailleWords.cells(for: text, contractions: wordContractions)
-        status = StatusLine(line: BrailleLine(text: cells, dots: dots,
+        status = StatusLine(text: text,
+                            line: BrailleLine(text: cells, dots: dots,
                                               routing: Array(repeating: nil, count: cells.count), cursor: nil, homeOffset: 0),
                             offset: 0)
     }
 
-    /// Words in contracted braille, for notices and "where am I" (empty: computer braille).
-    public var wordContractions: [String: ContractedText] = [:]
+    /// Words in contracted braille, for notices and "where am I" (empty: computer braille). A
+    /// "where am I" line shown when they change is written again, from its start, in the new
+    /// braille (the user turned literary braille on or off while reading it).
+    public var wordContractions: [String: ContractedText] = [:] {
+        didSet { if let status, wordContractions != oldValue { showStatus(status.text) } }
+    }
 
     /// The control's line is back.
     public mutating func dismissStatus() { status = nil }

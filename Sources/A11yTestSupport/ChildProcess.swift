@@ -1,4 +1,5 @@
 import Glibc
+import CSystem
 import Synchronization
 import VirtualDisplayClient
 
@@ -61,6 +62,9 @@ public final class ChildProcess: Sendable {
             posix_spawn_file_actions_adddup2(&actions, 0, 1)
             posix_spawn_file_actions_adddup2(&actions, 0, 2)
         }
+        // Nothing but the three streams: a descriptor of the test process (another test's key
+        // pipe) held open by a child, a tmux server above all, would keep its reader waiting.
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -13,8 +13,8 @@ func runAutoRepeatJitterBenchmark(ticks: Int = 200, interval: Duration = .millis
 
     var autoRepeat = AutoRepeat(configuration: .init(initialDelay: interval, interval: interval), detection: .releaseEvents)
     // An idle descriptor to poll, as the loop polls the terminal.
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { return "autorepeat-jitter: pipe failed" }
+    guard let ends = Pipe.make(blocking: true) else { return "autorepeat-jitter: pipe failed" }
+    let fds = [ends.read, ends.write]
     defer { close(fds[0]); close(fds[1]) }
 
     let pressedAt = now()

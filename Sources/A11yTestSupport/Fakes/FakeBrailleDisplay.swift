@@ -55,9 +55,7 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     public init(width: Int = 40, accepting: Bool = true, threaded: Bool = false) {
         self.threaded = threaded
         state = Mutex(State(width: width, accepting: accepting))
-        var fds: [Int32] = [-1, -1]
-        if pipe(&fds) == 0 { for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) } }
-        keySignal = (fds[0], fds[1])
+        keySignal = Pipe.make() ?? (-1, -1)
     }
 
     deinit {

@@ -132,8 +132,8 @@ struct TerminalPtyTests {
 
     @Test("scripted key source: bytes from a pipe, then end of input")
     func scriptedSource() throws {
-        var fds: [Int32] = [-1, -1]
-        #expect(pipe(&fds) == 0)
+        let ends = try #require(Pipe.make(blocking: true))
+        let fds = [ends.read, ends.write]
         defer { close(fds[0]) }
         let source = KeySource(scriptedInput: fds[0])
         #expect(source.holdDetection == .none)

@@ -41,4 +41,20 @@ import Testing
         #expect(viewport.frame(entry: nil)?.text.hasPrefix("  10") == true)
         #expect(viewport.frame(entry: nil)?.dots.first?.rawValue == 0x07)
     }
+
+    /// Literary braille turned off (or on) while "where am I" is shown: the status line is written
+    /// again in the new braille, not left in the old one until the next key.
+    @Test func whereAmIFollowsAChangeOfTheWordsBraille() throws {
+        var viewport = BrailleViewport()
+        let control = PresentedControl(try RangeSlider(), label: "Price", formatter: DecimalFormatter(), locale: .posix)
+        viewport.setWidth(12, control: control, renderer: BrailleRenderer())
+        viewport.wordContractions = table
+        viewport.showStatus("lower 10")
+        #expect(viewport.frame(entry: nil)?.text.hasPrefix("  10") == true)
+        viewport.wordContractions = [:]
+        #expect(viewport.frame(entry: nil)?.text == "lower 10    ")
+        #expect(viewport.frame(entry: nil)?.dots.allSatisfy { $0.rawValue == 0 } == true)
+        viewport.wordContractions = table
+        #expect(viewport.frame(entry: nil)?.dots.first?.rawValue == 0x07)
+    }
 }

@@ -15,9 +15,8 @@ import A11yTestSupport
         let read: Int32
         private var write: Int32
         init() throws {
-            var fds: [Int32] = [-1, -1]
-            guard pipe(&fds) == 0 else { throw FixtureError("pipe failed") }
-            (read, write) = (fds[0], fds[1])
+            guard let ends = Pipe.make(blocking: true) else { throw FixtureError("pipe failed") }
+            (read, write) = ends
         }
         func type(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(write, $0.baseAddress, $0.count - 1) } }
         func end() {
