@@ -44,7 +44,7 @@ brltty-sessions: build
 	source $(CURDIR)/.build/servers-sessions/env; \
 	A11Y_BRLTTY_SESSIONS=$(BRLTTY_SESSIONS) swift test --skip-build --filter BrlttySurvives 2>&1 | grep -E 'brltty-sessions:|✘|Test run'
 
-# The suite N times (N=5) against one set of private servers (.build/servers-repeat), counting
+# The suite N times (N=5), each run against freshly started private servers, counting
 # the runs and tests that failed: a test that fails once in N is flaky (scripts/test-repeat.sh).
 N ?= 5
 test-repeat: deps

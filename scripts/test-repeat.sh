@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the Swift test suite N times against one set of private servers and counts the failures:
-# a flaky test shows as a run that failed while the others passed.
+# Runs the Swift test suite N times, each against freshly started private servers (as make test
+# runs it), and counts the failures: a flaky test shows as a run that failed while the others
+# passed.
 #
 #   scripts/test-repeat.sh N [SERVERS_DIR]
 #
@@ -19,10 +20,6 @@ swift build --build-tests >/dev/null || { echo "test-repeat: the build failed" >
 trap 'scripts/servers.sh stop "$servers"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-scripts/servers.sh start "$servers" || exit 2
-# shellcheck source=/dev/null
-source "$servers/env"
-
 mkdir -p "$logs"
 failed_runs=0
 failed_tests=0
@@ -30,8 +27,11 @@ summary=()
 for ((i = 1; i <= runs; i++)); do
     log=$logs/run-$i.log
     start=$(date +%s)
-    swift test --skip-build </dev/null >"$log" 2>&1
+    scripts/servers.sh start "$servers" >"$log.servers" 2>&1 || { cat "$log.servers" >&2; exit 2; }
+    # shellcheck source=/dev/null
+    (source "$servers/env" && swift test --skip-build </dev/null >"$log" 2>&1)
     status=$?
+    scripts/servers.sh stop "$servers" >>"$log.servers" 2>&1
     counts=$(scripts/test-summary.sh "$log")
     failures=$(grep -E '^✘ Test .* failed after' "$log" | grep -v '^✘ Test run with' | sed -E 's/^✘ Test (.*) failed after.*/\1/' | paste -sd ';' -)
     n=$(grep -E '^✘ Test .* failed after' "$log" | grep -vc '^✘ Test run with')

@@ -3,6 +3,7 @@
 //   a11y-bench [--demo PATH] [--out DIR] [--quick] [-- DEMO-ARGUMENTS...]   the full report
 //   a11y-bench --list | NAME...                                                single benchmarks
 //   a11y-bench key-to-tone                                                     key to tone only
+//   a11y-bench --peer P --floor F side-by-side                                 the side-by-side rounds only
 //   a11y-bench --feed-keys N                                                   (for valgrind)
 //   a11y-bench --in-process [N]                                                in-process figures only
 //
@@ -59,6 +60,31 @@ let peerPath = option("--peer")
 let floorPath = option("--floor")
 let quick = arguments.contains("--quick")
 arguments.removeAll { $0 == "--quick" }
+
+/// What the side-by-side rounds drive: a11y-demo, the Python peer, the C floors.
+func sideBySideSubjects(demo: String, demoArguments: [String], peer: String, floor: String) -> [Subject] {
+    [
+        Subject(name: "ours", command: [demo, "range", "--label", "Price"] + demoArguments, brailleText: { "Price \($0) " },
+                firstBraille: "Price", draws: true, speaks: true, brailles: true),
+        Subject(name: "peer", command: ["/usr/bin/python3", peer], brailleText: { "lower [\($0)]" },
+                firstBraille: "lower", draws: true, speaks: true, brailles: true),
+        Subject(name: "floor-braille", command: [floor, "braille"], brailleText: { "\($0) " },
+                firstBraille: "10", draws: false, speaks: false, brailles: true),
+        Subject(name: "floor-speech", command: [floor, "speech"], brailleText: { "\($0)" },
+                firstBraille: nil, draws: false, speaks: true, brailles: false),
+        Subject(name: "floor-start", command: [floor, "start"], brailleText: { "\($0)" },
+                firstBraille: "start", draws: false, speaks: false, brailles: false, takesKeys: false),
+    ]
+}
+
+// The side-by-side rounds alone (quicker, to try a change): `scripts/bench.sh side-by-side`.
+if arguments == ["side-by-side"], let peerPath, let floorPath {
+    let result = try runSideBySide(sideBySideSubjects(demo: demoPath, demoArguments: demoArguments, peer: peerPath, floor: floorPath),
+                                   rounds: 3, keys: quick ? 20 : 80, spacing: 100)
+    print(renderText(machine: [], figures: sideBySideFigures(result, ours: "ours", peer: "peer", brailleFloor: "floor-braille",
+                                                             speechFloor: "floor-speech", startFloor: "floor-start"), notes: []))
+    exit(0)
+}
 
 if arguments == ["key-to-tone"] {
     let tone = try measureKeyToTone(demo: demoPath, keys: 50)
@@ -145,18 +171,7 @@ do {
 
     // Side by side: a11y-demo, the Python peer and the C floors, alternating, same keys, same servers.
     if let peerPath, let floorPath {
-        let subjects = [
-            Subject(name: "ours", command: [demoPath, "range", "--label", "Price"] + demoArguments, brailleText: { "Price \($0) " },
-                    firstBraille: "Price", draws: true, speaks: true, brailles: true),
-            Subject(name: "peer", command: ["/usr/bin/python3", peerPath], brailleText: { "lower [\($0)]" },
-                    firstBraille: "lower", draws: true, speaks: true, brailles: true),
-            Subject(name: "floor-braille", command: [floorPath, "braille"], brailleText: { "\($0) " },
-                    firstBraille: "10", draws: false, speaks: false, brailles: true),
-            Subject(name: "floor-speech", command: [floorPath, "speech"], brailleText: { "\($0)" },
-                    firstBraille: nil, draws: false, speaks: true, brailles: false),
-            Subject(name: "floor-start", command: [floorPath, "start"], brailleText: { "\($0)" },
-                    firstBraille: "start", draws: false, speaks: false, brailles: false, takesKeys: false),
-        ]
+        let subjects = sideBySideSubjects(demo: demoPath, demoArguments: demoArguments, peer: peerPath, floor: floorPath)
         let result = try runSideBySide(subjects, rounds: 3, keys: quick ? 20 : 80, spacing: 100)
         figures += sideBySideFigures(result, ours: "ours", peer: "peer", brailleFloor: "floor-braille",
                                      speechFloor: "floor-speech", startFloor: "floor-start")

@@ -32,8 +32,15 @@ struct DemoEndToEndTests {
 
         let mark = display.frames.count
         try demo.send("Right", "Right", "Right")
-        #expect(spoken.waitForLines { $0.last == "13" }.suffix(3) == ["11", "12", "13"])
-        let frame = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix("Price 13") })
+        let said = spoken.waitForLines { $0.last == "13" }
+        // Seen once in five runs of the suite (not reproduced alone): "10", "11", "12" and no 13.
+        // Everything that might tell why is printed when it happens again.
+        let demos = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter {
+            Int($0) != nil && (try? String(contentsOfFile: "/proc/\($0)/comm", encoding: .utf8))?.hasPrefix("a11y-demo") == true
+        }
+        let everything = "a11y-demo processes running: \(demos.count); spoken: \(said); frames: \(display.frames[mark...].map(\.text)); screen:\n\(demo.screen)\nstderr: \(demo.stderr)"
+        #expect(said.suffix(3) == ["11", "12", "13"], "\(everything)")
+        let frame = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix("Price 13") }, "\(everything)")
         // "Price 13 " then the track: 28 cells, 56 positions; 13 -> 7.15 -> 7 (right column of cell 3),
         // focused: the whole right column (4 5 6 8) over the bottom dot of the left (7).
         #expect(frame.cells[9...12] == ["78", "78", "78", "45678"])
