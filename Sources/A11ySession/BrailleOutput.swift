@@ -33,6 +33,11 @@ public final class BrailleOutput {
     private var attempt: (running: Attempt, checkAt: Duration)?
     /// When to look whether BRLTTY answered the worker (nil: nothing is waiting).
     private var watchAt: Duration?
+    /// When to ask BRLTTY whether it still answers, after frames written at once.
+    private var askAt: Duration?
+    /// How long after a frame written at once BRLTTY is asked whether it answers: the question
+    /// waits for the key's speech to be on its way, and a burst of keys asks once.
+    static let askAfter: Duration = .milliseconds(100)
     /// "Not answering" was said for the current wait.
     private var notAnswering = false
     /// The longest wait between reconnection attempts.
@@ -104,7 +109,7 @@ public final class BrailleOutput {
 
     /// When to call `retryIfDue(at:)` next (nil: nothing to look at).
     public var retryAt: Duration? {
-        [attempt?.checkAt ?? reconnection.nextAttempt, watchAt].compactMap { $0 }.min()
+        [attempt?.checkAt ?? reconnection.nextAttempt, watchAt, askAt].compactMap { $0 }.min()
     }
 
     /// Readable when keys or other news from the display wait: poll it, then call
@@ -145,6 +150,7 @@ public final class BrailleOutput {
     private func adopt(_ opened: Opened) throws {
         lastFrame = nil
         watchAt = nil
+        askAt = nil
         notAnswering = false
         width = opened.width
         switch opened.preferences {
@@ -184,9 +190,12 @@ public final class BrailleOutput {
     /// lays the line out again and shows the new frame.
     public func show(_ frame: BrailleFrame?, at time: Duration) {
         guard let worker, let frame, frame != lastFrame else { return }
-        worker.show(frame)
+        if worker.show(frame) {
+            if askAt == nil { askAt = time + Self.askAfter }
+        } else if watchAt == nil {
+            watchAt = time + notAnsweringAfter
+        }
         lastFrame = frame
-        if watchAt == nil { watchAt = time + notAnsweringAfter }
         // What the worker already learnt (at once with an inline loop): a width change, a loss.
         take(worker.takeNews(keys: false), at: time)
     }
@@ -246,6 +255,11 @@ public final class BrailleOutput {
     /// Starts a reconnection if it is time, or takes the result of the one running; true when
     /// the display is back (redraw everything). Also looks whether BRLTTY still answers.
     public func retryIfDue(at time: Duration) -> Bool {
+        if let due = askAt, time >= due, let worker {
+            askAt = nil
+            worker.askWhetherAnswering()
+            if watchAt == nil { watchAt = time + notAnsweringAfter }
+        }
         watchAnswering(at: time)
         guard let due = attempt?.checkAt ?? reconnection.nextAttempt, time >= due else { return false }
         let running = attempt?.running ?? start()
@@ -286,6 +300,7 @@ public final class BrailleOutput {
         worker?.close(leavingTTY: true)
         worker = nil
         watchAt = nil
+        askAt = nil
         reconnection.back()
     }
 
@@ -294,6 +309,7 @@ public final class BrailleOutput {
         worker?.close(leavingTTY: false)
         worker = nil
         watchAt = nil
+        askAt = nil
         notAnswering = false
         width = 0
         lastFrame = nil

@@ -30,6 +30,8 @@ public protocol BrailleConnection: AnyObject, Sendable {
     /// Asks the server something and waits for its answer (it may never come: a stopped
     /// BRLTTY). The session's braille worker calls it from its loop after each burst of frames.
     func ping() throws
+    /// True when a write now would not wait for the server (its socket has room).
+    var takesAWriteAtOnce: Bool { get }
     /// Closes the connection (which also gives the display back). Closing twice is harmless.
     func close()
 }
@@ -73,6 +75,8 @@ extension BrailleConnection {
     @discardableResult public func watchPreferences() throws -> Bool { true }
     public func preferencesChanged() -> Bool { false }
     public func ping() throws {}
+    /// A fake's calls may be held (a frozen display): its writes go through the loop.
+    public var takesAWriteAtOnce: Bool { false }
 }
 
 extension BrailleDisplay: BrailleConnection {
