@@ -46,6 +46,10 @@ final class DemoInTmux: TmuxPane {
         }
     }
 
+    /// The next key is typed at least `gap` after now (not after the last key typed): after
+    /// waiting for a key's effect, the demo surely read that key before now.
+    func restartPace() { lastKey = .now }
+
     /// Types `key` at a tap's pace (`gap` after the key before) and returns how long the screen
     /// took to show `expected`, from the key typed (printed for the report; no test asserts it).
     @discardableResult
@@ -54,7 +58,9 @@ final class DemoInTmux: TmuxPane {
         let typed = ContinuousClock.now
         let screen = waitForScreen(timeout: timeout) { $0.contains(expected) }
         #expect(screen.contains(expected), "screen after \(key): \(screen)")
-        return ContinuousClock.now - typed
+        let took = ContinuousClock.now - typed
+        restartPace()  // the key was read: the next one is a tap too, however late this one came
+        return took
     }
 
     /// Types bytes as they are (escape sequences included).
