@@ -187,6 +187,9 @@ final class BrailleWorker: Sendable {
         if ended { return false }
         var news = News()
         do {
+            // The frame first: it is not answered, and the keys' ranges (three round trips) are
+            // told after it (at the start, the first frame does not wait for them).
+            if let frame { try write(frame, news: &news) }
             if let keys {
                 do {
                     try answered { try $0.acceptKeys(keys) }
@@ -194,7 +197,6 @@ final class BrailleWorker: Sendable {
                     news.reports.append("braille: cannot leave BRLTTY its own keys (\(error)); the control takes every key")
                 }
             }
-            if let frame { try write(frame, news: &news) }
             if closing == nil && own.withLock({ $0.needsPing }) && !state.withLock({ $0.frame != nil }) {
                 try answered { try $0.ping() }
                 own.withLock { $0.needsPing = false }
