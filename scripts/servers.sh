@@ -148,7 +148,14 @@ do_status() {
 
 case $action in
     start) do_start ;;
-    stop) do_stop && say "stopped ($D)" ;;
+    # A BRLTTY that died under the tests is said, with what it logged last before dying (CI
+    # keeps only the output).
+    stop) restarts=$(grep -c 'restarting it' "$D/brltty.log" 2>/dev/null || true)
+          if ((${restarts:-0} > 0)); then
+              say "brltty died and was restarted ${restarts} time(s); what it logged before:"
+              grep -B 6 'restarting it' "$D/brltty.log" | tail -n 28 | sed 's/^/  brltty.log: /' >&2
+          fi
+          do_stop && say "stopped ($D)" ;;
     status) do_status ;;
     kill-speech) kill_now speechd ;;
     kill-braille) kill_now brltty ;;
