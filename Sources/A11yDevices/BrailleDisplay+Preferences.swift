@@ -79,18 +79,33 @@ final class PreferenceWatch: Sendable {
 extension BrailleDisplay {
     /// Sets BRLTTY's global preferences as its preferences menu would (every client sees them,
     /// until BRLTTY exits): computer braille cell size, literary braille and its table. For
-    /// tests and set-up tools; the display's own cell size cannot be set.
+    /// tests and set-up tools; the display's own cell size cannot be set. An empty table leaves
+    /// BRLTTY's table as it is.
+    ///
+    /// Only what differs from BRLTTY's values is written, and a table only while literary braille
+    /// is off: BRLTTY 6.5 replaces its contraction table on the thread that answers BrlAPI, while
+    /// its main thread may be contracting the screen with the old one (a heap corruption that
+    /// killed BRLTTY in a test run which set the same table again and again). So a new table is
+    /// set before literary braille is turned on, and literary braille is turned off first.
     public func setGlobalPreferences(_ preferences: BraillePreferences) throws(BrailleError) {
+        let now = try self.preferences().preferences
         try withHandle("brlapi__setParameter") { handle throws(BrailleError) in
             let flags = brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL)
-            var cellSize = UInt8(clamping: preferences.computerBrailleCellSize)
-            var literary: UInt8 = preferences.literaryBraille ? 1 : 0
-            let table = Array(preferences.literaryBrailleTable.utf8)
-            guard brlapi__setParameter(handle, BRLAPI_PARAM_COMPUTER_BRAILLE_CELL_SIZE, 0, flags, &cellSize, 1) >= 0,
-                  brlapi__setParameter(handle, BRLAPI_PARAM_LITERARY_BRAILLE, 0, flags, &literary, 1) >= 0,
-                  table.withUnsafeBytes({ brlapi__setParameter(handle, BRLAPI_PARAM_LITERARY_BRAILLE_TABLE, 0, flags,
-                                                               $0.baseAddress, $0.count) }) >= 0
-            else { throw BrailleError.current("brlapi__setParameter") }
+            func set(_ parameter: brlapi_param_t, _ bytes: [UInt8]) throws(BrailleError) {
+                guard bytes.withUnsafeBytes({ brlapi__setParameter(handle, parameter, 0, flags, $0.baseAddress, $0.count) }) >= 0
+                else { throw BrailleError.current("brlapi__setParameter") }
+            }
+            if preferences.computerBrailleCellSize != now.computerBrailleCellSize {
+                try set(BRLAPI_PARAM_COMPUTER_BRAILLE_CELL_SIZE, [UInt8(clamping: preferences.computerBrailleCellSize)])
+            }
+            let newTable = !preferences.literaryBrailleTable.isEmpty && preferences.literaryBrailleTable != now.literaryBrailleTable
+            if now.literaryBraille && (newTable || !preferences.literaryBraille) {
+                try set(BRLAPI_PARAM_LITERARY_BRAILLE, [0])
+            }
+            if newTable { try set(BRLAPI_PARAM_LITERARY_BRAILLE_TABLE, Array(preferences.literaryBrailleTable.utf8)) }
+            if preferences.literaryBraille && (newTable || !now.literaryBraille) {
+                try set(BRLAPI_PARAM_LITERARY_BRAILLE, [1])
+            }
         }
     }
 }

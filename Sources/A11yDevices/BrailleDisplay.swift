@@ -106,7 +106,8 @@ public final class BrailleDisplay: @unchecked Sendable {
     }
 
     /// The display's size. It is 0x0 while BRLTTY has no display (the `vr` driver before a
-    /// display connects).
+    /// display connects). BrlAPI keeps the first size it got until tty mode is left: after that
+    /// this does not reach BRLTTY, so it does not tell whether BRLTTY still answers (`ping` does).
     public func size() throws(BrailleError) -> Size {
         try withHandle("brlapi__getDisplaySize") { handle throws(BrailleError) in
             var width: UInt32 = 0

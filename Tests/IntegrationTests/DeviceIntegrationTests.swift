@@ -77,6 +77,23 @@ struct DeviceIntegrationTests {
         }
     }
 
+    // MARK: BRLTTY's preferences
+
+    @Test func globalPreferencesChangeOnlyWhatDiffersAndAnEmptyTableLeavesBRLTTYs() throws {
+        let brl = try SharedDisplay.client()
+        defer { try? brl.setGlobalPreferences(BraillePreferences()) }
+        try brl.setGlobalPreferences(BraillePreferences(computerBrailleCellSize: 6, literaryBraille: true,
+                                                        literaryBrailleTable: "en-us-g2"))
+        var now = try brl.preferences().preferences
+        #expect(now.computerBrailleCellSize == 6 && now.literaryBraille && now.literaryBrailleTable == "en-us-g2")
+        try brl.setGlobalPreferences(BraillePreferences(literaryBraille: true, literaryBrailleTable: "en-ueb-g2"))
+        now = try brl.preferences().preferences
+        #expect(now.computerBrailleCellSize == 8 && now.literaryBraille && now.literaryBrailleTable == "en-ueb-g2")
+        try brl.setGlobalPreferences(BraillePreferences())
+        now = try brl.preferences().preferences
+        #expect(!now.literaryBraille && now.literaryBrailleTable == "en-ueb-g2")  // the table stays BRLTTY's
+    }
+
     // MARK: Speech
 
     @Test func everyPriorityIsSpokenInOrder() throws {

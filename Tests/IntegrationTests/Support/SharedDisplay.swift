@@ -16,10 +16,14 @@ enum SharedDisplay {
     /// disconnects, so the tests never close it: it goes away when the process exits, after the
     /// last test.
     ///
-    /// After a BRLTTY restart (the fault tests) the old connection is dead: a new one is made.
+    /// After a BRLTTY restart (the fault tests, or a BRLTTY that died) the old connection is dead:
+    /// a new one is made. A question tells (BrlAPI keeps the size it read once, so asking for the
+    /// size does not reach BRLTTY).
     static func client() throws -> BrailleDisplay {
         try clientConnection.withLock { client in
-            if let existing = client, (try? existing.size().width) == (try get()).cells { return existing }
+            if let existing = client, (try? existing.ping()) != nil, (try? existing.size().width) == (try get()).cells {
+                return existing
+            }
             let fresh = try BrailleDisplay.connectForTest(try get())
             client = fresh
             return fresh
