@@ -37,7 +37,8 @@ for ((i = 1; i <= runs; i++)); do
     n=$(grep -E '^✘ Test .* failed after' "$log" | grep -vc '^✘ Test run with')
     ((failed_tests += n))
     ((status != 0)) && ((failed_runs += 1))
-    line="run $i: status $status, $counts, $(( $(date +%s) - start )) s${failures:+ (failed: $failures)}"
+    died=$(grep -o 'brltty died and was restarted [0-9]* time(s)' "$log.servers")
+    line="run $i: status $status, $counts, $(( $(date +%s) - start )) s${failures:+ (failed: $failures)}${died:+; $died}"
     summary+=("$line")
     echo "test-repeat: $line"
 done
