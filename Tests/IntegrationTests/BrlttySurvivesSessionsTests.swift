@@ -116,6 +116,20 @@ struct BrlttySurvivesSessionsTests {
               + endings.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         #expect(restarts == 0 && samePid, "BRLTTY restarted \(restarts) time(s) during \(Self.sessions) sessions")
         #expect(hung == 0)
+        try leaveNothingToBeSpoken()
+    }
+
+    /// Demos killed in mid-session leave what they queued in speech-dispatcher, which speaks it
+    /// later: under load those lines ("9", "10") reached the next test's capture and fooled it.
+    /// A message-priority line cancels what waits at text priority and comes after the rest: once
+    /// it is heard, nothing of the sessions is left to be spoken.
+    func leaveNothingToBeSpoken() throws {
+        let capture = try CaptureFile()
+        let speech = try SpeechDispatcher(address: SpeechAddress(parsing: Servers.speechAddress))
+        defer { speech.close() }
+        let marker = "sessions done \(UUID().uuidString.prefix(8))"
+        speech.say(marker, priority: .message)
+        #expect(capture.waitForLines(timeout: .seconds(10)) { $0.contains(marker) }.contains(marker))
     }
 }
 }
