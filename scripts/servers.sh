@@ -137,7 +137,7 @@ do_status() {
         pid=$(pid_of "$name")
         if alive "$pid"; then
             echo "$name: running (pid $pid)"
-            [[ $name == brltty ]] && echo "brltty: restarted $(grep -c 'restarting it' "$D/brltty.log" || true) time(s) after crashes; current pid $(cat "$D/brltty.pidfile" 2>/dev/null)"
+            [[ $name == brltty ]] && echo "brltty: restarted $(brltty_restarts) time(s) after crashes; current pid $(cat "$D/brltty.pidfile" 2>/dev/null)"
         elif [[ $name == keeper ]]; then echo "$name: not running"
         else echo "$name: stopped"; rc=3
         fi
@@ -150,7 +150,7 @@ case $action in
     start) do_start ;;
     # A BRLTTY that died under the tests is said, with what it logged last before dying (CI
     # keeps only the output).
-    stop) restarts=$(grep -c 'restarting it' "$D/brltty.log" 2>/dev/null || true)
+    stop) restarts=$(brltty_restarts)
           if ((${restarts:-0} > 0)); then
               say "brltty died and was restarted ${restarts} time(s); what it logged before:"
               grep -B 6 'restarting it' "$D/brltty.log" | tail -n 28 | sed 's/^/  brltty.log: /' >&2

@@ -72,6 +72,11 @@ start_brltty() {
     return 1
 }
 
+# How many times BRLTTY's supervisor restarted it after a crash (the line it logs above).
+brltty_restarts() {
+    grep -c 'restarting it' "$D/brltty.log" 2>/dev/null || true
+}
+
 # The display keeper: a virtual braille display of $cells cells on the vr socket (make demo).
 start_keeper() {
     local s=$1 exe="$repo/.build/debug/a11y-vr-display"
