@@ -41,9 +41,23 @@ extension BrailleDisplay {
         }
     }
 
+    /// The preferences as BRLTTY last reported them to the watch (`watchPreferences()`), once it
+    /// reported all four; else read (`preferences()`). A change is reported while keys are read,
+    /// so after `preferencesChanged()` this holds the new values without asking BRLTTY again.
+    public func currentPreferences() throws(BrailleError) -> (preferences: BraillePreferences, unanswered: [String]) {
+        if let watchedPreferences { return (watchedPreferences, []) }
+        return try preferences()
+    }
+
+    /// The preferences BRLTTY reported to the watch, once it reported all four (nil before,
+    /// and when BRLTTY cannot watch them).
+    public var watchedPreferences: BraillePreferences? { preferenceWatch.preferences }
+
     /// Asks BRLTTY to tell this connection when the preferences or the display's size change.
-    /// A change makes `fileDescriptor` readable; the next `readKey` takes it in and
-    /// `preferencesChanged()` then returns true once. False when BRLTTY cannot watch them.
+    /// BRLTTY answers each with the parameter's value (`currentPreferences()` then needs no
+    /// round trip: four fewer before the first frame). A change makes `fileDescriptor` readable;
+    /// the next `readKey` takes it in and `preferencesChanged()` then returns true once. False
+    /// when BRLTTY cannot watch them.
     @discardableResult
     public func watchPreferences() throws(BrailleError) -> Bool {
         let context = Unmanaged.passUnretained(preferenceWatch).toOpaque()
@@ -52,12 +66,14 @@ extension BrailleDisplay {
             for parameter in [BRLAPI_PARAM_DEVICE_CELL_SIZE, BRLAPI_PARAM_COMPUTER_BRAILLE_CELL_SIZE, BRLAPI_PARAM_LITERARY_BRAILLE,
                               BRLAPI_PARAM_LITERARY_BRAILLE_TABLE, BRLAPI_PARAM_DISPLAY_SIZE] {
                 let watch = brlapi__watchParameter(handle, parameter, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL),
-                                                   { parameter, _, _, context, _, _ in
+                                                   { parameter, _, _, context, data, length in
                     // BRLTTY 6.5 reports the display's size again and again while a client writes:
                     // that only wakes the reader (which reads the size anyway). Taken as a change
                     // of preferences, the re-reads moved key to braille from 0.70 to 0.84 ms.
                     guard let context, parameter != BRLAPI_PARAM_DISPLAY_SIZE else { return }
-                    Unmanaged<PreferenceWatch>.fromOpaque(context).takeUnretainedValue().changed.store(true, ordering: .relaxed)
+                    let watch = Unmanaged<PreferenceWatch>.fromOpaque(context).takeUnretainedValue()
+                    watch.take(parameter, UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : length))
+                    watch.changed.store(true, ordering: .relaxed)
                 }, context, nil, 0)
                 if watch == nil { all = false }
             }
@@ -71,9 +87,38 @@ extension BrailleDisplay {
     }
 }
 
-/// Set by BrlAPI's parameter callback (on whichever thread reads from the connection).
+/// Set by BrlAPI's parameter callback (on whichever thread reads from the connection): the
+/// values BRLTTY reported, and whether one changed since `preferencesChanged()` last looked.
 final class PreferenceWatch: Sendable {
     let changed = Atomic(false)
+    private let reported = Mutex((preferences: BraillePreferences(), parameters: Set<brlapi_param_t>()))
+
+    /// The preferences BRLTTY reported, once it reported all four parameters.
+    var preferences: BraillePreferences? {
+        reported.withLock { $0.parameters.count == 4 ? $0.preferences : nil }
+    }
+
+    /// Takes one parameter's value as BrlAPI hands it over (in host byte order).
+    func take(_ parameter: brlapi_param_t, _ value: UnsafeRawBufferPointer) {
+        reported.withLock { reported in
+            switch parameter {
+            case BRLAPI_PARAM_DEVICE_CELL_SIZE:
+                guard let cells = value.first else { return }
+                reported.preferences.deviceCellSize = Int(cells)
+            case BRLAPI_PARAM_COMPUTER_BRAILLE_CELL_SIZE:
+                guard let cells = value.first else { return }
+                reported.preferences.computerBrailleCellSize = Int(cells)
+            case BRLAPI_PARAM_LITERARY_BRAILLE:
+                guard let literary = value.first else { return }
+                reported.preferences.literaryBraille = literary != 0
+            case BRLAPI_PARAM_LITERARY_BRAILLE_TABLE:
+                reported.preferences.literaryBrailleTable = String(decoding: value.prefix { $0 != 0 }, as: UTF8.self)
+            default:
+                return
+            }
+            reported.parameters.insert(parameter)
+        }
+    }
 }
 
 extension BrailleDisplay {

@@ -98,7 +98,7 @@ public enum FormatterSpec: Sendable, Equatable {
         var shown = "", spoken: String? = nil
         var escaped = false
         func finish() throws(FormatterSpecError) {
-            let v = shown.trimmingSpaces, sp = spoken?.trimmingSpaces
+            let v = String(shown.trimmingSpaces), sp = spoken.map { String($0.trimmingSpaces) }
             guard !v.isEmpty else { throw FormatterSpecError(spec: spec, message: "name \(names.count + 1) is empty") }
             names.append(NamesFormatter.Name(visual: v, spoken: (sp?.isEmpty ?? true) ? nil : sp))
             shown = ""; spoken = nil
@@ -147,13 +147,4 @@ public struct FormatterSpecError: Error, Sendable, Equatable, CustomStringConver
     public var spec: String
     public var message: String
     public var description: String { "Invalid format '\(spec)': \(message)" }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " { s.removeFirst() }
-        while s.last == " " { s.removeLast() }
-        return String(s)
-    }
 }

@@ -1,3 +1,5 @@
+import A11yVocabulary
+
 /// The words of one language: every phrase the controls speak, show in braille or on screen,
 /// looked up by `MessageKey`, with `{placeholders}` filled in.
 ///
@@ -90,12 +92,10 @@ public struct Messages: Sendable {
     /// `key = phrase` lines; blank lines and lines starting with `#` are ignored.
     static func parse(_ catalog: String) -> [String: String] {
         var phrases: [String: String] = [:]
-        for line in catalog.split(separator: "\n") {
-            let trimmed = line.drop { $0 == " " }
-            guard !trimmed.isEmpty, trimmed.first != "#", let equals = trimmed.firstIndex(of: "=") else { continue }
-            let key = trimmed[..<equals].trimmingSpaces
-            let phrase = trimmed[trimmed.index(after: equals)...].trimmingSpaces
-            phrases[key] = phrase
+        for line in catalog.utf8.split(separator: UInt8(ascii: "\n")) {
+            let trimmed = Substring(line).trimmingSpaces
+            guard let equals = trimmed.utf8.firstIndex(of: UInt8(ascii: "=")), trimmed.utf8.first != UInt8(ascii: "#") else { continue }
+            phrases[String(trimmed[..<equals].trimmingSpaces)] = String(trimmed[trimmed.utf8.index(after: equals)...].trimmingSpaces)
         }
         return phrases
     }
@@ -109,11 +109,5 @@ public struct Messages: Sendable {
             rest = rest[rest.index(after: close)...]
         }
         return names
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -138,13 +138,12 @@ public final class BrailleOutput {
             let size = try display.size()
             guard size.width > 0 else { throw BrailleError(function: "brlapi__getDisplaySize", message: "no display is connected to BRLTTY") }
             try display.enterTTY()
-            // Watched first: BrlAPI hands the watch's first values to its callback at once, and
-            // the change they mark is no change (the preferences are read right after). A change
-            // after the watch marks the connection again. (Read first, the first step of the
-            // worker read them all again, four round trips before the first frame.)
+            // BrlAPI hands the watch's first values to its callback at once: they are the
+            // preferences (read only when BRLTTY cannot watch them all), and the change they
+            // mark is no change. A change after the watch marks the connection again.
             let watching = (try? display.watchPreferences()) ?? false
             _ = display.preferencesChanged()
-            let preferences = Result { try display.preferences() }
+            let preferences = Result { try display.currentPreferences() }
             return Opened(connection: display, width: size.width, preferences: preferences, watching: watching)
         } catch {
             display.close()

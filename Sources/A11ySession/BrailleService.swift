@@ -18,8 +18,9 @@ public protocol BrailleConnection: AnyObject, Sendable {
     func write(text: String, orMask: [UInt8], andMask: UInt8, cursor: Int?) throws
     /// Takes exactly these keys from BRLTTY; it keeps every other key.
     func acceptKeys(_ set: BrailleKeySet) throws
-    /// The user's BRLTTY preferences, and the parameters BRLTTY did not answer.
-    func preferences() throws -> (preferences: BraillePreferences, unanswered: [String])
+    /// The user's BRLTTY preferences (as its watch last reported them, or read), and the
+    /// parameters BRLTTY did not answer.
+    func currentPreferences() throws -> (preferences: BraillePreferences, unanswered: [String])
     /// Asks to be told of changes of the preferences and of the display's size; false when
     /// BRLTTY cannot.
     @discardableResult func watchPreferences() throws -> Bool
@@ -71,7 +72,7 @@ extension BrailleConnection {
         try write(text: text, orMask: orMask, cursor: cursor)
     }
     public func acceptKeys(_ set: BrailleKeySet) throws {}
-    public func preferences() throws -> (preferences: BraillePreferences, unanswered: [String]) { (BraillePreferences(), []) }
+    public func currentPreferences() throws -> (preferences: BraillePreferences, unanswered: [String]) { (BraillePreferences(), []) }
     @discardableResult public func watchPreferences() throws -> Bool { true }
     public func preferencesChanged() -> Bool { false }
     public func ping() throws {}

@@ -240,7 +240,7 @@ final class BrailleWorker: Sendable {
         // A loop: a change that BRLTTY reports while the preferences are being read is taken
         // in during that call, and the descriptor stays quiet for it.
         while connection.preferencesChanged() {
-            let (preferences, unanswered) = try answered { try $0.preferences() }
+            let (preferences, unanswered) = try answered { try $0.currentPreferences() }
             news.preferences = (preferences, unanswered)
         }
         let size = try connection.size()

@@ -52,7 +52,7 @@ public struct Preferences: Sendable, Equatable {
             let line = raw.trimmingSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let equals = line.firstIndex(of: "=") else { throw fail("expected 'name = value', as in 'speech = off'") }
-            let name = String(line[..<equals]).trimmingSpaces, value = String(line[line.index(after: equals)...]).trimmingSpaces
+            let name = String(line[..<equals].trimmingSpaces), value = String(line[line.index(after: equals)...].trimmingSpaces)
             guard let spec = settable.first(where: { $0.name == "--" + name }) else {
                 let suggestion = CLIText.suggestion(for: name, among: names).map { ". Did you mean '\($0)'?" } ?? ""
                 throw fail("unknown preference \(CLIText.quoted(name))\(suggestion)")
@@ -102,16 +102,4 @@ public struct Preferences: Sendable, Equatable {
 
     /// The settings as command-line occurrences, to stand before the command line's own.
     var occurrences: [(name: String, value: String?)] { settings.map { ($0.option, $0.value) } }
-}
-
-extension Substring {
-    var trimmingSpaces: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return self[first...last]
-    }
-}
-
-extension String {
-    var trimmingSpaces: String { String(self[...].trimmingSpaces) }
 }

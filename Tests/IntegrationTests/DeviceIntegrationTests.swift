@@ -94,6 +94,36 @@ struct DeviceIntegrationTests {
         #expect(!now.literaryBraille && now.literaryBrailleTable == "en-ueb-g2")  // the table stays BRLTTY's
     }
 
+    /// The watch's values are BRLTTY's (no parameter is read again before the first frame, nor
+    /// after a change): at the watch, and after a change another client made.
+    @Test func theWatchHoldsBRLTTYsPreferencesAndTheirChanges() throws {
+        let brl = try SharedDisplay.client()
+        defer { try? brl.setGlobalPreferences(BraillePreferences()) }
+        try brl.setGlobalPreferences(BraillePreferences(literaryBrailleTable: "en-us-g2"))
+        // Watching needs no tty mode: this client leaves the display to `brl`.
+        let watcher = try BrailleDisplay(connectTimeout: .seconds(10))
+        defer { watcher.close() }
+        #expect(try watcher.watchPreferences())
+        _ = watcher.preferencesChanged()
+        #expect(try watcher.watchedPreferences == brl.preferences().preferences)
+        #expect(try watcher.currentPreferences().unanswered.isEmpty)
+
+        try brl.setGlobalPreferences(BraillePreferences(computerBrailleCellSize: 6, literaryBraille: true,
+                                                        literaryBrailleTable: "en-ueb-g2"))
+        let read = try brl.preferences().preferences
+        #expect(read.computerBrailleCellSize == 6 && read.literaryBraille && read.literaryBrailleTable == "en-ueb-g2")
+        // BrlAPI takes the reports in with the next packet the watcher reads (here a ping's answer).
+        var changed = false
+        let watched = try Polling.until(timeout: .seconds(5), every: .milliseconds(10)) { () throws -> BraillePreferences? in
+            try watcher.ping()
+            if watcher.preferencesChanged() { changed = true }
+            let now = watcher.watchedPreferences
+            return now == read ? now : nil
+        }
+        #expect(watched == read)
+        #expect(changed)
+    }
+
     // MARK: Speech
 
     @Test func everyPriorityIsSpokenInOrder() throws {

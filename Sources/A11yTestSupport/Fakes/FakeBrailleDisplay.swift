@@ -172,7 +172,7 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
             try display.use(self) { $0.frames.append(Frame(text: text, orMask: orMask, cursor: cursor)) }
         }
         func acceptKeys(_ set: BrailleKeySet) throws { try display.use(self) { $0.acceptedKeys = set } }
-        func preferences() throws -> (preferences: BraillePreferences, unanswered: [String]) {
+        func currentPreferences() throws -> (preferences: BraillePreferences, unanswered: [String]) {
             try display.use(self) { ($0.preferences, []) }
         }
         func watchPreferences() throws -> Bool { true }
