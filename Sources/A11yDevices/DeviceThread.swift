@@ -22,14 +22,17 @@ public final class DeviceThread: Sendable {
     ///
     /// - Parameters:
     ///   - descriptor: Also wakes the thread when readable (or hung up); -1 for none.
-    ///   - step: Runs after each wake-up (at least once at the start); false ends the thread.
+    ///   - step: Runs after each wake-up, the first wake-up included (not at the start: a
+    ///     thread that stepped as soon as it ran held a braille connection's calls while the
+    ///     session wrote its first frame, which then went through this thread); false ends
+    ///     the thread.
     public init?(watching descriptor: Int32 = -1, step: @escaping @Sendable () -> Bool) {
         guard let wakeSignal = WakeSignal() else { return nil }
         self.wakeSignal = wakeSignal
         let started = DetachedThread.start {
-            while step() {
+            repeat {
                 wakeSignal.wait(alsoFor: descriptor)
-            }
+            } while step()
         }
         if !started { return nil }
     }

@@ -58,6 +58,9 @@ final class BrailleWorker: Sendable {
     private let own: Mutex<Own>
     /// Set once, right after init (the loop needs the worker's step).
     private let loopBox = Mutex<(any DeviceLoop)?>(nil)
+    /// The loop has not stepped yet: it takes in what BrlAPI received while connecting once the
+    /// first frame is out (or at the first order).
+    private let firstStepOwed = Atomic(true)
 
     /// Starts the loop for `connection` (which is in tty mode, `width` cells wide, with text
     /// dots `dotsMask`); nil when the service has no loop for it.
@@ -77,7 +80,10 @@ final class BrailleWorker: Sendable {
     /// once (see `showAtOnce`): call `askWhetherAnswering()` a little later.
     @discardableResult
     func show(_ frame: BrailleFrame) -> Bool {
-        if showAtOnce(frame) { return true }
+        if showAtOnce(frame) {
+            if firstStepOwed.exchange(false, ordering: .relaxed) { loop?.wake() }
+            return true
+        }
         order { $0.frame = frame }
         return false
     }
@@ -134,7 +140,10 @@ final class BrailleWorker: Sendable {
             if state.waitingSince == nil { state.waitingSince = .now }
             return true
         }
-        if wake { loop?.wake() }
+        if wake {
+            firstStepOwed.store(false, ordering: .relaxed)
+            loop?.wake()
+        }
     }
 
     /// How long handed-over work has waited for BRLTTY's answer (nil: the worker is idle).

@@ -93,12 +93,15 @@ public final class ControlSession {
         // BRLTTY keeps every key the focused control does not bind, and its preferences are followed.
         brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
         keysPanel = engine.focusedPanel
-        braille.acceptedKeys = brailleKeys[keysPanel]
         contraction = LabelContraction(override: options.brailleTable)
         braille.onPreferencesChange = { [unowned self] preferences in followBraillePreferences(preferences) }
         followBraillePreferences(braille.preferences)
         carryOut(engine.send(.brailleWidth(braille.width), at: now))
         carryOut(engine.send(.start, at: now))
+        // The keys to take from BRLTTY after the first frame: an order waiting for the braille
+        // worker (whose thread has only just started) would make the frame wait for it too,
+        // instead of being written at once from here.
+        braille.acceptedKeys = brailleKeys[keysPanel]
         // The first frame and utterance are out: now ask whether the terminal speaks the kitty
         // keyboard protocol. The answer comes in the key stream; the engine reads it there
         // (`kittyKeyboardAnswer`) and the loop turns the protocol on then: nothing waits for it.

@@ -3,7 +3,7 @@
 //   a11y-bench [--demo PATH] [--out DIR] [--quick] [-- DEMO-ARGUMENTS...]   the full report
 //   a11y-bench --list | NAME...                                                single benchmarks
 //   a11y-bench key-to-tone                                                     key to tone only
-//   a11y-bench --peer P --floor F side-by-side                                 the side-by-side rounds only
+//   a11y-bench --peer P --floor F [--rounds N] side-by-side                    the side-by-side rounds only
 //   a11y-bench --feed-keys N                                                   (for valgrind)
 //   a11y-bench --in-process [N]                                                in-process figures only
 //
@@ -77,10 +77,12 @@ func sideBySideSubjects(demo: String, demoArguments: [String], peer: String, flo
     ]
 }
 
-// The side-by-side rounds alone (quicker, to try a change): `scripts/bench.sh side-by-side`.
+// The side-by-side rounds alone (quicker, to try a change): `scripts/bench.sh side-by-side`;
+// `--rounds N` (3) for steadier start-up medians.
+let sideBySideRounds = option("--rounds").flatMap { Int($0) }.map { max(1, $0) } ?? 3
 if arguments == ["side-by-side"], let peerPath, let floorPath {
     let result = try runSideBySide(sideBySideSubjects(demo: demoPath, demoArguments: demoArguments, peer: peerPath, floor: floorPath),
-                                   rounds: 3, keys: quick ? 20 : 80, spacing: 100)
+                                   rounds: sideBySideRounds, keys: quick ? 20 : 80, spacing: 100)
     print(renderText(machine: [], figures: sideBySideFigures(result, ours: "ours", peer: "peer", brailleFloor: "floor-braille",
                                                              speechFloor: "floor-speech", startFloor: "floor-start"), notes: []))
     exit(0)
