@@ -203,7 +203,7 @@ public final class ControlSession {
                              panels: engine.panels, cancelledWithEscape: engine.cancelledWithEscape)
     }
 
-    /// Carries out the engine's effects in the engine's order (the screen, braille, tones, then the
+    /// Carries out the engine's effects in the engine's order (braille and the screen, tones, then the
     /// words collected, handed to the speech worker).
     private func carryOut(_ effects: [EngineEffect]) {
         var said: [Utterance] = []

@@ -45,9 +45,10 @@ public enum EngineEvent: Sendable, Equatable {
     case device(DeviceStatus)
 }
 
-/// What the engine asks the world to do, in the order given: the screen first (one local write
-/// of a few microseconds: it must not wait while BRLTTY or the speech thread, woken by the
-/// others, take the CPU), then the braille frame (it must not wait for speech), then speech.
+/// What the engine asks the world to do, in the order given: the braille frame and the screen
+/// (the screen first when a screen reader reads the terminal: the output the user's assistive
+/// technology reads must not wait while BRLTTY or the terminal, woken by the other, take the
+/// CPU), then speech (braille never waits for it).
 public enum EngineEffect: Sendable, Equatable {
     /// Show this frame on the braille display (nil: there is nothing to show).
     case showBraille(BrailleFrame?)

@@ -29,6 +29,24 @@ import Testing
         #expect(engine.screenFrame.cursor == (0, 0))
     }
 
+    /// The output the user's assistive technology reads goes first: the screen when a screen
+    /// reader reads the terminal, else the braille frame.
+    @Test(arguments: [true, false])
+    func theOutputTheUsersScreenReaderReadsComesFirst(speechOnScreen: Bool) {
+        var engine = engine(speechOnScreen: speechOnScreen)
+        _ = engine.send(.brailleWidth(40), at: .zero)
+        _ = engine.send(.start, at: .zero)
+        let order = engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(10)).compactMap { effect -> String? in
+            switch effect {
+            case .redraw: "screen"
+            case .showBraille: "braille"
+            case .speak: "speech"
+            default: nil
+            }
+        }
+        #expect(order == (speechOnScreen ? ["screen", "braille"] : ["braille", "screen", "speech"]))
+    }
+
     /// A line as a screen reader reads it: the text without its styling.
     static func plain(_ line: String) -> String {
         var out = "", inEscape = false
