@@ -75,7 +75,7 @@ private func measureRound(_ subject: Subject, keys: Int, spacing: Double) throws
        let frame = display.waitForFrame(after: frameIndex, timeout: .seconds(5), every: pollInterval, { $0.text.hasPrefix(first) }) {
         round.firstBraille = (frame.time - program.spawnedAt).ms
     }
-    sleepMs(500)  // the introduction is spoken and the first frame drawn before the first key
+    sleepMs(300)  // the introduction is spoken and the first frame drawn before the first key
     var value = 10
     for index in 0..<(subject.takesKeys ? keys : 0) {
         let right = index % 2 == 0
