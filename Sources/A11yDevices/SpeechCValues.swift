@@ -1,16 +1,17 @@
 import CSpeech
 import A11yVocabulary
 
-// The Swift speech values as libspeechd's C enums (SpeechDispatcher's calls use them).
+// The Swift speech values as libspeechd's C enums and SSIP's names (SpeechDispatcher's calls use them).
 
 extension SpeechPriority {
-    var cValue: SPDPriority {
+    /// The priority's name in SSIP (`SET SELF PRIORITY text`).
+    var ssipName: String {
         switch self {
-        case .important: SPD_IMPORTANT
-        case .message: SPD_MESSAGE
-        case .text: SPD_TEXT
-        case .notification: SPD_NOTIFICATION
-        case .progress: SPD_PROGRESS
+        case .important: "important"
+        case .message: "message"
+        case .text: "text"
+        case .notification: "notification"
+        case .progress: "progress"
         }
     }
 }

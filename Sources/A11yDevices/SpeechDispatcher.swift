@@ -31,6 +31,9 @@ public final class SpeechDispatcher: @unchecked Sendable {
     // thread the caller calls from); libspeechd is called only from there (or from deinit, when
     // no queued work can remain since each work item retains self).
     private var connection: UnsafeMutablePointer<SPDConnection>?
+    /// The priority this connection's messages have now (SSIP `SET SELF PRIORITY` lasts for the
+    /// connection); nil until one is set. Touched only where `connection` is.
+    private var priority: SpeechPriority?
     /// Where calls run: the client's own thread, or nil for the caller's.
     private let queue: SerialThread?
     private let errorHandler: (@Sendable (SpeechError) -> Void)?
@@ -110,9 +113,30 @@ public final class SpeechDispatcher: @unchecked Sendable {
     ///
     /// The text goes through `OutputText.speech` first: one line, no control characters, never a
     /// lone "." (which SSIP would take as the end of the message).
+    ///
+    /// What `spd_say` sends, less its `SET SELF PRIORITY` when the connection already has
+    /// `priority` (a round trip of every key's words: they all have priority text): `SPEAK`, the
+    /// text, and the end of the message. Side by side in one make bench (6 x 80 keys): key ->
+    /// speech 2.535 -> 2.306 ms, the C floor's `spd_say` 2.190.
     public func say(_ text: String, priority: SpeechPriority = .text) {
-        let safe = OutputText.speech(text)
-        perform("spd_say") { spd_say($0, priority.cValue, safe) }
+        // SSIP ends a message at a line of one "." and takes one dot off a line that starts
+        // with two: a leading "." is sent doubled (as libspeechd's escape_dot does; "..." was
+        // heard as ".." without it). The text is one line.
+        let line = OutputText.speech(text)
+        let safe = line.hasPrefix(".") ? "." + line : line
+        perform("spd_say") { [self] connection in
+            if self.priority != priority {
+                guard spd_execute_command(connection, "SET SELF PRIORITY \(priority.ssipName)") == 0 else { return -1 }
+                self.priority = priority
+            }
+            guard spd_execute_command(connection, "SPEAK") == 0, let sent = spd_send_data(connection, safe, SPD_NO_REPLY) else {
+                return -1
+            }
+            free(sent)
+            var reply: UnsafeMutablePointer<CChar>?
+            defer { free(reply) }
+            return spd_execute_command_with_reply(connection, "\r\n.", &reply)
+        }
     }
 
     /// Stops the message being spoken and discards this client's queued messages.

@@ -150,6 +150,27 @@ struct DeviceIntegrationTests {
         #expect(heard == expected)
     }
 
+    /// `say` sets the connection's priority only when it changes: a text after a message is
+    /// text again (a newer text replaces it while the message is spoken; as a message it would
+    /// be kept and spoken), and a line that starts with dots keeps them all (the server takes
+    /// one dot off a data line that starts with two: a leading dot is sent doubled).
+    @Test func thePriorityFollowsEachUtteranceAndALeadingDotIsKept() throws {
+        let capture = try CaptureFile()
+        try Servers.setCaptureDelay(0.3)
+        defer { try? Servers.setCaptureDelay(nil) }
+        let speech = try SpeechDispatcher(address: SpeechAddress(parsing: Servers.speechAddress))
+        defer { speech.close() }
+        let run = UUID().uuidString.prefix(8)
+        speech.say("first message \(run)", priority: .message)
+        speech.say("second text \(run)", priority: .text)
+        speech.say("third text \(run)", priority: .text)
+        _ = capture.waitForLines(timeout: .seconds(10)) { $0.contains("third text \(run)") }
+        // (A message would cancel a text still waiting: this one comes after it was heard.)
+        speech.say("... 5 volts \(run)", priority: .message)
+        let heard = capture.waitForLines(timeout: .seconds(10)) { $0.contains("... 5 volts \(run)") }.filter { $0.hasSuffix(String(run)) }
+        #expect(heard == ["first message \(run)", "third text \(run)", "... 5 volts \(run)"])
+    }
+
     @Test func aBurstOfProgressMessagesEndsWithTheLastOne() throws {
         let capture = try CaptureFile()
         try Servers.setCaptureDelay(0.02)
