@@ -2,6 +2,7 @@ import A11yControls
 import DemoCommandLine
 import A11yTestSupport
 import Foundation
+import Synchronization
 import Testing
 import VirtualDisplayClient
 
@@ -217,6 +218,26 @@ struct DeviceIntegrationTests {
         speech.flush()
         let lines = capture.waitForLines { $0.contains("slow final \(run)") }
         #expect(lines.last == "slow final \(run)")
+    }
+
+    /// `say` sends SPEAK and its text in one write and reads the answers itself: when an answer
+    /// does not come in time, the answers would no longer match the calls, so the connection is
+    /// closed and later calls fail as closed instead of reading the late answers as theirs.
+    @Test func anAnswerThatComesTooLateClosesTheConnection() throws {
+        final class Failures: Sendable { let operations = Mutex<[SpeechError.Operation]>([]) }
+        let failures = Failures()
+        let speech = try SpeechDispatcher(address: SpeechAddress(parsing: Servers.speechAddress), callTimeout: .milliseconds(300),
+                                          calls: .callersThread) { error in failures.operations.withLock { $0.append(error.operation) } }
+        defer { speech.close() }
+        let run = UUID().uuidString.prefix(8)
+        speech.say("set the priority \(run)")
+        #expect(failures.operations.withLock { $0 } == [])
+        try ServerControl.freeze("speech")
+        defer { ServerControl.thaw("speech") }
+        speech.say("too late \(run)")
+        ServerControl.thaw("speech")
+        speech.say("after \(run)")
+        #expect(failures.operations.withLock { $0 } == [.command, .closed])
     }
 
     @Test func speechFailsWhereNothingListens() throws {
