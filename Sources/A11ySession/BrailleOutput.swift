@@ -74,11 +74,15 @@ public final class BrailleOutput {
     }
 
     /// Starts connecting through `service` and returns at once: the caller can do other work
-    /// (connect to speech) meanwhile, then calls `finishConnecting()`.
-    public init(startingIn mode: DeviceMode, service: any BrailleService = LiveBrailleService(), report: @escaping (String) -> Void) {
+    /// (connect to speech) meanwhile, then calls `finishConnecting()`. `acceptedKeys` are taken
+    /// from BRLTTY as the display is taken, before anything is shown: no key pressed at the
+    /// start goes to the program that BRLTTY should have had, or the other way round.
+    public init(startingIn mode: DeviceMode, service: any BrailleService = LiveBrailleService(), acceptedKeys: BrailleKeySet? = nil,
+                report: @escaping (String) -> Void) {
         self.service = service
         self.report = report
         self.mode = mode
+        self.acceptedKeys = acceptedKeys
         if mode != .off { first = start() }
     }
 
@@ -128,23 +132,27 @@ public final class BrailleOutput {
         var width: Int
         var preferences: Result<(preferences: BraillePreferences, unanswered: [String]), any Error>
         var watching: Bool
+        /// The keys taken from BRLTTY while connecting (nil: none, or BRLTTY refused them).
+        var keys: BrailleKeySet?
     }
 
     /// Connects, checks there is a display, takes it (tty mode), reads the preferences and asks
     /// to be told of their changes: every call that waits for BRLTTY, on the attempt's thread.
-    private static func open(_ service: any BrailleService, timeout: Duration) throws -> Opened {
+    private static func open(_ service: any BrailleService, timeout: Duration, keys: BrailleKeySet?) throws -> Opened {
         let display = try service.connect(timeout: timeout)
         do {
             let size = try display.size()
             guard size.width > 0 else { throw BrailleError(function: "brlapi__getDisplaySize", message: "no display is connected to BRLTTY") }
             try display.enterTTY()
+            // Refused, they are ordered again from the worker, which reports a refusal.
+            let keys = keys.flatMap { keys in (try? display.acceptKeys(keys)).map { keys } }
             // BrlAPI hands the watch's first values to its callback at once: they are the
             // preferences (read only when BRLTTY cannot watch them all), and the change they
             // mark is no change. A change after the watch marks the connection again.
             let watching = (try? display.watchPreferences()) ?? false
             _ = display.preferencesChanged()
             let preferences = Result { try display.currentPreferences() }
-            return Opened(connection: display, width: size.width, preferences: preferences, watching: watching)
+            return Opened(connection: display, width: size.width, preferences: preferences, watching: watching, keys: keys)
         } catch {
             display.close()
             throw error
@@ -168,7 +176,7 @@ public final class BrailleOutput {
         }
         self.worker = worker
         reconnection.back()
-        if let acceptedKeys { worker.accept(acceptedKeys) }
+        if let acceptedKeys, acceptedKeys != opened.keys { worker.accept(acceptedKeys) }
     }
 
     /// A reconnection running in the background: nil while it runs, then its outcome.
@@ -286,8 +294,8 @@ public final class BrailleOutput {
     /// Starts a reconnection attempt through the service.
     private func start() -> Attempt {
         let next = Attempt()
-        let (service, timeout) = (self.service, connectTimeout)
-        if !service.startAttempt({ next.finish(Result { try Self.open(service, timeout: timeout) }) }) {
+        let (service, timeout, keys) = (self.service, connectTimeout, acceptedKeys)
+        if !service.startAttempt({ next.finish(Result { try Self.open(service, timeout: timeout, keys: keys) }) }) {
             next.finish(.failure(BrailleError(function: "pthread_create", message: "no thread for the reconnection")))
         }
         return next

@@ -64,8 +64,12 @@ public final class ControlSession {
         if let screenReader, options.screenReader == .auto {
             options.report("a screen reader reads this terminal (\(screenReader)): the words go to its screen line, not to speech")
         }
-        // Both servers at once: BRLTTY on a thread of its own while speech connects here.
-        braille = BrailleOutput(startingIn: options.braille, service: devices.braille, report: options.report)
+        // Both servers at once: BRLTTY on a thread of its own while speech connects here. The
+        // braille keys the first control binds are taken as the display is (the engine starts on
+        // the first control); BRLTTY keeps every other key.
+        brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
+        braille = BrailleOutput(startingIn: options.braille, service: devices.braille, acceptedKeys: brailleKeys.first,
+                                report: options.report)
         speech = try SpeechOutput(mode: screenReader == nil ? options.speech : .off, service: devices.speech, settings: options.resolvedSpeechSettings,
                                   clock: devices.clock, worker: devices.speechWorker, report: options.report)
         try braille.finishConnecting()
@@ -91,17 +95,13 @@ public final class ControlSession {
         }
         engine.idleTimeout = options.timeout
         // BRLTTY keeps every key the focused control does not bind, and its preferences are followed.
-        brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
         keysPanel = engine.focusedPanel
+        braille.acceptedKeys = brailleKeys[keysPanel]
         contraction = LabelContraction(override: options.brailleTable)
         braille.onPreferencesChange = { [unowned self] preferences in followBraillePreferences(preferences) }
         followBraillePreferences(braille.preferences)
         carryOut(engine.send(.brailleWidth(braille.width), at: now))
         carryOut(engine.send(.start, at: now))
-        // The keys to take from BRLTTY after the first frame: an order waiting for the braille
-        // worker (whose thread has only just started) would make the frame wait for it too,
-        // instead of being written at once from here.
-        braille.acceptedKeys = brailleKeys[keysPanel]
         // The first frame and utterance are out: now ask whether the terminal speaks the kitty
         // keyboard protocol. The answer comes in the key stream; the engine reads it there
         // (`kittyKeyboardAnswer`) and the loop turns the protocol on then: nothing waits for it.

@@ -36,6 +36,11 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
         var keys: [BrailleKey] = []
         /// The keys the client takes (nil: all), as it last stated them.
         var acceptedKeys: BrailleKeySet?
+        /// Whether the client's first statement of its keys came while it connected (not from
+        /// its loop, after the display was taken).
+        var keysTakenWhileConnecting: Bool?
+        /// A step of the client's loop is running.
+        var stepping = false
         var preferences = BraillePreferences()
         var preferencesChanged = false
     }
@@ -89,6 +94,11 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     /// The keys the client last said it takes (nil: it never said, so all).
     public var acceptedKeys: BrailleKeySet? { state.withLock { $0.acceptedKeys } }
 
+    /// Whether the client first stated the keys it takes while connecting, with the display
+    /// (nil: it has not): then no key pressed as the control first shows can go to the wrong
+    /// side. (From the loop, the keys come after a first frame the loop writes.)
+    public var keysWereTakenWhileConnecting: Bool? { state.withLock { $0.keysTakenWhileConnecting } }
+
     /// The user's BRLTTY preferences; setting them tells the client, as BrlAPI's parameter
     /// watch does (its descriptor becomes readable).
     public var preferences: BraillePreferences {
@@ -137,7 +147,12 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     /// The connection's calls run at once, on the caller's thread: what a session did can be
     /// checked right after.
     public func startLoop(watching descriptor: Int32, step: @escaping @Sendable () -> Bool) -> (any DeviceLoop)? {
-        threaded ? ThreadLoop(watching: descriptor, step: step) : InlineLoop(watching: descriptor, step: step)
+        let marked: @Sendable () -> Bool = { [self] in
+            state.withLock { $0.stepping = true }
+            defer { state.withLock { $0.stepping = false } }
+            return step()
+        }
+        return threaded ? ThreadLoop(watching: descriptor, step: marked) : InlineLoop(watching: descriptor, step: marked)
     }
 
     /// The server stops answering: every call on a connection waits until `thaw()`.
@@ -171,7 +186,12 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
         func write(text: String, orMask: [UInt8], cursor: Int?) throws {
             try display.use(self) { $0.frames.append(Frame(text: text, orMask: orMask, cursor: cursor)) }
         }
-        func acceptKeys(_ set: BrailleKeySet) throws { try display.use(self) { $0.acceptedKeys = set } }
+        func acceptKeys(_ set: BrailleKeySet) throws {
+            try display.use(self) { state in
+                state.acceptedKeys = set
+                if state.keysTakenWhileConnecting == nil { state.keysTakenWhileConnecting = !state.stepping }
+            }
+        }
         func currentPreferences() throws -> (preferences: BraillePreferences, unanswered: [String]) {
             try display.use(self) { ($0.preferences, []) }
         }
