@@ -136,8 +136,9 @@ public final class BrailleOutput {
         var keys: BrailleKeySet?
     }
 
-    /// Connects, checks there is a display, takes it (tty mode), reads the preferences and asks
-    /// to be told of their changes: every call that waits for BRLTTY, on the attempt's thread.
+    /// Connects, checks there is a display, takes it (tty mode) with `keys`, reads the preferences
+    /// and asks to be told of their changes: every call that waits for BRLTTY, on the attempt's
+    /// thread.
     private static func open(_ service: any BrailleService, timeout: Duration, keys: BrailleKeySet?) throws -> Opened {
         let display = try service.connect(timeout: timeout)
         do {
