@@ -17,25 +17,13 @@ extension BrailleDisplay {
         try withHandle("brlapi__getParameter") { handle throws(BrailleError) in
             var preferences = BraillePreferences()
             var unanswered: [String] = []
-            func byte(_ parameter: brlapi_param_t, _ name: String) -> UInt8? {
-                var value: UInt8 = 0
-                let size = brlapi__getParameter(handle, parameter, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL), &value, 1)
-                guard size == 1 else { unanswered.append(name); return nil }
-                return value
-            }
-            if let cells = byte(BRLAPI_PARAM_DEVICE_CELL_SIZE, "DEVICE_CELL_SIZE") { preferences.deviceCellSize = Int(cells) }
-            if let cells = byte(BRLAPI_PARAM_COMPUTER_BRAILLE_CELL_SIZE, "COMPUTER_BRAILLE_CELL_SIZE") {
-                preferences.computerBrailleCellSize = Int(cells)
-            }
-            if let literary = byte(BRLAPI_PARAM_LITERARY_BRAILLE, "LITERARY_BRAILLE") { preferences.literaryBraille = literary != 0 }
-            var length = 0
-            if let table = brlapi__getParameterAlloc(handle, BRLAPI_PARAM_LITERARY_BRAILLE_TABLE, 0,
-                                                     brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL), &length) {
-                let bytes = UnsafeRawBufferPointer(start: table, count: length)
-                preferences.literaryBrailleTable = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-                free(table)
-            } else {
-                unanswered.append("LITERARY_BRAILLE_TABLE")
+            for (parameter, name) in BraillePreferences.parameters {
+                var length = 0
+                let value = brlapi__getParameterAlloc(handle, parameter, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL), &length)
+                defer { free(value) }
+                if !preferences.take(parameter, UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length)) {
+                    unanswered.append(name)
+                }
             }
             return (preferences, unanswered)
         }
@@ -63,8 +51,7 @@ extension BrailleDisplay {
         let context = Unmanaged.passUnretained(preferenceWatch).toOpaque()
         return try withHandle("brlapi__watchParameter") { handle throws(BrailleError) -> Bool in
             var all = true
-            for parameter in [BRLAPI_PARAM_DEVICE_CELL_SIZE, BRLAPI_PARAM_COMPUTER_BRAILLE_CELL_SIZE, BRLAPI_PARAM_LITERARY_BRAILLE,
-                              BRLAPI_PARAM_LITERARY_BRAILLE_TABLE, BRLAPI_PARAM_DISPLAY_SIZE] {
+            for parameter in BraillePreferences.parameters.map(\.parameter) + [BRLAPI_PARAM_DISPLAY_SIZE] {
                 let watch = brlapi__watchParameter(handle, parameter, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL),
                                                    { parameter, _, _, context, data, length in
                     // BRLTTY 6.5 reports the display's size again and again while a client writes:
@@ -93,31 +80,46 @@ final class PreferenceWatch: Sendable {
     let changed = Atomic(false)
     private let reported = Mutex((preferences: BraillePreferences(), parameters: Set<brlapi_param_t>()))
 
-    /// The preferences BRLTTY reported, once it reported all four parameters.
+    /// The preferences BRLTTY reported, once it reported all of their parameters.
     var preferences: BraillePreferences? {
-        reported.withLock { $0.parameters.count == 4 ? $0.preferences : nil }
+        reported.withLock { $0.parameters.count == BraillePreferences.parameters.count ? $0.preferences : nil }
     }
 
     /// Takes one parameter's value as BrlAPI hands it over (in host byte order).
     func take(_ parameter: brlapi_param_t, _ value: UnsafeRawBufferPointer) {
         reported.withLock { reported in
-            switch parameter {
-            case BRLAPI_PARAM_DEVICE_CELL_SIZE:
-                guard let cells = value.first else { return }
-                reported.preferences.deviceCellSize = Int(cells)
-            case BRLAPI_PARAM_COMPUTER_BRAILLE_CELL_SIZE:
-                guard let cells = value.first else { return }
-                reported.preferences.computerBrailleCellSize = Int(cells)
-            case BRLAPI_PARAM_LITERARY_BRAILLE:
-                guard let literary = value.first else { return }
-                reported.preferences.literaryBraille = literary != 0
-            case BRLAPI_PARAM_LITERARY_BRAILLE_TABLE:
-                reported.preferences.literaryBrailleTable = String(decoding: value.prefix { $0 != 0 }, as: UTF8.self)
-            default:
-                return
-            }
-            reported.parameters.insert(parameter)
+            if reported.preferences.take(parameter, value) { reported.parameters.insert(parameter) }
         }
+    }
+}
+
+extension BraillePreferences {
+    /// BrlAPI's parameters of the preferences, with the names said when BRLTTY does not answer one.
+    static let parameters: [(parameter: brlapi_param_t, name: String)] = [
+        (BRLAPI_PARAM_DEVICE_CELL_SIZE, "DEVICE_CELL_SIZE"), (BRLAPI_PARAM_COMPUTER_BRAILLE_CELL_SIZE, "COMPUTER_BRAILLE_CELL_SIZE"),
+        (BRLAPI_PARAM_LITERARY_BRAILLE, "LITERARY_BRAILLE"), (BRLAPI_PARAM_LITERARY_BRAILLE_TABLE, "LITERARY_BRAILLE_TABLE"),
+    ]
+
+    /// Sets what `parameter` says from its value as BrlAPI hands it over (read, or reported to a
+    /// watch); false when the value is missing or the parameter is not one of `parameters`.
+    mutating func take(_ parameter: brlapi_param_t, _ value: UnsafeRawBufferPointer) -> Bool {
+        switch parameter {
+        case BRLAPI_PARAM_DEVICE_CELL_SIZE:
+            guard let cells = value.first else { return false }
+            deviceCellSize = Int(cells)
+        case BRLAPI_PARAM_COMPUTER_BRAILLE_CELL_SIZE:
+            guard let cells = value.first else { return false }
+            computerBrailleCellSize = Int(cells)
+        case BRLAPI_PARAM_LITERARY_BRAILLE:
+            guard let literary = value.first else { return false }
+            literaryBraille = literary != 0
+        case BRLAPI_PARAM_LITERARY_BRAILLE_TABLE:
+            guard value.baseAddress != nil else { return false }
+            literaryBrailleTable = String(decoding: value.prefix { $0 != 0 }, as: UTF8.self)
+        default:
+            return false
+        }
+        return true
     }
 }
 

@@ -41,8 +41,9 @@ public final class SpeechDispatcher: @unchecked Sendable {
     /// The address connected to; nil when libspeechd chose its default (no SPEECHD_ADDRESS).
     public let address: SpeechAddress?
 
-    /// The connection's socket, to watch for the server going away (poll for POLLRDHUP or
-    /// POLLHUP; never read from it). -1 when libspeechd did not expose one.
+    /// The connection's socket (libspeechd's, set for every open connection), to watch for the
+    /// server going away (poll for POLLRDHUP or POLLHUP; never read from it: only `say` reads,
+    /// the answer to its own message).
     public let socketDescriptor: Int32
 
     /// Connects to speech-dispatcher.
@@ -129,16 +130,6 @@ public final class SpeechDispatcher: @unchecked Sendable {
             if self.priority != priority {
                 guard spd_execute_command(connection, "SET SELF PRIORITY \(priority.ssipName)") == 0 else { return -1 }
                 self.priority = priority
-            }
-            guard socketDescriptor >= 0 else {
-                // The answers cannot be read here: SPEAK, then the text and its end.
-                guard spd_execute_command(connection, "SPEAK") == 0, let sent = spd_send_data(connection, safe, SPD_NO_REPLY) else {
-                    return -1
-                }
-                free(sent)
-                var reply: UnsafeMutablePointer<CChar>?
-                defer { free(reply) }
-                return spd_execute_command_with_reply(connection, "\r\n.", &reply)
             }
             // SPEAK, the text and the end of the message in one write: speech-dispatcher reads
             // one line at a time and answers each command in turn, so the text need not wait
