@@ -42,23 +42,37 @@ public struct VirtualDisplayFrame: Sendable, Equatable {
 }
 
 /// Pairs the `Visual` and `Braille` lines into frames.
+///
+/// BRLTTY's vr driver sends each line only when it changed (its `brl_writeWindow`): a frame
+/// whose cells changed and whose text did not (the cursor moved, a cell's dots changed, the
+/// same text written again after others) comes as a `Braille` line alone, and one whose text
+/// changed and whose cells did not as a `Visual` line alone. The display still shows the other
+/// half, so a frame carries the text and the cells the display shows after the line.
 public struct VirtualDisplayFrameAssembler: Sendable {
-    private var pending: (text: String, time: ContinuousClock.Instant)?
+    /// What the display shows (nothing yet: no line came on this connection).
+    private var text = ""
+    private var cells: [String] = []
+    /// A `Visual` line whose `Braille` line has not come yet, and when it arrived.
+    private var pendingSince: ContinuousClock.Instant?
 
     public init() {}
 
-    /// Takes one line received at `time`; returns the frame it completes, if any.
+    /// Takes one line received at `time`; returns the frame it completes, if any. A `Visual`
+    /// line completes the frame of a `Visual` line before it that no `Braille` line followed.
     public mutating func take(_ line: VirtualDisplayLine, at time: ContinuousClock.Instant) -> VirtualDisplayFrame? {
         switch line {
-        case .visual(let text):
-            pending = (text, time)
-            return nil
-        case .braille(let cells):
-            defer { pending = nil }
-            return VirtualDisplayFrame(text: pending?.text ?? "", cells: cells, time: pending?.time ?? time)
+        case .visual(let newText):
+            let textOnly = pendingSince.map { VirtualDisplayFrame(text: text, cells: cells, time: $0) }
+            text = newText
+            pendingSince = time
+            return textOnly
+        case .braille(let newCells):
+            defer { pendingSince = nil }
+            cells = newCells
+            return VirtualDisplayFrame(text: text, cells: cells, time: pendingSince ?? time)
         }
     }
 
-    /// Forgets a half-received frame (the connection ended).
-    public mutating func reset() { pending = nil }
+    /// Forgets what the display showed (the connection ended: the next one starts blank).
+    public mutating func reset() { self = Self() }
 }
