@@ -33,6 +33,10 @@ extension KeyDecoder {
             switch parse(b.dropFirst(), atEnd: atEnd) {
             case .needMore: return .needMore
             case .overlong(let n): return .overlong(n + 1)
+            case .done(_, .reply?):
+                // The terminal's answer to a query came right behind a lone Escape (pressed as
+                // the program started): the Escape is a key, and the answer is read next.
+                return .done(1, key(.escape))
             case .done(let n, let input):
                 if case .key(let k)? = input, !isUnknown(k.key) {
                     return .done(n + 1, .key(KeyEvent(k.key, k.modifiers.union(.alt), kind: k.kind)))

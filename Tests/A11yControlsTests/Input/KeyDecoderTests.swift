@@ -52,6 +52,19 @@ struct KeyDecoderTests {
         #expect(decoder.feed([0x1B, 0x1B, 0x61]) == [KeyEvent(.escape), KeyEvent(.character("a"), .alt)])
     }
 
+    @Test("an Escape right before the terminal's answer to a query is a key, and the answer is read")
+    func escapeBeforeAReply() {
+        // The demo queries the keyboard protocol once its first braille frame is out; a test (or
+        // a quick user) pressed Escape at that frame, and the Escape and the answer were dropped
+        // together as one unknown Alt sequence: the demo never exited.
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(Array("\u{1B}\u{1B}[?1;2c".utf8)) == [.key(KeyEvent(.escape)), .reply(.primaryDeviceAttributes)])
+        #expect(decoder.decode(Array("\u{1B}\u{1B}[?1u\u{1B}[?62c".utf8))
+            == [.key(KeyEvent(.escape)), .reply(.kittyKeyboardFlags(1)), .reply(.primaryDeviceAttributes)])
+        // Alt with a cursor key (rxvt) is still one key.
+        #expect(decoder.decode(Array("\u{1B}\u{1B}[A".utf8)) == [.key(KeyEvent(.up, .alt))])
+    }
+
     @Test("Enter may be CR or LF; scripted input uses LF")
     func enterForms() {
         var decoder = KeyDecoder()
