@@ -16,8 +16,10 @@ import A11yVocabulary
 ///   server is back.
 /// - Every loss and every return is also queued as a `Status` for the session (which shows it on
 ///   the braille line) and wakes the session through `wakeDescriptor`.
-/// - Nothing here can hang the caller: `say` only queues, and `close()` waits at most
-///   `closeTimeout` for a server that stopped answering.
+/// - Nothing here can hang the caller: `say` queues, or sends with a send that does not wait
+///   (when the worker is idle: the words then do not wait for its thread to wake, and the
+///   worker reads the server's answer), and `close()` waits at most `closeTimeout` for a server
+///   that stopped answering.
 ///
 /// Longer than 300 lines: the queue, the loss and return of the connection and the
 /// not-answering watch share one lock and read best together.
@@ -146,22 +148,43 @@ public final class SpeechOutput: @unchecked Sendable {
         }
     }
 
-    /// Queues utterances; returns at once.
+    /// Queues utterances; returns at once. When the worker is idle and the connection can take
+    /// the utterance without waiting (`SpeechConnection.sayAtOnce`), it is sent from the
+    /// caller's thread and the worker only reads the server's answers: the words do not wait
+    /// for the worker's thread to wake.
     public func say(_ utterances: [Utterance]) {
         guard !utterances.isEmpty else { return }
-        let start = state.withLock { state -> Bool in
-            guard !state.closed else { return false }
+        enum Next { case nothing, worker, atOnce(Utterance, any SpeechConnection, generation: Int) }
+        let next = state.withLock { state -> Next in
+            guard !state.closed else { return .nothing }
             for utterance in utterances {
                 if utterance.priority == .text { state.pending.removeAll { $0.priority == .text } }
                 state.pending.append(utterance)
             }
-            guard state.connection != nil else { return false }
+            guard let connection = state.connection else { return .nothing }
             if state.answerDue == nil { state.answerDue = clock.now + notAnsweringAfter }
-            guard !state.working else { return false }
+            guard !state.working else { return .nothing }
             state.working = true
-            return true
+            guard state.pending.count == 1, !state.notAnswering else { return .worker }
+            return .atOnce(state.pending.removeFirst(), connection, generation: state.generation)
         }
-        if start { worker.submit { self.drain() } }
+        switch next {
+        case .nothing:
+            return
+        case .worker:
+            worker.submit { self.drain() }
+        case .atOnce(let utterance, let connection, let generation):
+            guard connection.sayAtOnce(utterance.text, priority: utterance.priority) else {
+                // Nothing was sent: the worker sends it (only this thread queues utterances).
+                state.withLock { $0.pending.insert(utterance, at: 0) }
+                return worker.submit { self.drain() }
+            }
+            worker.submit {
+                connection.finishSaying()
+                self.answered(generation: generation)
+                self.drain()
+            }
+        }
     }
 
     /// The server hung up (the session saw POLLRDHUP on `monitorDescriptor`).

@@ -7,6 +7,13 @@ public protocol SpeechConnection: AnyObject, Sendable {
     /// Queues `text` with `priority`; returns at once (a failure goes to the connection's
     /// failure handler).
     func say(_ text: String, priority: SpeechPriority)
+    /// Sends `text` at once from the session's thread when that cannot wait for the server
+    /// (`SpeechDispatcher.sayAtOnce`); true: sent, and `finishSaying()` must follow on the
+    /// worker before any other call. False (the default): nothing was sent.
+    func sayAtOnce(_ text: String, priority: SpeechPriority) -> Bool
+    /// Completes what `sayAtOnce` sent (reads the server's answers); a failure goes to the
+    /// connection's failure handler.
+    func finishSaying()
     /// Stops what is being said and drops what the server queued for this client.
     func cancel()
     /// Waits until everything queued so far has reached the server.
@@ -15,6 +22,11 @@ public protocol SpeechConnection: AnyObject, Sendable {
     func close()
     /// The socket to poll for the server hanging up; -1 when there is none.
     var socketDescriptor: Int32 { get }
+}
+
+extension SpeechConnection {
+    public func sayAtOnce(_ text: String, priority: SpeechPriority) -> Bool { false }
+    public func finishSaying() {}
 }
 
 /// Opens connections to a speech server: the seam between a session and speech-dispatcher.

@@ -47,6 +47,33 @@ import Testing
         #expect(server.spoken == ["accepted", "14", "help"])
     }
 
+    @Test func anIdleWorkerLetsTheUtteranceGoAtOnceAndOnlyReadsTheAnswer() throws {
+        server.takesAtOnce = true
+        let speech = try output()
+        speech.say([Utterance("11")])
+        // Sent from the caller's thread, before the worker ran.
+        #expect(server.spoken == ["11"])
+        #expect(server.unansweredAtOnce == 1)
+        // The worker is busy reading that answer: newer words wait, the latest wins.
+        speech.say([Utterance("12")])
+        speech.say([Utterance("13")])
+        #expect(server.spoken == ["11"])
+        worker.runAll()
+        #expect(server.unansweredAtOnce == 0)
+        #expect(server.spoken == ["11", "13"])
+        // Idle again: at once.
+        speech.say([Utterance("14")])
+        #expect(server.spoken == ["11", "13", "14"])
+        worker.runAll()
+        // A connection that cannot take it at once: the worker sends it.
+        server.takesAtOnce = false
+        speech.say([Utterance("15")])
+        #expect(server.spoken == ["11", "13", "14"])
+        worker.runAll()
+        #expect(server.spoken == ["11", "13", "14", "15"])
+        #expect(server.unansweredAtOnce == 0)
+    }
+
     @Test func withoutAServerItSaysSoOnceAndRetriesWithBackOff() throws {
         let test = SpeechOutputTests(accepting: false)
         let speech = try test.output()
