@@ -2,12 +2,6 @@ import CBrl
 import Glibc
 
 extension BrailleDisplay {
-    /// Asks BRLTTY a question that needs an answer (its protocol version) and waits for it.
-    ///
-    /// BrlAPI does not answer writes: a BRLTTY that stopped (SIGSTOP, a stuck driver) takes
-    /// them into its socket until that fills, so only a question shows that it no longer
-    /// answers. This call blocks while BRLTTY does not answer: make it on a thread that may wait
-    /// (a session's braille writer does, after each burst of frames).
     /// True when the connection's socket has room for a frame now: a write (which BRLTTY does
     /// not answer) then returns without waiting, even for a BRLTTY that stopped.
     public var takesAWriteAtOnce: Bool {
@@ -15,6 +9,12 @@ extension BrailleDisplay {
         return poll(&room, 1, 0) == 1 && room.revents == Int16(POLLOUT)
     }
 
+    /// Asks BRLTTY a question that needs an answer (its protocol version) and waits for it.
+    ///
+    /// BrlAPI does not answer writes: a BRLTTY that stopped (SIGSTOP, a stuck driver) takes
+    /// them into its socket until that fills, so only a question shows that it no longer
+    /// answers. This call blocks while BRLTTY does not answer: make it on a thread that may wait
+    /// (a session's braille writer does, after each burst of frames).
     public func ping() throws(BrailleError) {
         try withHandle("brlapi__getParameter") { handle throws(BrailleError) in
             var version: UInt32 = 0

@@ -175,11 +175,16 @@ public final class BrailleDisplay: @unchecked Sendable {
             let count = Int(width)
             guard count > 0 else { return }  // no display attached: nothing can be shown
             let cells = BrlAPIText(text: text, orMask: orMask, width: count)
+            let cursorCell = cursor.map { (0..<count).contains($0) ? Int32($0) + 1 : Int32(BRLAPI_CURSOR_OFF) } ?? Int32(BRLAPI_CURSOR_OFF)
+            // Text in the server's charset goes in one write; other text through BrlAPI, which
+            // names the charset.
+            guard let charset = cells.charset else {
+                return try send(BrlAPIText.writePacket(cells, andMask: andMask, cursor: cursorCell))
+            }
             var arguments = a11y_brlapi_writeArguments()
             arguments.regionBegin = 1
             arguments.regionSize = Int32(count)
-            arguments.cursor = cursor.map { (0..<count).contains($0) ? Int32($0) + 1 : Int32(BRLAPI_CURSOR_OFF) }
-                ?? Int32(BRLAPI_CURSOR_OFF)
+            arguments.cursor = cursorCell
             let andCells = [UInt8](repeating: andMask, count: count)
             let result = cells.text.withCString { text in
                 cells.orMask.withUnsafeBufferPointer { mask in andCells.withUnsafeBufferPointer { andPointer in
@@ -187,7 +192,6 @@ public final class BrailleDisplay: @unchecked Sendable {
                     arguments.textSize = -1
                     arguments.orMask = cells.orMask.contains { $0 != 0 } ? mask.baseAddress : nil
                     arguments.andMask = andMask == 0xFF ? nil : andPointer.baseAddress
-                    guard let charset = cells.charset else { return brlapi__write(handle, &arguments) }
                     return charset.withCString { charset in
                         arguments.charset = charset
                         return brlapi__write(handle, &arguments)
@@ -217,6 +221,23 @@ public final class BrailleDisplay: @unchecked Sendable {
             case 0: return nil
             default: throw BrailleError.current("brlapi__readKey")
             }
+        }
+    }
+
+    /// Sends a whole BrlAPI packet in one `send`: `brlapi__write` sends a packet's header and
+    /// its body in two writes, and BRLTTY wakes for each (side by side, 6 x 80 keys: key ->
+    /// braille 0.474 -> 0.438 ms against the C floor's `brlapi_writeText` 0.349 ms, redraw 0.357
+    /// -> 0.334 ms). Called with the handle's lock held, as every BrlAPI call on this connection
+    /// is, so no packet of BrlAPI's is sent meanwhile.
+    private func send(_ packet: [UInt8]) throws(BrailleError) {
+        var sent = 0
+        while sent < packet.count {
+            let count = packet.withUnsafeBytes { Glibc.send(fileDescriptor, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                throw BrailleError(function: "send", message: count < 0 ? String(cString: strerror(errno)) : "BRLTTY took nothing")
+            }
+            sent += count
         }
     }
 

@@ -1,5 +1,9 @@
 import A11yVocabulary
-/// A line of text prepared for `brlapi__write`: exactly `width` cells, with dots to OR on top.
+import CBrl
+
+/// A line of text prepared for a BrlAPI write: exactly `width` cells, with dots to OR on top.
+/// Text in the server's charset is sent as one packet (`writePacket`), other text through
+/// `brlapi__write`.
 ///
 /// BRLTTY 6.5 corrupted its heap (and aborted, "malloc assertion failure in sysmalloc") about
 /// every other time a client that had written with a `charset` (or with no text) left tty mode or
@@ -43,5 +47,39 @@ struct BrlAPIText: Equatable {
         self.text = String(view)
         self.orMask = mask
         self.charset = needsUnicode ? "UTF-8" : nil
+    }
+}
+
+extension BrlAPIText {
+    /// The BrlAPI packet that writes these cells (in the server's 8-bit charset: `charset` nil)
+    /// to the whole display, with the text dots `andMask` kept of each cell and the cursor on
+    /// cell `cursor` (from 1; BRLAPI_CURSOR_OFF: none): what `brlapi__write` sends, as one
+    /// buffer. BrlAPI's protocol (brlapi_protocol.h): a header (the body's size and the type
+    /// BRLAPI_PACKET_WRITE, 32-bit big-endian each), then the flags and the fields they name, in
+    /// the order of the flags' weights: the region (first cell, cell count), the text (its
+    /// length, its bytes), the AND mask, the OR mask, the cursor.
+    static func writePacket(_ cells: BrlAPIText, andMask: UInt8, cursor: Int32) -> [UInt8] {
+        precondition(cells.charset == nil, "only text in the server's charset is sent this way")
+        let width = cells.orMask.count
+        let hasOrMask = cells.orMask.contains { $0 != 0 }
+        let flags = UInt32(BRLAPI_WF_REGION | BRLAPI_WF_TEXT | BRLAPI_WF_CURSOR)
+            | (andMask == 0xFF ? 0 : UInt32(BRLAPI_WF_ATTR_AND)) | (hasOrMask ? UInt32(BRLAPI_WF_ATTR_OR) : 0)
+        var body: [UInt8] = []
+        body.reserveCapacity(24 + 3 * width)
+        func append(_ value: UInt32) { withUnsafeBytes(of: value.bigEndian) { body.append(contentsOf: $0) } }
+        append(flags)
+        append(1)
+        append(UInt32(width))
+        append(UInt32(width))
+        body.append(contentsOf: cells.text.utf8)
+        if andMask != 0xFF { body.append(contentsOf: repeatElement(andMask, count: width)) }
+        if hasOrMask { body.append(contentsOf: cells.orMask) }
+        append(UInt32(bitPattern: cursor))
+        var packet: [UInt8] = []
+        packet.reserveCapacity(8 + body.count)
+        withUnsafeBytes(of: UInt32(body.count).bigEndian) { packet.append(contentsOf: $0) }
+        withUnsafeBytes(of: A11Y_BRLAPI_PACKET_WRITE.bigEndian) { packet.append(contentsOf: $0) }
+        packet += body
+        return packet
     }
 }

@@ -3,6 +3,7 @@
 // BrlAPI, seen from Swift. Only Sources/A11yControls/Devices imports this module.
 // There is no brlapi.pc: the library is linked from module.modulemap.
 #include <brlapi.h>
+#include <brlapi_protocol.h>
 
 // The key code constants below are macros built with UINT64_C or with function-like macros
 // (BRLAPI_KEY_CMD(x)), which Swift cannot import ("structure not supported"). Each is
@@ -43,6 +44,9 @@ static const brlapi_keyCode_t A11Y_BRLAPI_KEY_SYM_INSERT = BRLAPI_KEY_SYM_INSERT
 static const brlapi_keyCode_t A11Y_BRLAPI_KEY_SYM_FUNCTION = BRLAPI_KEY_SYM_FUNCTION;
 static const brlapi_keyCode_t A11Y_BRLAPI_KEY_SYM_DELETE = BRLAPI_KEY_SYM_DELETE;
 static const brlapi_keyCode_t A11Y_BRLAPI_KEY_SYM_UNICODE = BRLAPI_KEY_SYM_UNICODE;
+
+// The packet type of a write (a character literal, which Swift does not import).
+static const uint32_t A11Y_BRLAPI_PACKET_WRITE = BRLAPI_PACKET_WRITE;
 
 // BRLAPI_WRITEARGUMENTS_INITIALIZER is a designated-initializer macro: Swift cannot use it.
 // This returns the same defaults (default display, whole display, cursor left where it is).
