@@ -40,16 +40,17 @@ let package = Package(
         // glibc's GNU extensions the Glibc module hides (pipe2, posix_spawn's closefrom).
         .systemLibrary(name: "CSystem"),
         // The tones (`--tones on`) go through ALSA: a bare console, or PipeWire / PulseAudio
-        // through their ALSA plugins.
+        // through their ALSA plugins. The headers only: libasound is loaded when tones are first
+        // played (Sources/CAlsa/shim.h), so a session without tones does not map it.
         .systemLibrary(
             name: "CAlsa",
-            pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
-        // liblouis, for contracted (literary) braille when BRLTTY's preferences ask for it.
+        // liblouis, for contracted (literary) braille when BRLTTY's preferences ask for it. The
+        // headers only: the library is loaded when contracted braille is first asked for
+        // (Sources/CLouis/shim.h).
         .systemLibrary(
             name: "CLouis",
-            pkgConfig: "liblouis",
             providers: [.apt(["liblouis-dev", "liblouis-data"])]
         ),
         .target(

@@ -15,8 +15,9 @@ public struct BrailleContractor: Sendable {
 
     /// A contractor for `name`. Throws when liblouis knows no such table or cannot compile it.
     public init(table name: String) throws(BrailleContractionError) {
+        if let error = a11y_louis_load_error() { throw BrailleContractionError(table: name, libraryError: String(cString: error)) }
         for candidate in Self.candidates(for: name) where Self.liblouis.withLock({ _ in
-            candidate.withCString { lou_getTable($0) } != nil
+            candidate.withCString { a11y_lou_getTable($0) } != nil
         }) {
             table = candidate
             return
@@ -70,7 +71,7 @@ public struct BrailleContractor: Sendable {
         let mode = Int32(ucBrl.rawValue | dotsIO.rawValue)
         let ok = Self.liblouis.withLock { _ in
             table.withCString { table in
-                lou_translate(table, input, &inputLength, &output, &outputLength, nil, nil, nil, &positions, nil, mode)
+                a11y_lou_translate(table, input, &inputLength, &output, &outputLength, nil, nil, nil, &positions, nil, mode)
             }
         }
         guard ok != 0 else { return nil }
@@ -86,16 +87,25 @@ public struct BrailleContractor: Sendable {
     /// The lock around liblouis. Taking it first silences liblouis, which would write its errors
     /// (an unknown table) to stderr: the caller says it once instead.
     private static let liblouis: Mutex<Void> = {
-        lou_setLogLevel(LOU_LOG_OFF)
+        a11y_lou_setLogLevel(LOU_LOG_OFF)
         return Mutex(())
     }()
 }
 
-/// liblouis knows no table by this name, or cannot compile it.
+/// liblouis knows no table by this name, or cannot compile it, or cannot be loaded.
 public struct BrailleContractionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The name asked for.
     public var table: String
-    public var description: String { "liblouis has no usable braille table '\(table)'" }
+    /// Why liblouis could not be loaded (nil: it was, and has no such table).
+    public var libraryError: String?
+    public init(table: String, libraryError: String? = nil) {
+        self.table = table
+        self.libraryError = libraryError
+    }
+    public var description: String {
+        guard let libraryError else { return "liblouis has no usable braille table '\(table)'" }
+        return "liblouis cannot be loaded (\(libraryError)), so there is no contracted braille for '\(table)'"
+    }
 }
 
 extension String {

@@ -92,25 +92,30 @@ public final class TonePlayer: Sendable {
 
     private func run(onFailure: @Sendable (String) -> Void) {
         defer { finished.post() }
+        if let error = a11y_alsa_load_error() {
+            state.withLock { $0.failed = true; $0.pending = [] }
+            onFailure("no ALSA for the tones (\(String(cString: error))); tones off")
+            return
+        }
         a11y_alsa_silence_errors()
         var handle: OpaquePointer?
-        var result = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
+        var result = a11y_snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
         if result >= 0, let handle {
-            result = snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 2,
+            result = a11y_snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 2,
                                         UInt32(Self.sampleRate), 1, 50_000)
             // set_params starts the stream only once its buffer is full: a lone tone would wait
             // for the next. Start as soon as the first frames are written.
             if result >= 0 { result = Self.startAtOnce(handle) }
-            if result < 0 { snd_pcm_close(handle) }
+            if result < 0 { a11y_snd_pcm_close(handle) }
         }
         guard result >= 0, let pcm = handle else {
             state.withLock { $0.failed = true; $0.pending = [] }
-            onFailure("no sound device '\(device)' (\(String(cString: snd_strerror(result)))); tones off")
+            onFailure("no sound device '\(device)' (\(String(cString: a11y_snd_strerror(result)))); tones off")
             return
         }
         defer {
-            snd_pcm_drain(pcm)
-            snd_pcm_close(pcm)
+            a11y_snd_pcm_drain(pcm)
+            a11y_snd_pcm_close(pcm)
         }
         while true {
             wake.wait()
@@ -120,14 +125,14 @@ public final class TonePlayer: Sendable {
             }
             if !tones.isEmpty {
                 // Drained after each plan (below): the stream is stopped, so prepare it again.
-                snd_pcm_prepare(pcm)
+                a11y_snd_pcm_prepare(pcm)
                 for (index, tone) in tones.enumerated() {
                     write(Self.samples(of: tone, rate: Self.sampleRate), to: pcm)
                     if index == 0 { onWritten?() }
                 }
                 // Let the plan play out and stop cleanly: no underrun while idle, and ALSA's
                 // plugins (the `file` one too) pass every sample on.
-                snd_pcm_drain(pcm)
+                a11y_snd_pcm_drain(pcm)
             }
             if closing { return }
         }
@@ -135,12 +140,12 @@ public final class TonePlayer: Sendable {
 
     private static func startAtOnce(_ pcm: OpaquePointer) -> Int32 {
         var parameters: OpaquePointer?
-        var result = snd_pcm_sw_params_malloc(&parameters)
+        var result = a11y_snd_pcm_sw_params_malloc(&parameters)
         guard result >= 0, let parameters else { return result }
-        defer { snd_pcm_sw_params_free(parameters) }
-        result = snd_pcm_sw_params_current(pcm, parameters)
-        if result >= 0 { result = snd_pcm_sw_params_set_start_threshold(pcm, parameters, 1) }
-        if result >= 0 { result = snd_pcm_sw_params(pcm, parameters) }
+        defer { a11y_snd_pcm_sw_params_free(parameters) }
+        result = a11y_snd_pcm_sw_params_current(pcm, parameters)
+        if result >= 0 { result = a11y_snd_pcm_sw_params_set_start_threshold(pcm, parameters, 1) }
+        if result >= 0 { result = a11y_snd_pcm_sw_params(pcm, parameters) }
         return result
     }
 
@@ -149,11 +154,11 @@ public final class TonePlayer: Sendable {
         let frames = samples.count / 2
         while offset < frames {
             let written = samples.withUnsafeBufferPointer { buffer in
-                snd_pcm_writei(pcm, buffer.baseAddress! + offset * 2, snd_pcm_uframes_t(frames - offset))
+                a11y_snd_pcm_writei(pcm, buffer.baseAddress! + offset * 2, snd_pcm_uframes_t(frames - offset))
             }
             if written < 0 {
                 // An underrun (nothing played for a while) or a suspend: recover and go on.
-                guard snd_pcm_recover(pcm, Int32(written), 1) >= 0 else { return }
+                guard a11y_snd_pcm_recover(pcm, Int32(written), 1) >= 0 else { return }
                 continue
             }
             offset += Int(written)

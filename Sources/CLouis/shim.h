@@ -1,6 +1,53 @@
 #ifndef A11Y_CLOUIS_SHIM_H
 #define A11Y_CLOUIS_SHIM_H
 // liblouis (braille translation), seen from Swift. Only Sources/A11yDevices imports this module.
-// pkg-config's liblouis.pc adds -I/usr/include/liblouis.
-#include <liblouis.h>
+//
+// liblouis is loaded when contracted braille is first asked for (BRLTTY's literary braille
+// preference, or --braille-table), not linked: most sessions never map it. BrailleContractor
+// calls the a11y_lou_* functions below, each liblouis's function of the same name looked up
+// once; liblouis's own functions are only declared here, never called. liblouis.so.20 is the
+// ABI of the header compiled against (liblouis-dev's liblouis.so points to it).
+#include <liblouis/liblouis.h>
+#include <dlfcn.h>
+#include <stddef.h>
+
+// The library, loaded at the first call (NULL when it cannot be; a11y_louis_load_error says why).
+static inline void *a11y_louis_library(void) {
+    static void *library;
+    void *loaded = __atomic_load_n(&library, __ATOMIC_ACQUIRE);
+    if (!loaded) {
+        loaded = dlopen("liblouis.so.20", RTLD_NOW | RTLD_LOCAL);
+        if (loaded) __atomic_store_n(&library, loaded, __ATOMIC_RELEASE);
+    }
+    return loaded;
+}
+
+// Why liblouis could not be loaded (dlerror's text), or NULL when it is loaded.
+static inline const char *a11y_louis_load_error(void) {
+    return a11y_louis_library() ? NULL : dlerror();
+}
+
+// Declares `found`, liblouis's `name` looked up once (NULL without the library or the symbol).
+#define A11Y_LOUIS_FUNCTION(name)                                                           \
+    static __typeof__(&name) function;                                                      \
+    __typeof__(&name) found = __atomic_load_n(&function, __ATOMIC_ACQUIRE);                 \
+    if (!found && a11y_louis_library()) {                                                   \
+        found = (__typeof__(&name))dlsym(a11y_louis_library(), #name);                      \
+        __atomic_store_n(&function, found, __ATOMIC_RELEASE);                               \
+    }
+
+static inline const void *a11y_lou_getTable(const char *tableList) {
+    A11Y_LOUIS_FUNCTION(lou_getTable)
+    return found ? found(tableList) : NULL;
+}
+static inline int a11y_lou_translate(const char *tableList, const widechar *inbuf, int *inlen, widechar *outbuf,
+                                     int *outlen, formtype *typeform, char *spacing, int *outputPos, int *inputPos,
+                                     int *cursorPos, int mode) {
+    A11Y_LOUIS_FUNCTION(lou_translate)
+    return found ? found(tableList, inbuf, inlen, outbuf, outlen, typeform, spacing, outputPos, inputPos, cursorPos, mode) : 0;
+}
+static inline void a11y_lou_setLogLevel(logLevels level) {
+    A11Y_LOUIS_FUNCTION(lou_setLogLevel)
+    if (found) found(level);
+}
 #endif

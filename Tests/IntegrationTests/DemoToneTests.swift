@@ -2,6 +2,7 @@ import A11yControls
 import A11yTestSupport
 import Foundation
 import Testing
+import VirtualDisplayClient
 
 /// `--tones on` end to end: a11y-demo in a terminal plays through an ALSA PCM of type `file`
 /// defined in the test's own ALSA configuration ($HOME/.asoundrc), and the WAV it wrote is read
@@ -66,6 +67,8 @@ struct DemoToneTests {
         let demo = try DemoInTmux(["range", "--tones", "on", "--tones-device", AlsaFileCapture.device, "--speech", "off", "--braille", "off"],
                                   environment: ["HOME": capture.home])
         demo.waitForScreen { $0.contains("range: 10 to 90") }
+        // ALSA is loaded for the tones (and only then: see the next test).
+        #expect(Polling.until(timeout: .seconds(5)) { Self.mapped(by: demo).contains("libasound.so.2") })
         // Upper handle: 91, 92, 93, then End (100, at the limit), then Right (blocked); then the
         // lower handle: 11.
         try demo.send("Tab", "Right", "Right", "Right", "End", "Right", "Tab", "Right")
@@ -88,6 +91,29 @@ struct DemoToneTests {
         #expect(sounds[4].frames > sounds[3].frames)
         // The lower handle: louder on the left.
         #expect(sounds[6].left > 2 * sounds[6].right)
+    }
+
+    /// The libraries `demo`'s process has mapped (its /proc/PID/maps).
+    static func mapped(by demo: DemoInTmux) -> String {
+        // Read to the end: /proc files say they are empty, and a one-size read stops early.
+        guard let pid = demo.pid, let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else { return "" }
+        defer { try? file.close() }
+        return String(decoding: (try? file.readToEnd()) ?? Data(), as: UTF8.self)
+    }
+
+    /// libasound and liblouis are loaded when tones or contracted braille are first needed: a
+    /// session without them does not map them (0.37 MB of its memory).
+    @Test func aSessionWithoutTonesOrContractedBrailleLoadsNeitherLibrary() throws {
+        let demo = try DemoInTmux(["range", "--speech", "off", "--braille", "off"])
+        demo.waitForScreen { $0.contains("range: 10 to 90") }
+        try demo.send("Right")
+        demo.waitForScreen { $0.contains("range: 11 to 90") }
+        let maps = Self.mapped(by: demo)
+        #expect(maps.contains("libc.so.6"), "the demo's maps were not read")
+        #expect(!maps.contains("libasound"))
+        #expect(!maps.contains("liblouis"))
+        try demo.send("Enter")
+        #expect(demo.waitForExit() == 0)
     }
 
     @Test func noSoundDeviceSaysOneLineAndGoesOn() throws {
