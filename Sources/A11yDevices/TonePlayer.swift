@@ -102,7 +102,7 @@ public final class TonePlayer: Sendable {
         var result = a11y_snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
         if result >= 0, let handle {
             result = a11y_snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 2,
-                                        UInt32(Self.sampleRate), 1, 50_000)
+                                             UInt32(Self.sampleRate), 1, 50_000)
             // set_params starts the stream only once its buffer is full: a lone tone would wait
             // for the next. Start as soon as the first frames are written.
             if result >= 0 { result = Self.startAtOnce(handle) }
