@@ -26,6 +26,8 @@ public final class BrailleDisplay: @unchecked Sendable {
     // @unchecked Sendable: the handle is only used inside `state.withLock`, which also makes
     // close() safe against concurrent calls. The other stored properties are immutable.
     private let state: Mutex<Handle?>
+    /// BrlAPI may hold keys in its own buffer (see `readKey`).
+    private let keysMayBeBuffered = Atomic(true)
 
     /// The BrlAPI handle: memory of brlapi_getHandleSize() bytes, owned by this connection.
     private struct Handle: @unchecked Sendable {
@@ -213,12 +215,25 @@ public final class BrailleDisplay: @unchecked Sendable {
     ///
     /// - Parameter wait: When false (the default), returns nil at once if no key is waiting;
     ///   when true, blocks until a key arrives (holding the connection's lock meanwhile).
+    ///
+    /// BrlAPI 6.5 waits for a key "without waiting" by polling its socket until its clock has
+    /// moved on by a millisecond: about 30 system calls and 1 ms of a core (brlapi_client.c,
+    /// `brlapi__doWaitForPacket` with a deadline of now). So nothing is asked of it when
+    /// nothing can be there: the socket has no input, and no call that waited for an answer
+    /// (during which BrlAPI keeps the keys that came in a buffer of its own) ran since it last
+    /// said there was no key.
     public func readKey(wait: Bool = false) throws(BrailleError) -> BrailleKey? {
-        try withHandle("brlapi__readKey") { handle throws(BrailleError) -> BrailleKey? in
+        if !wait, !keysMayBeBuffered.load(ordering: .relaxed) {
+            var input = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&input, 1, 0) == 1 else { return nil }
+        }
+        return try withHandle("brlapi__readKey") { handle throws(BrailleError) -> BrailleKey? in
             var code: brlapi_keyCode_t = 0
             switch brlapi__readKey(handle, wait ? 1 : 0, &code) {
             case 1: return BrailleKey(keyCode: code)
-            case 0: return nil
+            case 0:
+                keysMayBeBuffered.store(false, ordering: .relaxed)
+                return nil
             default: throw BrailleError.current("brlapi__readKey")
             }
         }
@@ -245,7 +260,10 @@ public final class BrailleDisplay: @unchecked Sendable {
     func withHandle<Result>(
         _ function: String, _ body: (OpaquePointer) throws(BrailleError) -> Result
     ) throws(BrailleError) -> Result {
-        try state.withLock { handle throws(BrailleError) -> Result in
+        // A call that may wait for another packet keeps the keys that come meanwhile (see
+        // `readKey`); a write reads nothing, and a key read returns the key it reads.
+        if function != "brlapi__write" && function != "brlapi__readKey" { keysMayBeBuffered.store(true, ordering: .relaxed) }
+        return try state.withLock { handle throws(BrailleError) -> Result in
             guard let open = handle?.pointer else {
                 throw BrailleError(function: function, message: "the connection is closed")
             }
