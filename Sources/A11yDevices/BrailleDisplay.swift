@@ -28,6 +28,8 @@ public final class BrailleDisplay: @unchecked Sendable {
     private let state: Mutex<Handle?>
     /// BrlAPI may hold keys in its own buffer (see `readKey`).
     private let keysMayBeBuffered = Atomic(true)
+    /// The calls after which BrlAPI holds no key of its own (see `withHandle`).
+    private static let readsNoOtherPacket: Set<String> = ["brlapi__write", "brlapi__readKey", "brlapi__getDisplaySize"]
 
     /// The BrlAPI handle: memory of brlapi_getHandleSize() bytes, owned by this connection.
     private struct Handle: @unchecked Sendable {
@@ -261,8 +263,9 @@ public final class BrailleDisplay: @unchecked Sendable {
         _ function: String, _ body: (OpaquePointer) throws(BrailleError) -> Result
     ) throws(BrailleError) -> Result {
         // A call that may wait for another packet keeps the keys that come meanwhile (see
-        // `readKey`); a write reads nothing, and a key read returns the key it reads.
-        if function != "brlapi__write" && function != "brlapi__readKey" { keysMayBeBuffered.store(true, ordering: .relaxed) }
+        // `readKey`); a write reads nothing, a key read returns the key it reads, and the size
+        // is BrlAPI's own copy while the display is taken.
+        if !Self.readsNoOtherPacket.contains(function) { keysMayBeBuffered.store(true, ordering: .relaxed) }
         return try state.withLock { handle throws(BrailleError) -> Result in
             guard let open = handle?.pointer else {
                 throw BrailleError(function: function, message: "the connection is closed")
