@@ -7,34 +7,22 @@
 // start). TonePlayer calls the a11y_snd_* functions below, each the ALSA function of the same
 // name looked up once; the ALSA functions themselves are only declared here, never called.
 #include <alsa/asoundlib.h>
-#include <dlfcn.h>
-#include <stddef.h>
 #include <errno.h>
+#include "../CSystem/lazy_library.h"
 
 // The library, loaded at the first call (NULL when it cannot be; a11y_alsa_load_error says why).
 static inline void *a11y_alsa_library(void) {
-    static void *library;
-    void *loaded = __atomic_load_n(&library, __ATOMIC_ACQUIRE);
-    if (!loaded) {
-        loaded = dlopen("libasound.so.2", RTLD_NOW | RTLD_LOCAL);
-        if (loaded) __atomic_store_n(&library, loaded, __ATOMIC_RELEASE);
-    }
-    return loaded;
+    static void *slot;
+    return a11y_lazy_library(&slot, "libasound.so.2");
 }
 
-// Why libasound could not be loaded (dlerror's text), or NULL when it is loaded.
+// Why the library could not be loaded (dlerror's text), or NULL when it is loaded.
 static inline const char *a11y_alsa_load_error(void) {
     return a11y_alsa_library() ? NULL : dlerror();
 }
 
-// Declares `function`, ALSA's `name` looked up once (NULL without the library or the symbol).
-#define A11Y_ALSA_FUNCTION(name)                                                            \
-    static __typeof__(&name) function;                                                      \
-    __typeof__(&name) found = __atomic_load_n(&function, __ATOMIC_ACQUIRE);                 \
-    if (!found && a11y_alsa_library()) {                                                    \
-        found = (__typeof__(&name))dlsym(a11y_alsa_library(), #name);                       \
-        __atomic_store_n(&function, found, __ATOMIC_RELEASE);                               \
-    }
+// Declares `found`, the library's function `name`, looked up once.
+#define A11Y_ALSA_FUNCTION(name) A11Y_LAZY_FUNCTION(a11y_alsa_library(), name)
 
 // ALSA prints its own errors on stderr ("ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM
 // foo"); the program says one line of its own instead. The handler is variadic, which Swift cannot

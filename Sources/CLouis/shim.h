@@ -8,33 +8,21 @@
 // once; liblouis's own functions are only declared here, never called. liblouis.so.20 is the
 // ABI of the header compiled against (liblouis-dev's liblouis.so points to it).
 #include <liblouis/liblouis.h>
-#include <dlfcn.h>
-#include <stddef.h>
+#include "../CSystem/lazy_library.h"
 
 // The library, loaded at the first call (NULL when it cannot be; a11y_louis_load_error says why).
 static inline void *a11y_louis_library(void) {
-    static void *library;
-    void *loaded = __atomic_load_n(&library, __ATOMIC_ACQUIRE);
-    if (!loaded) {
-        loaded = dlopen("liblouis.so.20", RTLD_NOW | RTLD_LOCAL);
-        if (loaded) __atomic_store_n(&library, loaded, __ATOMIC_RELEASE);
-    }
-    return loaded;
+    static void *slot;
+    return a11y_lazy_library(&slot, "liblouis.so.20");
 }
 
-// Why liblouis could not be loaded (dlerror's text), or NULL when it is loaded.
+// Why the library could not be loaded (dlerror's text), or NULL when it is loaded.
 static inline const char *a11y_louis_load_error(void) {
     return a11y_louis_library() ? NULL : dlerror();
 }
 
-// Declares `found`, liblouis's `name` looked up once (NULL without the library or the symbol).
-#define A11Y_LOUIS_FUNCTION(name)                                                           \
-    static __typeof__(&name) function;                                                      \
-    __typeof__(&name) found = __atomic_load_n(&function, __ATOMIC_ACQUIRE);                 \
-    if (!found && a11y_louis_library()) {                                                   \
-        found = (__typeof__(&name))dlsym(a11y_louis_library(), #name);                      \
-        __atomic_store_n(&function, found, __ATOMIC_RELEASE);                               \
-    }
+// Declares `found`, the library's function `name`, looked up once.
+#define A11Y_LOUIS_FUNCTION(name) A11Y_LAZY_FUNCTION(a11y_louis_library(), name)
 
 static inline const void *a11y_lou_getTable(const char *tableList) {
     A11Y_LOUIS_FUNCTION(lou_getTable)
