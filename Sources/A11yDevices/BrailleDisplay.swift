@@ -28,8 +28,6 @@ public final class BrailleDisplay: @unchecked Sendable {
     private let state: Mutex<Handle?>
     /// BrlAPI may hold keys in its own buffer (see `readKey`).
     private let keysMayBeBuffered = Atomic(true)
-    /// The calls after which BrlAPI holds no key of its own (see `withHandle`).
-    private static let readsNoOtherPacket: Set<String> = ["brlapi__write", "brlapi__readKey", "brlapi__getDisplaySize"]
 
     /// The BrlAPI handle: memory of brlapi_getHandleSize() bytes, owned by this connection.
     private struct Handle: @unchecked Sendable {
@@ -113,7 +111,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// display connects). BrlAPI keeps the first size it got until tty mode is left: after that
     /// this does not reach BRLTTY, so it does not tell whether BRLTTY still answers (`ping` does).
     public func size() throws(BrailleError) -> Size {
-        try withHandle("brlapi__getDisplaySize") { handle throws(BrailleError) in
+        try withHandle("brlapi__getDisplaySize", mayLeaveKeys: false) { handle throws(BrailleError) in
             var width: UInt32 = 0
             var height: UInt32 = 0
             guard brlapi__getDisplaySize(handle, &width, &height) == 0 else {
@@ -169,7 +167,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     ///
     /// Does nothing while the display has no cells (BRLTTY waiting for a display).
     public func write(text: String, orMask: [UInt8] = [], andMask: UInt8 = 0xFF, cursor: Int? = nil) throws(BrailleError) {
-        try withHandle("brlapi__write") { handle throws(BrailleError) in
+        try withHandle("brlapi__write", mayLeaveKeys: false) { handle throws(BrailleError) in
             // The region is always the whole display, so text and mask lengths are known exactly.
             var width: UInt32 = 0
             var height: UInt32 = 0
@@ -229,7 +227,7 @@ public final class BrailleDisplay: @unchecked Sendable {
             var input = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&input, 1, 0) == 1 else { return nil }
         }
-        return try withHandle("brlapi__readKey") { handle throws(BrailleError) -> BrailleKey? in
+        return try withHandle("brlapi__readKey", mayLeaveKeys: false) { handle throws(BrailleError) -> BrailleKey? in
             var code: brlapi_keyCode_t = 0
             switch brlapi__readKey(handle, wait ? 1 : 0, &code) {
             case 1: return BrailleKey(keyCode: code)
@@ -247,25 +245,21 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// -> 0.334 ms). Called with the handle's lock held, as every BrlAPI call on this connection
     /// is, so no packet of BrlAPI's is sent meanwhile.
     private func send(_ packet: [UInt8]) throws(BrailleError) {
-        var sent = 0
-        while sent < packet.count {
-            let count = packet.withUnsafeBytes { Glibc.send(fileDescriptor, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                throw BrailleError(function: "send", message: count < 0 ? String(cString: strerror(errno)) : "BRLTTY took nothing")
-            }
-            sent += count
+        if let error = Socket.sendAll(packet, to: fileDescriptor) {
+            throw BrailleError(function: "send", message: error == 0 ? "BRLTTY took nothing" : String(cString: strerror(error)))
         }
     }
 
     /// Runs `body` with the open handle, then throws any exception the server sent meanwhile.
+    ///
+    /// `mayLeaveKeys`: the call may wait for a packet other than a key, and BrlAPI then keeps
+    /// the keys that come meanwhile in its own buffer (see `readKey`). False for a write (BrlAPI
+    /// reads nothing), a key read (it returns the key it reads) and the size (BrlAPI's own copy
+    /// while the display is taken).
     func withHandle<Result>(
-        _ function: String, _ body: (OpaquePointer) throws(BrailleError) -> Result
+        _ function: String, mayLeaveKeys: Bool = true, _ body: (OpaquePointer) throws(BrailleError) -> Result
     ) throws(BrailleError) -> Result {
-        // A call that may wait for another packet keeps the keys that come meanwhile (see
-        // `readKey`); a write reads nothing, a key read returns the key it reads, and the size
-        // is BrlAPI's own copy while the display is taken.
-        if !Self.readsNoOtherPacket.contains(function) { keysMayBeBuffered.store(true, ordering: .relaxed) }
+        if mayLeaveKeys { keysMayBeBuffered.store(true, ordering: .relaxed) }
         return try state.withLock { handle throws(BrailleError) -> Result in
             guard let open = handle?.pointer else {
                 throw BrailleError(function: function, message: "the connection is closed")

@@ -173,14 +173,7 @@ public final class SpeechDispatcher: @unchecked Sendable {
         guard let rest = unsent else { return }
         unsent = nil
         perform("spd_say") { [self] connection in
-            var sent = 0
-            while sent < rest.count {
-                let count = rest.withUnsafeBytes { send(socketDescriptor, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return closeAfterMismatch(connection) }
-                sent += count
-            }
-            guard Self.readReplies(2, from: socketDescriptor) else {
+            guard Socket.sendAll(rest, to: socketDescriptor) == nil, Self.readReplies(2, from: socketDescriptor) else {
                 return closeAfterMismatch(connection)
             }
             return 0

@@ -10,18 +10,9 @@
 #include <errno.h>
 #include "../CSystem/lazy_library.h"
 
-// The library, loaded at the first call (NULL when it cannot be; a11y_alsa_load_error says why).
-static inline void *a11y_alsa_library(void) {
-    static void *slot;
-    return a11y_lazy_library(&slot, "libasound.so.2");
-}
-
-// Why the library could not be loaded (dlerror's text), or NULL when it is loaded.
-static inline const char *a11y_alsa_load_error(void) {
-    return a11y_alsa_library() ? NULL : dlerror();
-}
-
-// Declares `found`, the library's function `name`, looked up once.
+// a11y_alsa_library() and a11y_alsa_load_error(); A11Y_ALSA_FUNCTION(name) declares `found`,
+// the library's function `name`, looked up once.
+A11Y_LAZY_LIBRARY(alsa, "libasound.so.2")
 #define A11Y_ALSA_FUNCTION(name) A11Y_LAZY_FUNCTION(a11y_alsa_library(), name)
 
 // ALSA prints its own errors on stderr ("ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM

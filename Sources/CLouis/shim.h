@@ -10,18 +10,9 @@
 #include <liblouis/liblouis.h>
 #include "../CSystem/lazy_library.h"
 
-// The library, loaded at the first call (NULL when it cannot be; a11y_louis_load_error says why).
-static inline void *a11y_louis_library(void) {
-    static void *slot;
-    return a11y_lazy_library(&slot, "liblouis.so.20");
-}
-
-// Why the library could not be loaded (dlerror's text), or NULL when it is loaded.
-static inline const char *a11y_louis_load_error(void) {
-    return a11y_louis_library() ? NULL : dlerror();
-}
-
-// Declares `found`, the library's function `name`, looked up once.
+// a11y_louis_library() and a11y_louis_load_error(); A11Y_LOUIS_FUNCTION(name) declares `found`,
+// the library's function `name`, looked up once.
+A11Y_LAZY_LIBRARY(louis, "liblouis.so.20")
 #define A11Y_LOUIS_FUNCTION(name) A11Y_LAZY_FUNCTION(a11y_louis_library(), name)
 
 static inline const void *a11y_lou_getTable(const char *tableList) {

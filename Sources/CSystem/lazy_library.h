@@ -17,6 +17,17 @@ static inline void *a11y_lazy_library(void **slot, const char *soname) {
     return loaded;
 }
 
+// Defines a11y_<name>_library(): the library `soname`, loaded at the first call (NULL when it
+// cannot be), and a11y_<name>_load_error(): why it could not be loaded (dlerror's text), or NULL.
+#define A11Y_LAZY_LIBRARY(name, soname)                                                     \
+    static inline void *a11y_##name##_library(void) {                                       \
+        static void *slot;                                                                  \
+        return a11y_lazy_library(&slot, soname);                                            \
+    }                                                                                       \
+    static inline const char *a11y_##name##_load_error(void) {                              \
+        return a11y_##name##_library() ? NULL : dlerror();                                  \
+    }
+
 // Declares `found`: the function `name` of `library` (an expression giving the library's handle
 // or NULL), looked up once; NULL without the library or the function.
 #define A11Y_LAZY_FUNCTION(library, name)                                                   \
