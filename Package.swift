@@ -95,8 +95,15 @@ let package = Package(
             // Relative relocations packed (DT_RELR, glibc 2.36, Debian 12): the 27,000 of a
             // position-independent program with the Swift runtime in it took a 654 KB table that
             // the loader reads at every start; packed, 5 KB (peak RSS 10.7-10.9 -> 10.0-10.4 MB).
-            exclude: ["hot-functions.txt"],
+            // The C++ runtime under the Swift runtime linked in too: -static-stdlib asks for
+            // -lstdc++, which static-libstdc++/libstdc++.so (a linker script, searched before the
+            // system's directories) turns into libstdc++.a, and libgcc's unwinder with it. The
+            // shared libstdc++ cost every start ~0.6 ms of CPU (its loading, relocation and
+            // locale set-up) for the few functions of it the runtime calls.
+            exclude: ["hot-functions.txt", "static-libstdc++"],
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld",
+                                           "-L\(packageDirectory)/Sources/a11y-demo/static-libstdc++",
+                                           "-Xclang-linker", "-static-libgcc",
                                            "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/Sources/a11y-demo/hot-functions.txt",
                                            "-Xlinker", "--no-warn-symbol-ordering",
                                            "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],

@@ -11,24 +11,27 @@ extension BrailleDisplay {
     /// exact code (any modifier flags), routing and typed dots by command block (any cell, any
     /// dots), typed characters as the Latin-1 and Unicode keysym ranges.
     public func acceptKeys(_ set: BrailleKeySet) throws(BrailleError) {
-        let codes = Self.keyCodes(for: set)
-        try withHandle("brlapi__acceptKeys") { handle throws(BrailleError) in
-            guard brlapi__ignoreKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else {
-                throw BrailleError.current("brlapi__ignoreKeys")
+        try withHandle("brlapi__acceptKeys") { handle throws(BrailleError) in try Self.take(set, on: handle) }
+    }
+
+    /// `acceptKeys(_:)` on an open handle.
+    static func take(_ set: BrailleKeySet, on handle: OpaquePointer) throws(BrailleError) {
+        let codes = keyCodes(for: set)
+        guard brlapi__ignoreKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else {
+            throw BrailleError.current("brlapi__ignoreKeys")
+        }
+        for (type, list) in [(brlapi_rangeType_key, codes.exact), (brlapi_rangeType_command, codes.blocks)] where !list.isEmpty {
+            guard brlapi__acceptKeys(handle, type, list, UInt32(list.count)) >= 0 else {
+                throw BrailleError.current("brlapi__acceptKeys")
             }
-            for (type, list) in [(brlapi_rangeType_key, codes.exact), (brlapi_rangeType_command, codes.blocks)] where !list.isEmpty {
-                guard brlapi__acceptKeys(handle, type, list, UInt32(list.count)) >= 0 else {
-                    throw BrailleError.current("brlapi__acceptKeys")
-                }
-            }
-            if set.typedCharacters {
-                let sym = A11Y_BRLAPI_KEY_TYPE_SYM
-                let ranges = [brlapi_range_t(first: sym | 0x20, last: sym | 0xFF),
-                              brlapi_range_t(first: sym | A11Y_BRLAPI_KEY_SYM_UNICODE | 0x100,
-                                             last: sym | A11Y_BRLAPI_KEY_SYM_UNICODE | 0x10_FFFF)]
-                guard brlapi__acceptKeyRanges(handle, ranges, UInt32(ranges.count)) >= 0 else {
-                    throw BrailleError.current("brlapi__acceptKeyRanges")
-                }
+        }
+        if set.typedCharacters {
+            let sym = A11Y_BRLAPI_KEY_TYPE_SYM
+            let ranges = [brlapi_range_t(first: sym | 0x20, last: sym | 0xFF),
+                          brlapi_range_t(first: sym | A11Y_BRLAPI_KEY_SYM_UNICODE | 0x100,
+                                         last: sym | A11Y_BRLAPI_KEY_SYM_UNICODE | 0x10_FFFF)]
+            guard brlapi__acceptKeyRanges(handle, ranges, UInt32(ranges.count)) >= 0 else {
+                throw BrailleError.current("brlapi__acceptKeyRanges")
             }
         }
     }

@@ -130,9 +130,25 @@ public final class BrailleDisplay: @unchecked Sendable {
         try enterTTY(path: BrailleTTYPath.current())
     }
 
+    /// Takes the display (see `enterTTY()`) with exactly the keys of `set` taken from BRLTTY
+    /// (see `acceptKeys(_:)`): one round trip to BRLTTY fewer than the two calls, and no key
+    /// pressed meanwhile goes to the wrong side. False when BRLTTY refused the set: every key
+    /// comes to the program then.
+    @discardableResult
+    public func enterTTY(taking set: BrailleKeySet) throws(BrailleError) -> Bool {
+        try enterTTY(path: BrailleTTYPath.current(), taking: set)
+    }
+
     /// Takes the display for the window `path` (BrlAPI tty mode); see `enterTTY()`.
     public func enterTTY(path: [Int]) throws(BrailleError) {
-        try withHandle("brlapi__enterTtyMode") { handle throws(BrailleError) in
+        try enterTTY(path: path, taking: nil)
+    }
+
+    /// Takes the display for the window `path` with the keys of `set` (nil: every key); false
+    /// when BRLTTY refused the set (every key is taken then).
+    @discardableResult
+    func enterTTY(path: [Int], taking set: BrailleKeySet?) throws(BrailleError) -> Bool {
+        try withHandle("brlapi__enterTtyMode") { handle throws(BrailleError) -> Bool in
             if path.isEmpty || path.map(Int32.init).withUnsafeBufferPointer({
                 brlapi__enterTtyModeWithPath(handle, $0.baseAddress, Int32($0.count), nil)
             }) < 0 {
@@ -140,11 +156,14 @@ public final class BrailleDisplay: @unchecked Sendable {
                     throw BrailleError.current("brlapi__enterTtyModeWithPath")
                 }
             }
-            // Every key, stated explicitly: BRLTTY 6.5 crashed (SIGSEGV in inKeyrangeList) now
-            // and then on the first key after a client entered tty mode with the default ranges.
+            // The keys stated explicitly, the set or every key: BRLTTY 6.5 crashed (SIGSEGV in
+            // inKeyrangeList) now and then on the first key after a client entered tty mode
+            // with the default ranges.
+            if let set, (try? Self.take(set, on: handle)) != nil { return true }
             guard brlapi__acceptKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else {
                 throw BrailleError.current("brlapi__acceptKeys")
             }
+            return set == nil
         }
     }
 

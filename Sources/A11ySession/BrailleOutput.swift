@@ -144,16 +144,20 @@ public final class BrailleOutput {
         do {
             let size = try display.size()
             guard size.width > 0 else { throw BrailleError(function: "brlapi__getDisplaySize", message: "no display is connected to BRLTTY") }
-            try display.enterTTY()
             // Refused, they are ordered again from the worker, which reports a refusal.
-            let keys = keys.flatMap { keys in (try? display.acceptKeys(keys)).map { keys } }
+            var taken: BrailleKeySet?
+            if let keys {
+                if try display.enterTTY(taking: keys) { taken = keys }
+            } else {
+                try display.enterTTY()
+            }
             // BrlAPI hands the watch's first values to its callback at once: they are the
             // preferences (read only when BRLTTY cannot watch them all), and the change they
             // mark is no change. A change after the watch marks the connection again.
             let watching = (try? display.watchPreferences()) ?? false
             _ = display.preferencesChanged()
             let preferences = Result { try display.currentPreferences() }
-            return Opened(connection: display, width: size.width, preferences: preferences, watching: watching, keys: keys)
+            return Opened(connection: display, width: size.width, preferences: preferences, watching: watching, keys: taken)
         } catch {
             display.close()
             throw error

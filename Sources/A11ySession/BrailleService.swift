@@ -10,6 +10,9 @@ public protocol BrailleConnection: AnyObject, Sendable {
     func size() throws -> BrailleDisplay.Size
     /// Takes the display for this program (tty mode).
     func enterTTY() throws
+    /// Takes the display with exactly the keys of `set` taken from BRLTTY; false when BRLTTY
+    /// refused the set (the program takes every key then).
+    func enterTTY(taking set: BrailleKeySet) throws -> Bool
     /// Gives the display back.
     func leaveTTY() throws
     /// Shows `text` from the first cell with `orMask` dots on top and the cursor at `cursor`.
@@ -72,6 +75,10 @@ extension BrailleConnection {
         try write(text: text, orMask: orMask, cursor: cursor)
     }
     public func acceptKeys(_ set: BrailleKeySet) throws {}
+    public func enterTTY(taking set: BrailleKeySet) throws -> Bool {
+        try enterTTY()
+        return (try? acceptKeys(set)) != nil
+    }
     public func currentPreferences() throws -> (preferences: BraillePreferences, unanswered: [String]) { (BraillePreferences(), []) }
     @discardableResult public func watchPreferences() throws -> Bool { true }
     public func preferencesChanged() -> Bool { false }

@@ -117,6 +117,23 @@ public struct ControlEngine: Sendable {
     /// Feeds one event at `time`; returns what to do, in order.
     public mutating func send(_ event: EngineEvent, at time: Duration) -> [EngineEffect] {
         let wasOver = outcome != nil
+        let speech = apply(event, at: time)
+        return effects(speaking: speech, finishing: wasOver ? nil : outcome)
+    }
+
+    /// Feeds `events` at `time` as one change: what they say together, each output once, as
+    /// they leave it. The session's start (the display's preferences, contractions and width,
+    /// then `.start`) and a change of BRLTTY's preferences (cell size, then contracted labels)
+    /// go this way: one frame, not a frame for each step on the way.
+    public mutating func send(_ events: [EngineEvent], at time: Duration) -> [EngineEffect] {
+        let wasOver = outcome != nil
+        var speech: [Utterance] = []
+        for event in events { speech += apply(event, at: time) }
+        return effects(speaking: speech, finishing: wasOver ? nil : outcome)
+    }
+
+    /// Takes in one event; returns what it says.
+    private mutating func apply(_ event: EngineEvent, at time: Duration) -> [Utterance] {
         var speech: [Utterance] = []
         switch event {
         case .start:
@@ -161,7 +178,7 @@ public struct ControlEngine: Sendable {
             if let notice = announcer.brailleNotice(for: status) { braille.showNotice(notice, at: time) }
         }
         if let last = speech.last { lastUtterance = last }
-        return effects(speaking: speech, finishing: wasOver ? nil : outcome)
+        return speech
     }
 
     /// When the loop must wake next: a held key's next step or end, a lone Escape's timeout, the

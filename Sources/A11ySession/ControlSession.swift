@@ -72,10 +72,7 @@ public final class ControlSession {
                                 report: options.report)
         speech = try SpeechOutput(mode: screenReader == nil ? options.speech : .off, service: devices.speech, settings: options.resolvedSpeechSettings,
                                   clock: devices.clock, worker: devices.speechWorker, report: options.report)
-        try braille.finishConnecting()
-        tonePlayer = options.tones ? TonePlayer(device: options.tonesDevice, onFailure: options.report) : nil
-        if devices.handlesSignals { _ = try SignalHandling.install() }
-        try devices.keys.terminal?.enterRawMode()
+        // What does not need BRLTTY is made while it answers.
         screen = devices.screen.map { screen in
             ScreenOutput(columns: screen.columns() ?? 80, movesCursor: options.theme.usesEscapes, write: screen.write)
         }
@@ -84,6 +81,10 @@ public final class ControlSession {
                                screenTheme: options.theme, locale: options.numberLocale, holdDetection: devices.keys.holdDetection,
                                escapeTimeout: devices.keys.escapeTimeout, screenWidth: screen?.columns ?? 80, preview: options.preview,
                                speechOnScreen: screenReader != nil, tonePlanner: options.tones ? TonePlanner() : nil)
+        try braille.finishConnecting()
+        tonePlayer = options.tones ? TonePlayer(device: options.tonesDevice, onFailure: options.report) : nil
+        if devices.handlesSignals { _ = try SignalHandling.install() }
+        try devices.keys.terminal?.enterRawMode()
         // A lost braille display is spoken (a user reading braille cannot see it went blank).
         // It is called on this thread, from the braille output's calls in the loop, never from
         // inside the engine: the engine hears of it at once.
@@ -98,10 +99,9 @@ public final class ControlSession {
         keysPanel = engine.focusedPanel
         braille.acceptedKeys = brailleKeys[keysPanel]
         contraction = LabelContraction(override: options.brailleTable)
-        braille.onPreferencesChange = { [unowned self] preferences in followBraillePreferences(preferences) }
-        followBraillePreferences(braille.preferences)
-        carryOut(engine.send(.brailleWidth(braille.width), at: now))
-        carryOut(engine.send(.start, at: now))
+        braille.onPreferencesChange = { [unowned self] preferences in carryOut(engine.send(brailleEvents(following: preferences), at: now)) }
+        // One first frame, braille first: laid out for the display's preferences and width.
+        carryOut(engine.send(brailleEvents(following: braille.preferences) + [.brailleWidth(braille.width), .start], at: now))
         // The first frame and utterance are out: now ask whether the terminal speaks the kitty
         // keyboard protocol. The answer comes in the key stream; the engine reads it there
         // (`kittyKeyboardAnswer`) and the loop turns the protocol on then: nothing waits for it.
@@ -236,11 +236,11 @@ public final class ControlSession {
         }
     }
 
-    /// BRLTTY's preferences, at the start or changed: cell size, then contracted labels.
-    private func followBraillePreferences(_ preferences: BraillePreferences) {
-        carryOut(engine.send(.braillePreferences(preferences), at: now))
-        carryOut(engine.send(.brailleContractions(contraction.contractions(of: engine.brailleVocabulary, preferences: preferences,
-                                                                           report: options.report)), at: now))
+    /// What following BRLTTY's preferences (at the start, or changed) takes: cell size, then
+    /// contracted labels; sent together, so the display gets one frame for both.
+    private func brailleEvents(following preferences: BraillePreferences) -> [EngineEvent] {
+        [.braillePreferences(preferences),
+         .brailleContractions(contraction.contractions(of: engine.brailleVocabulary, preferences: preferences, report: options.report))]
     }
 
     /// Milliseconds until the next deadline, or -1 (sleep until input).

@@ -48,6 +48,21 @@ import A11yControls
         #expect(effects.contains(.showBraille(engine.brailleFrame)))
     }
 
+    /// Six-dot cells and contracted labels, told together (the session's start, or BRLTTY's
+    /// preferences changed): one frame as both leave the line, not one for each on the way.
+    @Test func preferencesAndContractionsTogetherShowOneFrame() throws {
+        let contracted = ContractedText(text: [" ", " "], dots: [0b10_1110, 0b0_1111], sourceIndex: [0, 1])
+        let events: [EngineEvent] = [.braillePreferences(BraillePreferences(computerBrailleCellSize: 6, literaryBraille: true)),
+                                     .brailleContractions(["Price": contracted])]
+        var stepwise = try engine(width: 20)
+        let frames = events.flatMap { stepwise.send($0, at: .milliseconds(10)) }.filter { if case .showBraille = $0 { true } else { false } }
+        #expect(frames.count == 2)
+        var together = try engine(width: 20)
+        let effects = together.send(events, at: .milliseconds(10))
+        #expect(effects.filter { if case .showBraille = $0 { true } else { false } } == [.showBraille(stepwise.brailleFrame)])
+        #expect(together.brailleFrame?.preview == stepwise.brailleFrame?.preview)
+    }
+
     @Test func contractedLabelsAreLaidOutAsDotsWithTheirRouting() throws {
         var engine = try engine(width: 20)
         let the: UInt8 = 0b10_1110

@@ -24,6 +24,17 @@ import Testing
         store.send(.start, at: ms(0), [.say("Price, range slider, 10 to 90, of 0 to 100. lower, horizontal slider, 10, from 0 to 90. Press question mark for help.")])
     }
 
+    /// The session's start: the display's preferences, contractions and width, then `.start`,
+    /// as one change: the first braille frame before the screen and the introduction.
+    @Test func theSessionsStartIsOneChangeWithBrailleFirst() throws {
+        var engine = ControlEngine(panels: [try ControlPanel(slider: RangeSlider(), label: "Price")], locale: .posix,
+                                   holdDetection: .releaseEvents)
+        let effects = engine.send([.braillePreferences(BraillePreferences()), .brailleContractions([:]), .brailleWidth(20), .start],
+                                  at: ms(0)).map(ExpectedEffect.init)
+        #expect(effects == [ExpectedEffect.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw,
+                            .say("Price, range slider, 10 to 90, of 0 to 100. lower, horizontal slider, 10, from 0 to 90. Press question mark for help.")])
+    }
+
     @Test func aHoldStepsOnTicksAndItsReleaseSaysNothingMore() throws {
         var store = try store()
         store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
