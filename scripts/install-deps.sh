@@ -14,7 +14,9 @@ set -euo pipefail
 packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher tmux strace time libasound2-dev liblouis-dev liblouis-data
     # make install and its tests: the man page rendered (man -l, groff -ww), the completions
     # checked by their shells, the C and Python examples of the C library built and run.
-    man-db groff-base zsh fish gcc libc6-dev pkg-config python3)
+    man-db groff-base zsh fish gcc libc6-dev pkg-config python3
+    # a11y-demo links libstdc++ in (libstdc++.a, Package.swift): g++ brings the version's -dev package.
+    g++)
 
 # `install-deps.sh --bench` (make bench) adds what the side-by-side benchmark runs: the Python peer's
 # bindings for Debian's python3 (../shared/peer) and the C compiler of the C floors.
