@@ -7,7 +7,8 @@ extension BrailleDisplay {
     /// menu, help, review and speech commands go on working while the program holds the
     /// display). Call after `enterTTY()`; calling again replaces the set.
     ///
-    /// All keys are ignored first, then the set is accepted: basic commands and keysyms by their
+    /// All keys are ignored first, then the set is accepted in one packet of key ranges (two
+    /// round trips to BRLTTY, not one per kind of range): basic commands and keysyms by their
     /// exact code (any modifier flags), routing and typed dots by command block (any cell, any
     /// dots), typed characters as the Latin-1 and Unicode keysym ranges.
     public func acceptKeys(_ set: BrailleKeySet) throws(BrailleError) {
@@ -16,24 +17,30 @@ extension BrailleDisplay {
 
     /// `acceptKeys(_:)` on an open handle.
     static func take(_ set: BrailleKeySet, on handle: OpaquePointer) throws(BrailleError) {
-        let codes = keyCodes(for: set)
+        let ranges = keyRanges(for: set)
         guard brlapi__ignoreKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else {
             throw BrailleError.current("brlapi__ignoreKeys")
         }
-        for (type, list) in [(brlapi_rangeType_key, codes.exact), (brlapi_rangeType_command, codes.blocks)] where !list.isEmpty {
-            guard brlapi__acceptKeys(handle, type, list, UInt32(list.count)) >= 0 else {
-                throw BrailleError.current("brlapi__acceptKeys")
-            }
+        guard ranges.isEmpty || brlapi__acceptKeyRanges(handle, ranges, UInt32(ranges.count)) >= 0 else {
+            throw BrailleError.current("brlapi__acceptKeyRanges")
         }
+    }
+
+    /// The key ranges of a set, as `brlapi__acceptKeys` makes them for each kind of range
+    /// (brlapi_common.h, `getKeyrangeMask`): an exact code with any modifier flags
+    /// (`brlapi_rangeType_key`), a command block with any argument and flags
+    /// (`brlapi_rangeType_command`), then the typed characters' keysym ranges. Pure, for tests.
+    static func keyRanges(for set: BrailleKeySet) -> [brlapi_range_t] {
+        let codes = keyCodes(for: set)
+        var ranges = codes.exact.map { brlapi_range_t(first: $0, last: $0 | A11Y_BRLAPI_KEY_FLAGS_MASK) }
+        ranges += codes.blocks.map { brlapi_range_t(first: $0, last: $0 | A11Y_BRLAPI_KEY_CMD_ARG_MASK | A11Y_BRLAPI_KEY_FLAGS_MASK) }
         if set.typedCharacters {
             let sym = A11Y_BRLAPI_KEY_TYPE_SYM
-            let ranges = [brlapi_range_t(first: sym | 0x20, last: sym | 0xFF),
-                          brlapi_range_t(first: sym | A11Y_BRLAPI_KEY_SYM_UNICODE | 0x100,
-                                         last: sym | A11Y_BRLAPI_KEY_SYM_UNICODE | 0x10_FFFF)]
-            guard brlapi__acceptKeyRanges(handle, ranges, UInt32(ranges.count)) >= 0 else {
-                throw BrailleError.current("brlapi__acceptKeyRanges")
-            }
+            ranges += [brlapi_range_t(first: sym | 0x20, last: sym | 0xFF),
+                       brlapi_range_t(first: sym | A11Y_BRLAPI_KEY_SYM_UNICODE | 0x100,
+                                      last: sym | A11Y_BRLAPI_KEY_SYM_UNICODE | 0x10_FFFF)]
         }
+        return ranges
     }
 
     /// The BrlAPI key codes of a set: `exact` for `brlapi_rangeType_key`, `blocks` for

@@ -35,6 +35,14 @@ import Testing
         let codes = BrailleDisplay.keyCodes(for: set)
         #expect(codes.exact.count == 3)  // LNUP, Enter, TOP; an unknown name is dropped
         #expect(codes.blocks.count == 1)  // ROUTE, any cell
+        // One packet of ranges, as brlapi__acceptKeys makes them: an exact code with any flags,
+        // a command block with any argument and flags.
+        let ranges = BrailleDisplay.keyRanges(for: set)
+        #expect(ranges.map(\.first) == codes.exact + codes.blocks)
+        #expect(ranges.prefix(3).allSatisfy { $0.last == $0.first | 0xFFFF_FFFF_0000_0000 })
+        #expect(ranges[3].last == ranges[3].first | 0xFFFF_FFFF_0000_FFFF)
+        set.typedCharacters = true
+        #expect(BrailleDisplay.keyRanges(for: set).count == 4 + 1 + 2)  // PASSDOTS, then Latin-1 and Unicode keysyms
         #expect(BrailleDisplay.commandCode(named: "PREFMENU") != nil)
     }
 }
