@@ -8,9 +8,10 @@ import A11yVocabulary
 ///
 /// No call on the session's thread waits for BRLTTY: a `BrailleWorker` owns the connection and
 /// makes every call from its loop (a thread of its own in live code): frames (the latest wins),
-/// the keys to take, key reads, preferences. Connecting is bounded (`connectTimeout`, and the
-/// first connection is waited for at most a second longer), and a reconnection runs where the
-/// service says (a thread of its own in live code; the session only picks up its result). A
+/// the keys to take, key reads, preferences. Connecting runs where the service says (a thread of
+/// its own in live code; the session only picks up its result) and is bounded: an attempt that
+/// has not ended after `connectTimeout` is given up on (and a new one waits until its thread is
+/// free). A
 /// server that is slow, accepts and never answers, or stops (SIGSTOP) in the middle of a session
 /// cannot freeze it: after `notAnsweringAfter` without an answer the session is told once
 /// (`onNotAnswering`: "braille display not answering"), keys go on, and when BRLTTY answers
@@ -86,18 +87,15 @@ public final class BrailleOutput {
         if mode != .off { first = start() }
     }
 
-    /// Waits for the connection `init(startingIn:)` started, at most `connectTimeout` and a
-    /// second more: a BRLTTY that accepts and then stops answering (entering tty mode needs its
-    /// answer) cannot hold the session's start; an attempt that ends later is taken up by
-    /// `retryIfDue(at:)`. In mode `.on` a failure throws; in `.auto` it is reported once.
+    /// Waits for the connection `init(startingIn:)` started, at most `connectTimeout`: a BRLTTY
+    /// that accepts and never answers, or stops answering while the display is taken, cannot hold
+    /// the session's start (the attempt is abandoned, `Attempt.abandon`). In mode `.on` a failure
+    /// throws; in `.auto` it is reported once and retried by `retryIfDue(at:)`.
     public func finishConnecting() throws {
         guard let running = first else { return }
         first = nil
         do {
-            guard let result = running.wait(atMost: connectTimeout + .seconds(1)) else {
-                attempt = (running, .milliseconds(20))
-                throw BrailleError(function: "brlapi__enterTtyModeWithPath", message: "BRLTTY is not answering")
-            }
+            let result = running.wait(atMost: connectTimeout) ?? running.abandon(after: connectTimeout)
             try adopt(result.get())
         } catch {
             if mode == .on { throw DeviceUnavailable(device: "braille", reason: "\(error)") }
@@ -184,16 +182,48 @@ public final class BrailleOutput {
         if let acceptedKeys, acceptedKeys != opened.keys { worker.accept(acceptedKeys) }
     }
 
-    /// A reconnection running in the background: nil while it runs, then its outcome.
+    /// A connection attempt running in the background (connecting, taking the display, reading
+    /// the preferences: every call on its own thread, which BrlAPI may block for ever on a server
+    /// that accepts and never answers): nil while it runs, then its outcome.
     private final class Attempt: Sendable {
         typealias Outcome = Result<Opened, any Error>
-        private let outcome = Mutex<Outcome?>(nil)
+        private let outcome = Mutex<(result: Outcome?, abandoned: Bool)>((nil, false))
         private let done = WakeSignal()
+        private let started = ContinuousClock.now
+        /// Attempts abandoned while their thread still waits for the server; while there is one,
+        /// a new attempt fails at once (no pile of threads waiting on a stuck BRLTTY).
+        static let stuck = Mutex(0)
+
+        /// How long the attempt has been running.
+        var age: Duration { ContinuousClock.now - started }
+
         func finish(_ result: Outcome) {
-            outcome.withLock { $0 = result }
-            done?.signal()
+            let late = outcome.withLock { state -> Bool in
+                if !state.abandoned { state.result = result }
+                return state.abandoned
+            }
+            guard late else {
+                done?.signal()
+                return
+            }
+            // Given up on already: a connection that came late is closed, not leaked.
+            if case .success(let opened) = result { opened.connection.close() }
+            Self.stuck.withLock { $0 -= 1 }
         }
-        var result: Outcome? { outcome.withLock { $0 } }
+
+        /// Gives up on the attempt unless it has ended: its outcome is then a failure, and its
+        /// thread, when its server answers at last, closes what it opened.
+        func abandon(after timeout: Duration) -> Outcome {
+            outcome.withLock { state in
+                if let result = state.result { return result }
+                state.abandoned = true
+                state.result = .failure(BrailleError(function: "brlapi__openConnection", message: "no answer from BRLTTY within \(timeout)"))
+                Self.stuck.withLock { $0 += 1 }
+                return state.result!
+            }
+        }
+
+        var result: Outcome? { outcome.withLock { $0.result } }
         /// The outcome, waited for at most `timeout`.
         func wait(atMost timeout: Duration) -> Outcome? {
             if result == nil { done?.wait(until: .now + timeout) }
@@ -280,7 +310,9 @@ public final class BrailleOutput {
         watchAnswering(at: time)
         guard let due = attempt?.checkAt ?? reconnection.nextAttempt, time >= due else { return false }
         let running = attempt?.running ?? start()
-        guard let result = running.result else {
+        var outcome = running.result
+        if outcome == nil, running.age >= connectTimeout { outcome = running.abandon(after: connectTimeout) }
+        guard let result = outcome else {
             attempt = (running, time + .milliseconds(20))  // look for the outcome soon
             return false
         }
@@ -299,6 +331,11 @@ public final class BrailleOutput {
     /// Starts a reconnection attempt through the service.
     private func start() -> Attempt {
         let next = Attempt()
+        guard Attempt.stuck.withLock({ $0 }) == 0 else {
+            next.finish(.failure(BrailleError(function: "brlapi__openConnection",
+                                              message: "an earlier connection attempt is still waiting for BRLTTY to answer")))
+            return next
+        }
         let (service, timeout, keys) = (self.service, connectTimeout, acceptedKeys)
         if !service.startAttempt({ next.finish(Result { try Self.open(service, timeout: timeout, keys: keys) }) }) {
             next.finish(.failure(BrailleError(function: "pthread_create", message: "no thread for the reconnection")))
@@ -310,7 +347,8 @@ public final class BrailleOutput {
     /// second for a BRLTTY that stopped answering).
     public func close() {
         for running in [attempt?.running, first].compactMap({ $0 }) {
-            if case .success(let late)? = running.result { late.connection.close() }
+            // Ended: its connection is closed here; still running: when it ends.
+            if case .success(let late) = running.abandon(after: .zero) { late.connection.close() }
         }
         attempt = nil
         first = nil

@@ -42,7 +42,9 @@ public protocol BrailleConnection: AnyObject, Sendable {
 
 /// Opens connections to a braille display: the seam between a session and BRLTTY.
 public protocol BrailleService: Sendable {
-    /// Connects, waiting at most `timeout` for the server's answer.
+    /// Connects. The call may block for longer than `timeout` (BrlAPI waits for ever on a
+    /// server that accepts and never answers): `BrailleOutput` calls it from an attempt that it
+    /// gives up on after `timeout`.
     func connect(timeout: Duration) throws -> any BrailleConnection
     /// Runs `attempt` where it may block (a thread of its own in live code; at once in tests).
     /// False when it cannot be started.
@@ -56,8 +58,10 @@ public protocol BrailleService: Sendable {
 public struct LiveBrailleService: BrailleService {
     public init() {}
 
+    /// On the attempt's own thread: a thread of BrailleDisplay's own to bound the wait (its
+    /// `connectTimeout`) cost the first frame its start and a wake-up, 0.2-0.4 ms.
     public func connect(timeout: Duration) throws -> any BrailleConnection {
-        try BrailleDisplay(connectTimeout: timeout)
+        try BrailleDisplay()
     }
 
     public func startAttempt(_ attempt: @escaping @Sendable () -> Void) -> Bool {

@@ -48,15 +48,15 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     private let state: Mutex<State>
     /// Readable while a pressed key waits, as a BrlAPI socket is: a session polls it.
     fileprivate let keySignal: (read: Int32, write: Int32)
-    /// The connection's calls run on a thread of their own, as live (otherwise at once, on the
-    /// caller's thread).
+    /// The connection's calls and the connection attempts run on threads of their own, as live
+    /// (otherwise at once, on the caller's thread).
     private let threaded: Bool
     /// While set, every call on a connection waits, as with a BRLTTY stopped by SIGSTOP.
     private let frozen = Atomic(false)
 
     /// A display of `width` cells (0: the server has no display), accepting connections or not;
-    /// `threaded`: the connection's calls run on a thread of their own (a `ThreadLoop`), so a
-    /// frozen display (`freeze()`) holds that thread only.
+    /// `threaded`: the connection's calls run on a thread of their own (a `ThreadLoop`), and so
+    /// do the connection attempts, so a frozen display (`freeze()`) holds those threads only.
     public init(width: Int = 40, accepting: Bool = true, threaded: Bool = false) {
         self.threaded = threaded
         state = Mutex(State(width: width, accepting: accepting))
@@ -140,6 +140,7 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     }
 
     public func startAttempt(_ attempt: @escaping @Sendable () -> Void) -> Bool {
+        if threaded { return DetachedThread.start(attempt) }
         attempt()
         return true
     }

@@ -129,6 +129,35 @@ import VirtualDisplayClient
         #expect(!off.isConnected && off.retryAt == nil && display.connectionAttempts == 0)
     }
 
+    /// A server that takes the connection and then stops answering (SIGSTOP while the display is
+    /// being taken), with the attempts on threads of their own, as live: the start waits
+    /// `connectTimeout`, not for ever; a retry while that attempt is stuck fails at once, without
+    /// a connection; when the server answers again the late connection is closed, not taken, and
+    /// the next retry connects.
+    @Test func anAttemptThatDoesNotEndIsGivenUp() throws {
+        let display = FakeBrailleDisplay(width: 40, threaded: true)
+        display.freeze()
+        let braille = BrailleOutput(startingIn: .auto, service: display) { [unowned self] in reports.append($0) }
+        braille.connectTimeout = .milliseconds(100)
+        let started = ContinuousClock.now
+        try braille.finishConnecting()
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(!braille.isConnected)
+        #expect(reports.count == 1 && reports[0].contains("no answer from BRLTTY within"), "\(reports)")
+        let attempts = display.connectionAttempts
+        #expect(!braille.retryIfDue(at: .milliseconds(250)))
+        #expect(display.connectionAttempts == attempts)
+        display.thaw()
+        #expect(Polling.until(timeout: .seconds(10)) { !display.isConnected })
+        var time = Duration.seconds(1)
+        #expect(Polling.until(timeout: .seconds(10)) {
+            time += .milliseconds(50)
+            return braille.retryIfDue(at: time)
+        })
+        #expect(braille.isConnected && display.isInTTY && display.connectionAttempts == attempts + 1)
+        braille.close()
+    }
+
     /// A display whose server stops answering (SIGSTOP) with the calls on a thread of their own,
     /// as live: showing never waits, the user is told once, and when it answers again it shows the
     /// latest frame (not the ones in between) and says it is back.
