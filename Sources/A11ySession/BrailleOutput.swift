@@ -87,15 +87,16 @@ public final class BrailleOutput {
         if mode != .off { first = start() }
     }
 
-    /// Waits for the connection `init(startingIn:)` started, at most `connectTimeout`: a BRLTTY
-    /// that accepts and never answers, or stops answering while the display is taken, cannot hold
-    /// the session's start (the attempt is abandoned, `Attempt.abandon`). In mode `.on` a failure
-    /// throws; in `.auto` it is reported once and retried by `retryIfDue(at:)`.
+    /// Waits for the connection `init(startingIn:)` started, until `connectTimeout` after its
+    /// start: a BRLTTY that accepts and never answers, or stops answering while the display is
+    /// taken, cannot hold the session's start (the attempt is abandoned, `Attempt.abandon`). In
+    /// mode `.on` a failure throws; in `.auto` it is reported once and retried by `retryIfDue(at:)`.
     public func finishConnecting() throws {
         guard let running = first else { return }
         first = nil
         do {
-            let result = running.wait(atMost: connectTimeout) ?? running.abandon(after: connectTimeout)
+            // `connectTimeout` from the attempt's start (speech connected meanwhile).
+            let result = running.wait(atMost: connectTimeout - running.age) ?? running.abandon(after: connectTimeout)
             try adopt(result.get())
         } catch {
             if mode == .on { throw DeviceUnavailable(device: "braille", reason: "\(error)") }
