@@ -28,9 +28,10 @@ let package = Package(
         .library(name: "a11y-controls", type: .dynamic, targets: ["A11yControlsC"]),
     ],
     targets: [
+        // The headers only: libspeechd (with glib and pcre2) is loaded when speech first
+        // connects, on the connection's own thread (Sources/CSpeech/shim.h).
         .systemLibrary(
             name: "CSpeech",
-            pkgConfig: "speech-dispatcher",
             providers: [.apt(["libspeechd-dev"])]
         ),
         .systemLibrary(
@@ -127,10 +128,11 @@ let package = Package(
         // tests and the benchmark, never part of a product.
         .target(name: "A11yTestSupport", dependencies: ["A11yControls", "VirtualDisplayClient", "CSystem"]),
         // Benchmarks print a report; they are never timed assertions in tests. CSpeech and CBrl
-        // measure the bare floors.
+        // measure the bare floors (libspeechd linked: the floor calls it itself).
         .executableTarget(
             name: "a11y-bench",
-            dependencies: ["DemoCommandLine", "A11yTestSupport", "VirtualDisplayClient", "CSpeech", "CBrl"]
+            dependencies: ["DemoCommandLine", "A11yTestSupport", "VirtualDisplayClient", "CSpeech", "CBrl"],
+            linkerSettings: [.linkedLibrary("speechd")]
         ),
         // `make soak`: a11y-demo for minutes in a terminal against the real servers, with seeded
         // keys, braille keys, signals and server faults; prints keys, faults, recoveries, RSS.

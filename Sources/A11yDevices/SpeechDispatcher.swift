@@ -97,7 +97,7 @@ public final class SpeechDispatcher: @unchecked Sendable {
     }
 
     deinit {
-        if let connection { spd_close(connection) }
+        if let connection { a11y_spd_close(connection) }
     }
 
     /// Connects, runs `body`, then waits for the queued calls and closes, even when `body` throws.
@@ -127,7 +127,7 @@ public final class SpeechDispatcher: @unchecked Sendable {
         let message = Self.message(text)
         perform("spd_say") { [self] connection in
             if self.priority != priority {
-                guard spd_execute_command(connection, "SET SELF PRIORITY \(priority.ssipName)") == 0 else { return -1 }
+                guard a11y_spd_execute_command(connection, "SET SELF PRIORITY \(priority.ssipName)") == 0 else { return -1 }
                 self.priority = priority
             }
             // SPEAK, the text and the end of the message in one write: speech-dispatcher reads
@@ -137,7 +137,7 @@ public final class SpeechDispatcher: @unchecked Sendable {
             // server then takes the text for commands and answers them too) or an answer that
             // did not come in time, the answers no longer match the calls: the connection is
             // closed, and later calls fail as closed (a session makes a new one).
-            let speak = spd_send_data(connection, message, SPD_WAIT_REPLY)
+            let speak = a11y_spd_send_data(connection, message, SPD_WAIT_REPLY)
             defer { free(speak) }
             guard let speak, speak.pointee == UInt8(ascii: "2"), Self.readReplies(1, from: socketDescriptor) else {
                 return closeAfterMismatch(connection)
@@ -192,7 +192,7 @@ public final class SpeechDispatcher: @unchecked Sendable {
     /// The answers no longer match the calls (an error answer, or one that did not come in
     /// time): closes the connection, so that later calls fail as closed. Returns -1.
     private func closeAfterMismatch(_ connection: UnsafeMutablePointer<SPDConnection>) -> Int32 {
-        spd_close(connection)
+        a11y_spd_close(connection)
         self.connection = nil
         return -1
     }
@@ -237,12 +237,12 @@ public final class SpeechDispatcher: @unchecked Sendable {
 
     /// Stops the message being spoken and discards this client's queued messages.
     public func cancel() {
-        perform("spd_cancel") { spd_cancel($0) }
+        perform("spd_cancel") { a11y_spd_cancel($0) }
     }
 
     /// Stops the message being spoken; queued messages go on.
     public func stop() {
-        perform("spd_stop") { spd_stop($0) }
+        perform("spd_stop") { a11y_spd_stop($0) }
     }
 
     // MARK: Voice settings
@@ -250,34 +250,34 @@ public final class SpeechDispatcher: @unchecked Sendable {
     /// Sets the speech rate, from -100 (slowest) to 100 (fastest); 0 is the default.
     public func setRate(_ rate: Int) {
         let value = Int32(rate.clamped(to: -100...100))
-        perform("spd_set_voice_rate") { spd_set_voice_rate($0, value) }
+        perform("spd_set_voice_rate") { a11y_spd_set_voice_rate($0, value) }
     }
 
     /// Sets the pitch, from -100 to 100; 0 is the default.
     public func setPitch(_ pitch: Int) {
         let value = Int32(pitch.clamped(to: -100...100))
-        perform("spd_set_voice_pitch") { spd_set_voice_pitch($0, value) }
+        perform("spd_set_voice_pitch") { a11y_spd_set_voice_pitch($0, value) }
     }
 
     /// Sets the volume, from -100 to 100.
     public func setVolume(_ volume: Int) {
         let value = Int32(volume.clamped(to: -100...100))
-        perform("spd_set_volume") { spd_set_volume($0, value) }
+        perform("spd_set_volume") { a11y_spd_set_volume($0, value) }
     }
 
     /// Sets the voice type.
     public func setVoiceType(_ type: SpeechVoiceType) {
-        perform("spd_set_voice_type") { spd_set_voice_type($0, type.cValue) }
+        perform("spd_set_voice_type") { a11y_spd_set_voice_type($0, type.cValue) }
     }
 
     /// Sets the language, as an IETF language tag such as "en" or "fr-FR".
     public func setLanguage(_ language: String) {
-        perform("spd_set_language") { spd_set_language($0, language) }
+        perform("spd_set_language") { a11y_spd_set_language($0, language) }
     }
 
     /// Sets how much punctuation is read aloud.
     public func setPunctuation(_ punctuation: SpeechPunctuation) {
-        perform("spd_set_punctuation") { spd_set_punctuation($0, punctuation.cValue) }
+        perform("spd_set_punctuation") { a11y_spd_set_punctuation($0, punctuation.cValue) }
     }
 
     // MARK: Lifetime
@@ -292,7 +292,7 @@ public final class SpeechDispatcher: @unchecked Sendable {
     /// Closing twice is harmless.
     public func close() {
         let closing: @Sendable () -> Void = { [self] in
-            if let connection { spd_close(connection) }
+            if let connection { a11y_spd_close(connection) }
             connection = nil
         }
         guard let queue else { return closing() }
@@ -335,7 +335,7 @@ public final class SpeechDispatcher: @unchecked Sendable {
                 state = .done(result)
                 return false
             }
-            if abandoned, case .success(let opened) = result { spd_close(opened.pointer) }
+            if abandoned, case .success(let opened) = result { a11y_spd_close(opened.pointer) }
             done.signal()
         }
         if !started { throw SpeechError(.connect, function: "pthread_create", message: "no thread for the connection") }
@@ -364,20 +364,20 @@ public final class SpeechDispatcher: @unchecked Sendable {
         let pointer: UnsafeMutablePointer<SPDConnection>?
         switch address {
         case nil:
-            pointer = spd_open2(clientName, "main", nil, SPD_MODE_SINGLE, nil, 0, &errorText)
+            pointer = a11y_spd_open2(clientName, "main", nil, SPD_MODE_SINGLE, nil, 0, &errorText)
         case .unixSocket(let path):
             var spdAddress = SPDConnectionAddress()
             spdAddress.method = SPD_METHOD_UNIX_SOCKET
             spdAddress.unix_socket_name = strdup(path)
             defer { free(spdAddress.unix_socket_name) }
-            pointer = spd_open2(clientName, "main", nil, SPD_MODE_SINGLE, &spdAddress, 0, &errorText)
+            pointer = a11y_spd_open2(clientName, "main", nil, SPD_MODE_SINGLE, &spdAddress, 0, &errorText)
         case .inetSocket(let host, let port):
             var spdAddress = SPDConnectionAddress()
             spdAddress.method = SPD_METHOD_INET_SOCKET
             spdAddress.inet_socket_host = strdup(host)
             spdAddress.inet_socket_port = Int32(port)
             defer { free(spdAddress.inet_socket_host) }
-            pointer = spd_open2(clientName, "main", nil, SPD_MODE_SINGLE, &spdAddress, 0, &errorText)
+            pointer = a11y_spd_open2(clientName, "main", nil, SPD_MODE_SINGLE, &spdAddress, 0, &errorText)
         }
         if let pointer { return .success(OpenedConnection(pointer: pointer)) }
         let where_ = address?.description ?? "the default address"

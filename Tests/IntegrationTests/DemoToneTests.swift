@@ -101,9 +101,10 @@ struct DemoToneTests {
         return String(decoding: (try? file.readToEnd()) ?? Data(), as: UTF8.self)
     }
 
-    /// libasound and liblouis are loaded when tones or contracted braille are first needed: a
-    /// session without them does not map them (0.37 MB of its memory).
-    @Test func aSessionWithoutTonesOrContractedBrailleLoadsNeitherLibrary() throws {
+    /// libasound and liblouis are loaded when tones or contracted braille are first needed, and
+    /// libspeechd (with glib) when speech connects: a session without them does not map them
+    /// (0.37 MB of its memory for the first two; 0.5 ms of every start for libspeechd).
+    @Test func aSessionWithoutTonesSpeechOrContractedBrailleLoadsNoneOfTheirLibraries() throws {
         let demo = try DemoInTmux(["range", "--speech", "off", "--braille", "off"])
         demo.waitForScreen { $0.contains("range: 10 to 90") }
         try demo.send("Right")
@@ -112,6 +113,20 @@ struct DemoToneTests {
         #expect(maps.contains("libc.so.6"), "the demo's maps were not read")
         #expect(!maps.contains("libasound"))
         #expect(!maps.contains("liblouis"))
+        #expect(!maps.contains("libspeechd") && !maps.contains("libglib"))
+        try demo.send("Enter")
+        #expect(demo.waitForExit() == 0)
+    }
+
+    /// With speech on, libspeechd is loaded as speech connects, and the words are spoken.
+    @Test func speechLoadsLibspeechdAsItConnects() throws {
+        let spoken = try CaptureFile()
+        let lines = spoken.count
+        let demo = try DemoInTmux(["range", "--speech", "on", "--braille", "off"])
+        demo.waitForScreen { $0.contains("range: 10 to 90") }
+        try demo.send("Right")
+        #expect(spoken.waitForLine(from: lines) { $0 == "11" } != nil)
+        #expect(Self.mapped(by: demo).contains("libspeechd.so.2"))
         try demo.send("Enter")
         #expect(demo.waitForExit() == 0)
     }
