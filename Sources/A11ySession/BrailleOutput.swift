@@ -11,9 +11,8 @@ import A11yVocabulary
 /// the keys to take, key reads, preferences. Connecting runs where the service says (a thread of
 /// its own in live code; the session only picks up its result) and is bounded: an attempt that
 /// has not ended after `connectTimeout` is given up on (and a new one waits until its thread is
-/// free). A
-/// server that is slow, accepts and never answers, or stops (SIGSTOP) in the middle of a session
-/// cannot freeze it: after `notAnsweringAfter` without an answer the session is told once
+/// free). A server that is slow, accepts and never answers, or stops (SIGSTOP) in the middle of a
+/// session cannot freeze it: after `notAnsweringAfter` without an answer the session is told once
 /// (`onNotAnswering`: "braille display not answering"), keys go on, and when BRLTTY answers
 /// again the display shows the latest frame and `onStatusChange(true)` says it is back.
 ///
@@ -217,10 +216,10 @@ public final class BrailleOutput {
         func abandon(after timeout: Duration) -> Outcome {
             outcome.withLock { state in
                 if let result = state.result { return result }
-                state.abandoned = true
-                state.result = .failure(BrailleError(function: "brlapi__openConnection", message: "no answer from BRLTTY within \(timeout)"))
+                let failure = Outcome.failure(BrailleError(function: "brlapi__openConnection", message: "no answer from BRLTTY within \(timeout)"))
+                state = (failure, abandoned: true)
                 Self.stuck.withLock { $0 += 1 }
-                return state.result!
+                return failure
             }
         }
 
