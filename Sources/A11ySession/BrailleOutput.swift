@@ -31,6 +31,9 @@ public final class BrailleOutput {
     private var reconnection = Reconnection()
     /// A reconnection running in the background, and when to look for its outcome.
     private var attempt: (running: Attempt, checkAt: Duration)?
+    /// The last attempt given up on, while its thread may still wait for the server: no new
+    /// attempt starts until it ends (no pile of threads waiting on a stuck BRLTTY).
+    private var stuck: Attempt?
     /// When to look whether BRLTTY answered the worker (nil: nothing is waiting).
     private var watchAt: Duration?
     /// When to ask BRLTTY whether it still answers, after frames written at once.
@@ -95,7 +98,7 @@ public final class BrailleOutput {
         first = nil
         do {
             // `connectTimeout` from the attempt's start (speech connected meanwhile).
-            let result = running.wait(atMost: connectTimeout - running.age) ?? running.abandon(after: connectTimeout)
+            let result = running.wait(atMost: connectTimeout - running.age) ?? giveUp(on: running)
             try adopt(result.get())
         } catch {
             if mode == .on { throw DeviceUnavailable(device: "braille", reason: "\(error)") }
@@ -187,19 +190,20 @@ public final class BrailleOutput {
     /// that accepts and never answers): nil while it runs, then its outcome.
     private final class Attempt: Sendable {
         typealias Outcome = Result<Opened, any Error>
-        private let outcome = Mutex<(result: Outcome?, abandoned: Bool)>((nil, false))
+        private let outcome = Mutex<(result: Outcome?, abandoned: Bool, ended: Bool)>((nil, false, false))
         private let done = WakeSignal()
         private let started = ContinuousClock.now
-        /// Attempts abandoned while their thread still waits for the server; while there is one,
-        /// a new attempt fails at once (no pile of threads waiting on a stuck BRLTTY).
-        static let stuck = Mutex(0)
 
         /// How long the attempt has been running.
         var age: Duration { ContinuousClock.now - started }
 
+        /// Its thread is done (it may have been given up on before).
+        var hasEnded: Bool { outcome.withLock { $0.ended } }
+
         func finish(_ result: Outcome) {
             let late = outcome.withLock { state -> Bool in
                 if !state.abandoned { state.result = result }
+                state.ended = true
                 return state.abandoned
             }
             guard late else {
@@ -208,7 +212,6 @@ public final class BrailleOutput {
             }
             // Given up on already: a connection that came late is closed, not leaked.
             if case .success(let opened) = result { opened.connection.close() }
-            Self.stuck.withLock { $0 -= 1 }
         }
 
         /// Gives up on the attempt unless it has ended: its outcome is then a failure, and its
@@ -217,8 +220,8 @@ public final class BrailleOutput {
             outcome.withLock { state in
                 if let result = state.result { return result }
                 let failure = Outcome.failure(BrailleError(function: "brlapi__openConnection", message: "no answer from BRLTTY within \(timeout)"))
-                state = (failure, abandoned: true)
-                Self.stuck.withLock { $0 += 1 }
+                state.result = failure
+                state.abandoned = true
                 return failure
             }
         }
@@ -311,7 +314,7 @@ public final class BrailleOutput {
         guard let due = attempt?.checkAt ?? reconnection.nextAttempt, time >= due else { return false }
         let running = attempt?.running ?? start()
         var outcome = running.result
-        if outcome == nil, running.age >= connectTimeout { outcome = running.abandon(after: connectTimeout) }
+        if outcome == nil, running.age >= connectTimeout { outcome = giveUp(on: running) }
         guard let result = outcome else {
             attempt = (running, time + .milliseconds(20))  // look for the outcome soon
             return false
@@ -328,10 +331,18 @@ public final class BrailleOutput {
         return true
     }
 
+    /// Gives up on `running` (`connectTimeout` passed): its outcome, a failure unless it ended
+    /// meanwhile.
+    private func giveUp(on running: Attempt) -> Attempt.Outcome {
+        stuck = running
+        return running.abandon(after: connectTimeout)
+    }
+
     /// Starts a reconnection attempt through the service.
     private func start() -> Attempt {
         let next = Attempt()
-        guard Attempt.stuck.withLock({ $0 }) == 0 else {
+        if let stuck, stuck.hasEnded { self.stuck = nil }
+        guard stuck == nil else {
             next.finish(.failure(BrailleError(function: "brlapi__openConnection",
                                               message: "an earlier connection attempt is still waiting for BRLTTY to answer")))
             return next
