@@ -3,7 +3,8 @@
 //   a11y-bench [--demo PATH] [--out DIR] [--quick] [-- DEMO-ARGUMENTS...]   the full report
 //   a11y-bench --list | NAME...                                                single benchmarks
 //   a11y-bench key-to-tone                                                     key to tone only
-//   a11y-bench --peer P --floor F [--rounds N] side-by-side                    the side-by-side rounds only
+//   a11y-bench --peer P --floor F [--rounds N] [--starts N] [--demo-b PATH] side-by-side
+//                                                                              the side-by-side rounds only
 //   a11y-bench --feed-keys N                                                   (for valgrind)
 //   a11y-bench --in-process [N]                                                in-process figures only
 //
@@ -65,13 +66,19 @@ let floorPath = option("--floor")
 let quick = arguments.contains("--quick")
 arguments.removeAll { $0 == "--quick" }
 
-/// What the side-by-side rounds drive: a11y-demo, the Python peer, the C floors.
-func sideBySideSubjects(demo: String, demoArguments: [String], peer: String, floor: String) -> [Subject] {
-    [
-        Subject(name: "ours", command: [demo, "range", "--label", "Price"] + demoArguments, brailleText: { "Price \($0) " },
-                firstBraille: "Price", draws: true, speaks: true, brailles: true),
+/// What the side-by-side rounds drive: a11y-demo, the Python peer, the C floors; with `demoB`,
+/// a second a11y-demo ("ours-B", after the peer: a program whose first line is the line the
+/// display already shows gets no new line from BRLTTY's `vr` driver, so the two never follow each
+/// other).
+func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [String], peer: String, floor: String) -> [Subject] {
+    func ours(_ name: String, _ path: String) -> Subject {
+        Subject(name: name, command: [path, "range", "--label", "Price"] + demoArguments, brailleText: { "Price \($0) " },
+                firstBraille: "Price", draws: true, speaks: true, brailles: true)
+    }
+    return [ours("ours", demo),
         Subject(name: "peer", command: ["/usr/bin/python3", peer], brailleText: { "lower [\($0)]" },
-                firstBraille: "lower", draws: true, speaks: true, brailles: true),
+                firstBraille: "lower", draws: true, speaks: true, brailles: true)]
+        + (demoB.map { [ours("ours-B", $0)] } ?? []) + [
         Subject(name: "floor-braille", command: [floor, "braille"], brailleText: { "\($0) " },
                 firstBraille: "10", draws: false, speaks: false, brailles: true),
         Subject(name: "floor-speech", command: [floor, "speech"], brailleText: { "\($0)" },
@@ -82,13 +89,20 @@ func sideBySideSubjects(demo: String, demoArguments: [String], peer: String, flo
 }
 
 // The side-by-side rounds alone (quicker, to try a change): `scripts/bench.sh side-by-side`;
-// `--rounds N` (3) for steadier start-up medians.
+// `--rounds N` (3) keyed rounds, `--starts N` (12) start-only rounds. `--demo-b PATH`: a second
+// a11y-demo in the same rounds, to compare two builds (an A/B: only figures of the same run say
+// what a change bought); its figures follow ours, against the same peer and floors.
 let sideBySideRounds = option("--rounds").flatMap { Int($0) }.map { max(1, $0) } ?? 3
+let sideBySideStarts = option("--starts").flatMap { Int($0) }.map { max(0, $0) } ?? (quick ? 3 : 12)
+let demoB = option("--demo-b")
 if arguments == ["side-by-side"], let peerPath, let floorPath {
-    let result = try runSideBySide(sideBySideSubjects(demo: demoPath, demoArguments: demoArguments, peer: peerPath, floor: floorPath),
-                                   rounds: sideBySideRounds, keys: quick ? 20 : 80, spacing: 100)
-    print(renderText(machine: [], figures: sideBySideFigures(result, ours: "ours", peer: "peer", brailleFloor: "floor-braille",
-                                                             speechFloor: "floor-speech", startFloor: "floor-start"), notes: []))
+    let subjects = sideBySideSubjects(demo: demoPath, demoB: demoB, demoArguments: demoArguments, peer: peerPath, floor: floorPath)
+    let result = try runSideBySide(subjects, rounds: sideBySideRounds, keys: quick ? 20 : 80, spacing: 100, startRounds: sideBySideStarts)
+    for name in ["ours"] + (demoB == nil ? [] : ["ours-B"]) {
+        if demoB != nil { print("\(name): \(name == "ours" ? demoPath : demoB ?? "")") }
+        print(renderText(machine: [], figures: sideBySideFigures(result, ours: name, peer: "peer", brailleFloor: "floor-braille",
+                                                                 speechFloor: "floor-speech", startFloor: "floor-start"), notes: []))
+    }
     exit(0)
 }
 
