@@ -34,6 +34,7 @@ let package = Package(
             name: "CSpeech",
             providers: [.apt(["libspeechd-dev"])]
         ),
+        // The headers only: libbrlapi is loaded when first needed (Sources/CBrl/shim.h).
         .systemLibrary(
             name: "CBrl",
             providers: [.apt(["libbrlapi-dev"])]
@@ -128,11 +129,11 @@ let package = Package(
         // tests and the benchmark, never part of a product.
         .target(name: "A11yTestSupport", dependencies: ["A11yControls", "VirtualDisplayClient", "CSystem"]),
         // Benchmarks print a report; they are never timed assertions in tests. CSpeech and CBrl
-        // measure the bare floors (libspeechd linked: the floor calls it itself).
+        // measure the bare floors (libspeechd and libbrlapi linked: the floors call them themselves).
         .executableTarget(
             name: "a11y-bench",
             dependencies: ["DemoCommandLine", "A11yTestSupport", "VirtualDisplayClient", "CSpeech", "CBrl"],
-            linkerSettings: [.linkedLibrary("speechd")]
+            linkerSettings: [.linkedLibrary("speechd"), .linkedLibrary("brlapi")]
         ),
         // `make soak`: a11y-demo for minutes in a terminal against the real servers, with seeded
         // keys, braille keys, signals and server faults; prints keys, faults, recoveries, RSS.

@@ -19,7 +19,7 @@ extension BrailleDisplay {
         try withHandle("brlapi__getParameter") { handle throws(BrailleError) in
             var version: UInt32 = 0
             // Flags 1: BRLAPI_PARAMF_GLOBAL (a macro Swift does not import).
-            guard brlapi__getParameter(handle, BRLAPI_PARAM_SERVER_VERSION, 0, 1, &version, MemoryLayout<UInt32>.size) >= 0 else {
+            guard a11y_brlapi__getParameter(handle, BRLAPI_PARAM_SERVER_VERSION, 0, 1, &version, MemoryLayout<UInt32>.size) >= 0 else {
                 throw BrailleError.current("brlapi__getParameter")
             }
         }

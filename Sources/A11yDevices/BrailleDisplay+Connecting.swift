@@ -43,7 +43,7 @@ extension BrailleDisplay {
             }
             if abandoned {
                 if case .success(let opened) = result {
-                    brlapi__closeConnection(opened.handle)
+                    a11y_brlapi__closeConnection(opened.handle)
                     UnsafeMutableRawPointer(opened.handle).deallocate()
                 }
                 stuckAttempts.withLock { $0 -= 1 }
@@ -84,7 +84,7 @@ extension BrailleDisplay {
 
     /// `brlapi__openConnection`, blocking until the server answers (or refuses).
     static func openNow(host: String?, auth: String?) -> Result<Opened, BrailleError> {
-        let handle = OpaquePointer(UnsafeMutableRawPointer.allocate(byteCount: brlapi_getHandleSize(), alignment: 16))
+        let handle = OpaquePointer(UnsafeMutableRawPointer.allocate(byteCount: a11y_brlapi_getHandleSize(), alignment: 16))
         // nil fields make BrlAPI read BRLAPI_AUTH / BRLAPI_HOST; the copies outlive the call.
         let authCopy = auth.flatMap { strdup($0) }
         let hostCopy = host.flatMap { strdup($0) }
@@ -94,7 +94,7 @@ extension BrailleDisplay {
         }
         var settings = brlapi_connectionSettings_t(auth: UnsafePointer(authCopy), host: UnsafePointer(hostCopy))
         var actual = brlapi_connectionSettings_t()
-        let descriptor = brlapi__openConnection(handle, &settings, &actual)
+        let descriptor = a11y_brlapi__openConnection(handle, &settings, &actual)
         guard descriptor >= 0 else {
             let requested = host ?? Environment.value("BRLAPI_HOST") ?? "the default server"
             let error = BrailleError.current("brlapi__openConnection", context: "cannot connect to BrlAPI at \(requested)")

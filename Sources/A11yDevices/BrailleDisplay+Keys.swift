@@ -18,10 +18,10 @@ extension BrailleDisplay {
     /// `acceptKeys(_:)` on an open handle.
     static func take(_ set: BrailleKeySet, on handle: OpaquePointer) throws(BrailleError) {
         let ranges = keyRanges(for: set)
-        guard brlapi__ignoreKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else {
+        guard a11y_brlapi__ignoreKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else {
             throw BrailleError.current("brlapi__ignoreKeys")
         }
-        guard ranges.isEmpty || brlapi__acceptKeyRanges(handle, ranges, UInt32(ranges.count)) >= 0 else {
+        guard ranges.isEmpty || a11y_brlapi__acceptKeyRanges(handle, ranges, UInt32(ranges.count)) >= 0 else {
             throw BrailleError.current("brlapi__acceptKeyRanges")
         }
     }
@@ -85,7 +85,7 @@ enum BrlAPICommandNames {
         for value in brlapi_keyCode_t(1)..<0x100 {
             let code = A11Y_BRLAPI_KEY_TYPE_CMD | value
             var description = brlapi_describedKeyCode_t()
-            if brlapi_describeKeyCode(code, &description) == 0, let name = description.command,
+            if a11y_brlapi_describeKeyCode(code, &description) == 0, let name = description.command,
                description.argument == 0 {
                 table[String(cString: name)] = code
             }

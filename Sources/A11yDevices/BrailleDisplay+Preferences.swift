@@ -19,7 +19,7 @@ extension BrailleDisplay {
             var unanswered: [String] = []
             for (parameter, name) in BraillePreferences.parameters {
                 var length = 0
-                let value = brlapi__getParameterAlloc(handle, parameter, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL), &length)
+                let value = a11y_brlapi__getParameterAlloc(handle, parameter, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL), &length)
                 defer { free(value) }
                 if !preferences.take(parameter, UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length)) {
                     unanswered.append(name)
@@ -52,7 +52,7 @@ extension BrailleDisplay {
         return try withHandle("brlapi__watchParameter") { handle throws(BrailleError) -> Bool in
             var all = true
             for parameter in BraillePreferences.parameters.map(\.parameter) + [BRLAPI_PARAM_DISPLAY_SIZE] {
-                let watch = brlapi__watchParameter(handle, parameter, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL),
+                let watch = a11y_brlapi__watchParameter(handle, parameter, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL),
                                                    { parameter, _, _, context, data, length in
                     // BRLTTY 6.5 reports the display's size again and again while a client writes:
                     // that only wakes the reader (which reads the size anyway). Taken as a change
@@ -139,7 +139,7 @@ extension BrailleDisplay {
         try withHandle("brlapi__setParameter") { handle throws(BrailleError) in
             let flags = brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL)
             func set(_ parameter: brlapi_param_t, _ bytes: [UInt8]) throws(BrailleError) {
-                guard bytes.withUnsafeBytes({ brlapi__setParameter(handle, parameter, 0, flags, $0.baseAddress, $0.count) }) >= 0
+                guard bytes.withUnsafeBytes({ a11y_brlapi__setParameter(handle, parameter, 0, flags, $0.baseAddress, $0.count) }) >= 0
                 else { throw BrailleError.current("brlapi__setParameter") }
             }
             if preferences.computerBrailleCellSize != now.computerBrailleCellSize {

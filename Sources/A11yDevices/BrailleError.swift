@@ -21,9 +21,9 @@ public struct BrailleError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The error BrlAPI recorded for this thread (`brlapi_error`, read through
     /// `brlapi_error_location()` because the `brlapi_errno` macro is not what Swift sees).
     static func current(_ function: String, context: String? = nil) -> BrailleError {
-        let error = brlapi_error_location()
+        let error = a11y_brlapi_error_location()
         var buffer = [CChar](repeating: 0, count: 256)
-        _ = brlapi_strerror_r(error, &buffer, buffer.count)
+        _ = a11y_brlapi_strerror_r(error, &buffer, buffer.count)
         let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let message = context.map { "\($0): \(text)" } ?? text
         return BrailleError(function: function, message: message, code: Int(error?.pointee.brlerrno.rawValue ?? 0))

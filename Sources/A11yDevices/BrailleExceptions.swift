@@ -12,10 +12,10 @@ enum BrailleExceptions {
 
     /// Installs the recording handler on a connected handle.
     static func install(on handle: OpaquePointer) {
-        _ = brlapi__setExceptionHandler(handle) { handle, error, type, packet, size in
+        _ = a11y_brlapi__setExceptionHandler(handle) { handle, error, type, packet, size in
             guard let handle else { return }
             var buffer = [CChar](repeating: 0, count: 512)
-            _ = brlapi__strexception(handle, &buffer, buffer.count, error, type, packet, size)
+            _ = a11y_brlapi__strexception(handle, &buffer, buffer.count, error, type, packet, size)
             let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             BrailleExceptions.record(text, for: handle)
         }

@@ -40,7 +40,7 @@ extension BrailleKey {
     /// commands (block 0) the argument bits hold the command itself, so the argument is 0.
     private static func describedCommand(_ code: brlapi_keyCode_t) -> BrailleKey {
         var description = brlapi_describedKeyCode_t()
-        if brlapi_describeKeyCode(code, &description) == 0, let name = description.command {
+        if a11y_brlapi_describeKeyCode(code, &description) == 0, let name = description.command {
             return .command(name: String(cString: name), argument: Int(description.argument))
         }
         let value = code & A11Y_BRLAPI_KEY_CODE_MASK

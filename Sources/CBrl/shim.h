@@ -1,9 +1,96 @@
 #ifndef A11Y_CBRL_SHIM_H
 #define A11Y_CBRL_SHIM_H
-// BrlAPI, seen from Swift. Only Sources/A11yControls/Devices imports this module.
-// There is no brlapi.pc: the library is linked from module.modulemap.
+// BrlAPI, seen from Swift. Only Sources/A11yDevices imports this module for the product
+// (a11y-bench also calls BrlAPI itself, for its bare floor, and links it).
+//
+// libbrlapi is loaded when it is first needed, not linked: with the libraries it needs
+// (libsystemd, gcrypt, lz4, zstd, lzma) it took about 0.7 ms of every start before main.
+// a11y-demo starts loading it on a thread of its own as main begins
+// (`BrailleDisplay.loadLibraryInBackground()`), while the command line is read; other programs
+// load it at their first BrlAPI call. A11yDevices calls the a11y_brlapi* functions below, each
+// BrlAPI's function of the same name looked up once; libbrlapi.so.0.8 is the ABI of the headers.
 #include <brlapi.h>
 #include <brlapi_protocol.h>
+#include <stdio.h>
+#include "../CSystem/lazy_library.h"
+
+// a11y_brlapi_library() and a11y_brlapi_load_error().
+A11Y_LAZY_LIBRARY(brlapi, "libbrlapi.so.0.8")
+#define A11Y_BRLAPI_CALL(name, fallback, ...)                        \
+    A11Y_LAZY_FUNCTION(a11y_brlapi_library(), name)                  \
+    return found ? found(__VA_ARGS__) : fallback;
+
+// Without the library: this error, whose message (a11y_brlapi_strerror_r) says why.
+static inline brlapi_error_t *a11y_brlapi_error_location(void) {
+    static __thread brlapi_error_t unloaded = { .brlerrno = BRLAPI_ERROR_OPNOTSUPP };
+    A11Y_BRLAPI_CALL(brlapi_error_location, &unloaded)
+}
+static inline size_t a11y_brlapi_strerror_r(const brlapi_error_t *error, char *buf, size_t buflen) {
+    A11Y_LAZY_FUNCTION(a11y_brlapi_library(), brlapi_strerror_r)
+    if (found) return found(error, buf, buflen);
+    const char *why = a11y_brlapi_load_error();
+    return (size_t)snprintf(buf, buflen, "libbrlapi cannot be loaded: %s", why ? why : "not found");
+}
+static inline size_t a11y_brlapi_getHandleSize(void) { A11Y_BRLAPI_CALL(brlapi_getHandleSize, 1) }
+static inline brlapi_fileDescriptor a11y_brlapi__openConnection(brlapi_handle_t *h, const brlapi_connectionSettings_t *desired,
+                                                                brlapi_connectionSettings_t *actual) {
+    A11Y_BRLAPI_CALL(brlapi__openConnection, (brlapi_fileDescriptor)-1, h, desired, actual)
+}
+// The calls on a connection: a connection exists only when the library was loaded.
+static inline void a11y_brlapi__closeConnection(brlapi_handle_t *h) {
+    A11Y_LAZY_FUNCTION(a11y_brlapi_library(), brlapi__closeConnection)
+    if (found) found(h);
+}
+static inline int a11y_brlapi__enterTtyModeWithPath(brlapi_handle_t *h, const int *ttys, int count, const char *driver) {
+    A11Y_BRLAPI_CALL(brlapi__enterTtyModeWithPath, -1, h, ttys, count, driver)
+}
+static inline int a11y_brlapi__leaveTtyMode(brlapi_handle_t *h) { A11Y_BRLAPI_CALL(brlapi__leaveTtyMode, -1, h) }
+static inline int a11y_brlapi__getDisplaySize(brlapi_handle_t *h, unsigned int *x, unsigned int *y) {
+    A11Y_BRLAPI_CALL(brlapi__getDisplaySize, -1, h, x, y)
+}
+static inline int a11y_brlapi__write(brlapi_handle_t *h, const brlapi_writeArguments_t *arguments) {
+    A11Y_BRLAPI_CALL(brlapi__write, -1, h, arguments)
+}
+static inline int a11y_brlapi__readKey(brlapi_handle_t *h, int wait, brlapi_keyCode_t *code) {
+    A11Y_BRLAPI_CALL(brlapi__readKey, -1, h, wait, code)
+}
+static inline int a11y_brlapi__acceptKeys(brlapi_handle_t *h, brlapi_rangeType_t type, const brlapi_keyCode_t keys[], unsigned int count) {
+    A11Y_BRLAPI_CALL(brlapi__acceptKeys, -1, h, type, keys, count)
+}
+static inline int a11y_brlapi__ignoreKeys(brlapi_handle_t *h, brlapi_rangeType_t type, const brlapi_keyCode_t keys[], unsigned int count) {
+    A11Y_BRLAPI_CALL(brlapi__ignoreKeys, -1, h, type, keys, count)
+}
+static inline int a11y_brlapi__acceptKeyRanges(brlapi_handle_t *h, const brlapi_range_t ranges[], unsigned int count) {
+    A11Y_BRLAPI_CALL(brlapi__acceptKeyRanges, -1, h, ranges, count)
+}
+static inline ssize_t a11y_brlapi__getParameter(brlapi_handle_t *h, brlapi_param_t parameter, brlapi_param_subparam_t subparam,
+                                                brlapi_param_flags_t flags, void *data, size_t len) {
+    A11Y_BRLAPI_CALL(brlapi__getParameter, -1, h, parameter, subparam, flags, data, len)
+}
+static inline void *a11y_brlapi__getParameterAlloc(brlapi_handle_t *h, brlapi_param_t parameter, brlapi_param_subparam_t subparam,
+                                                   brlapi_param_flags_t flags, size_t *len) {
+    A11Y_BRLAPI_CALL(brlapi__getParameterAlloc, NULL, h, parameter, subparam, flags, len)
+}
+static inline int a11y_brlapi__setParameter(brlapi_handle_t *h, brlapi_param_t parameter, brlapi_param_subparam_t subparam,
+                                            brlapi_param_flags_t flags, const void *data, size_t len) {
+    A11Y_BRLAPI_CALL(brlapi__setParameter, -1, h, parameter, subparam, flags, data, len)
+}
+static inline brlapi_paramCallbackDescriptor_t a11y_brlapi__watchParameter(brlapi_handle_t *h, brlapi_param_t parameter,
+                                                                           brlapi_param_subparam_t subparam, brlapi_param_flags_t flags,
+                                                                           brlapi_paramCallback_t func, void *priv, void *data, size_t len) {
+    A11Y_BRLAPI_CALL(brlapi__watchParameter, NULL, h, parameter, subparam, flags, func, priv, data, len)
+}
+static inline brlapi__exceptionHandler_t a11y_brlapi__setExceptionHandler(brlapi_handle_t *h, brlapi__exceptionHandler_t handler) {
+    A11Y_BRLAPI_CALL(brlapi__setExceptionHandler, NULL, h, handler)
+}
+static inline int a11y_brlapi__strexception(brlapi_handle_t *h, char *buffer, size_t bufferSize, int error, brlapi_packetType_t type,
+                                            const void *packet, size_t packetSize) {
+    A11Y_BRLAPI_CALL(brlapi__strexception, -1, h, buffer, bufferSize, error, type, packet, packetSize)
+}
+static inline int a11y_brlapi_describeKeyCode(brlapi_keyCode_t code, brlapi_describedKeyCode_t *description) {
+    A11Y_BRLAPI_CALL(brlapi_describeKeyCode, -1, code, description)
+}
+#undef A11Y_BRLAPI_CALL
 
 // The key code constants below are macros built with UINT64_C or with function-like macros
 // (BRLAPI_KEY_CMD(x)), which Swift cannot import ("structure not supported"). Each is

@@ -9,6 +9,9 @@ import A11yControls
 import DemoCommandLine
 import Glibc
 
+// BrlAPI's library loads while the command line is read (most sessions take the display).
+BrailleDisplay.loadLibraryInBackground()
+
 /// One line on stderr, whole (a screen reader user hears it at once).
 func complain(_ message: String) {
     var line = message + "\n"
