@@ -29,7 +29,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// BrlAPI may hold keys in its own buffer (see `readKey`).
     private let keysMayBeBuffered = Atomic(true)
 
-    /// The BrlAPI handle: memory of a11y_brlapi_getHandleSize() bytes, owned by this connection.
+    /// The BrlAPI handle: memory of brlapi_getHandleSize() bytes, owned by this connection.
     private struct Handle: @unchecked Sendable {
         // @unchecked Sendable: only touched under `state`'s lock.
         let pointer: OpaquePointer
