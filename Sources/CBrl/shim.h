@@ -16,9 +16,7 @@
 
 // a11y_brlapi_library() and a11y_brlapi_load_error().
 A11Y_LAZY_LIBRARY(brlapi, "libbrlapi.so.0.8")
-#define A11Y_BRLAPI_CALL(name, fallback, ...)                        \
-    A11Y_LAZY_FUNCTION(a11y_brlapi_library(), name)                  \
-    return found ? found(__VA_ARGS__) : fallback;
+#define A11Y_BRLAPI_CALL(name, fallback, ...) A11Y_LAZY_CALL(a11y_brlapi_library(), name, fallback, __VA_ARGS__)
 
 // Without the library: this error, whose message (a11y_brlapi_strerror_r) says why.
 static inline brlapi_error_t *a11y_brlapi_error_location(void) {

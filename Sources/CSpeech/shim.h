@@ -40,9 +40,7 @@ static inline void a11y_spd_close(SPDConnection *connection) {
     A11Y_SPEECHD_FUNCTION(spd_close)
     if (found) found(connection);
 }
-#define A11Y_SPEECHD_CALL(name, fallback, ...) \
-    A11Y_SPEECHD_FUNCTION(name)                \
-    return found ? found(__VA_ARGS__) : fallback;
+#define A11Y_SPEECHD_CALL(name, fallback, ...) A11Y_LAZY_CALL(a11y_speechd_library(), name, fallback, __VA_ARGS__)
 static inline int a11y_spd_stop(SPDConnection *c) { A11Y_SPEECHD_CALL(spd_stop, -1, c) }
 static inline int a11y_spd_cancel(SPDConnection *c) { A11Y_SPEECHD_CALL(spd_cancel, -1, c) }
 static inline int a11y_spd_set_voice_rate(SPDConnection *c, signed int rate) { A11Y_SPEECHD_CALL(spd_set_voice_rate, -1, c, rate) }

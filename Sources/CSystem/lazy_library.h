@@ -40,4 +40,10 @@ static inline void *a11y_lazy_library(void **slot, const char *soname) {
             __atomic_store_n(&function, found, __ATOMIC_RELEASE);                           \
         }                                                                                   \
     }
+
+// The body of a function that returns what `name` of `library` returns for the arguments, or
+// `fallback` without the library or the function.
+#define A11Y_LAZY_CALL(library, name, fallback, ...)                                        \
+    A11Y_LAZY_FUNCTION(library, name)                                                       \
+    return found ? found(__VA_ARGS__) : fallback;
 #endif

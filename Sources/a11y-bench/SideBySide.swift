@@ -54,8 +54,8 @@ struct SideBySideResult {
 /// alternately, `spacing` ms apart on average (`keyJitter`), each timed to the braille line, the spoken line and the
 /// first terminal output), then its peak memory, then quit. Then `startRounds` rounds that only
 /// start each subject that writes a first braille line, time it and quit: three starts per
-/// program made the start-up median a matter of luck (5.1 and 6.0 ms in two runs of the same
-/// build).
+/// program made the start-up median a matter of luck (5.1 and 6.0 ms in two runs of nearly the
+/// same code).
 func runSideBySide(_ subjects: [Subject], rounds: Int, keys: Int, spacing: Double, startRounds: Int = 0) throws -> SideBySideResult {
     var result = SideBySideResult()
     for round in 1...rounds {

@@ -98,8 +98,8 @@ let demoB = option("--demo-b")
 if arguments == ["side-by-side"], let peerPath, let floorPath {
     let subjects = sideBySideSubjects(demo: demoPath, demoB: demoB, demoArguments: demoArguments, peer: peerPath, floor: floorPath)
     let result = try runSideBySide(subjects, rounds: sideBySideRounds, keys: quick ? 20 : 80, spacing: 100, startRounds: sideBySideStarts)
-    for name in ["ours"] + (demoB == nil ? [] : ["ours-B"]) {
-        if demoB != nil { print("\(name): \(name == "ours" ? demoPath : demoB ?? "")") }
+    for (name, path) in [("ours", demoPath)] + (demoB.map { [("ours-B", $0)] } ?? []) {
+        if demoB != nil { print("\(name): \(path)") }
         print(renderText(machine: [], figures: sideBySideFigures(result, ours: name, peer: "peer", brailleFloor: "floor-braille",
                                                                  speechFloor: "floor-speech", startFloor: "floor-start"), notes: []))
     }
@@ -198,7 +198,7 @@ do {
         let subjects = sideBySideSubjects(demo: demoPath, demoArguments: demoArguments, peer: peerPath, floor: floorPath)
         // 70 keys a round (210 a figure): with 80, the bench took 179-184 s on this machine,
         // against the 3 minutes it may take.
-        let result = try runSideBySide(subjects, rounds: 3, keys: quick ? 20 : 70, spacing: 100, startRounds: quick ? 3 : 12)
+        let result = try runSideBySide(subjects, rounds: 3, keys: quick ? 20 : 70, spacing: 100, startRounds: sideBySideStarts)
         figures += sideBySideFigures(result, ours: "ours", peer: "peer", brailleFloor: "floor-braille",
                                      speechFloor: "floor-speech", startFloor: "floor-start")
         let missed = result.rounds.mapValues { $0.map(\.missed).reduce(0, +) }.filter { $0.value > 0 }
