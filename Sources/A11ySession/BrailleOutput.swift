@@ -171,11 +171,6 @@ public final class BrailleOutput {
         askAt = nil
         notAnswering = false
         width = opened.width
-        switch opened.preferences {
-        case .success(let (preferences, unanswered)): takePreferences(preferences, unanswered: unanswered)
-        case .failure(let error): reportOnce("preferences", "braille: cannot read BRLTTY's preferences (\(error)); using 8-dot computer braille")
-        }
-        if !opened.watching { reportOnce("watch", "braille: BRLTTY cannot report changes of its preferences; they are read at each connection") }
         guard let worker = BrailleWorker(connection: opened.connection, width: opened.width, dotsMask: textDotsMask, service: service) else {
             opened.connection.close()
             throw BrailleError(function: "pthread_create", message: "no thread for the braille display")
@@ -183,6 +178,13 @@ public final class BrailleOutput {
         self.worker = worker
         reconnection.back()
         if let acceptedKeys, acceptedKeys != opened.keys { worker.accept(acceptedKeys) }
+        // The preferences last: `onPreferencesChange` may show a frame at once, which needs the
+        // worker (it gets the new preferences' text dots then).
+        switch opened.preferences {
+        case .success(let (preferences, unanswered)): takePreferences(preferences, unanswered: unanswered)
+        case .failure(let error): reportOnce("preferences", "braille: cannot read BRLTTY's preferences (\(error)); using 8-dot computer braille")
+        }
+        if !opened.watching { reportOnce("watch", "braille: BRLTTY cannot report changes of its preferences; they are read at each connection") }
     }
 
     /// A connection attempt running in the background (connecting, taking the display, reading

@@ -116,9 +116,20 @@ public struct ControlEngine: Sendable {
 
     /// Feeds one event at `time`; returns what to do, in order.
     public mutating func send(_ event: EngineEvent, at time: Duration) -> [EngineEffect] {
+        var effects: [EngineEffect] = []
+        effects.reserveCapacity(6)
+        send(event, at: time) { effects.append($0) }
+        return effects
+    }
+
+    /// Feeds one event at `time` and hands each effect to `perform` as soon as it is known, in
+    /// the order `send(_:at:)` returns them: the braille frame and the words go out before the
+    /// screen is composed (a loop that writes each at once gets them to the user sooner).
+    /// `perform` must not use the engine.
+    public mutating func send(_ event: EngineEvent, at time: Duration, perform: (EngineEffect) -> Void) {
         let wasOver = outcome != nil
         let speech = apply(event, at: time)
-        return effects(speaking: speech, finishing: wasOver ? nil : outcome)
+        effects(speaking: speech, finishing: wasOver ? nil : outcome, perform)
     }
 
     /// Feeds `events` at `time` as one change: what they say together, each output once, as
@@ -126,10 +137,17 @@ public struct ControlEngine: Sendable {
     /// then `.start`) and a change of BRLTTY's preferences (cell size, then contracted labels)
     /// go this way: one frame, not a frame for each step on the way.
     public mutating func send(_ events: [EngineEvent], at time: Duration) -> [EngineEffect] {
+        var effects: [EngineEffect] = []
+        send(events, at: time) { effects.append($0) }
+        return effects
+    }
+
+    /// `send(_:at:)` for several events, handing each effect to `perform` as soon as it is known.
+    public mutating func send(_ events: [EngineEvent], at time: Duration, perform: (EngineEffect) -> Void) {
         let wasOver = outcome != nil
         var speech: [Utterance] = []
         for event in events { speech += apply(event, at: time) }
-        return effects(speaking: speech, finishing: wasOver ? nil : outcome)
+        effects(speaking: speech, finishing: wasOver ? nil : outcome, perform)
     }
 
     /// Takes in one event; returns what it says.
@@ -201,19 +219,20 @@ public struct ControlEngine: Sendable {
         return speech + repeatEvents(autoRepeat.tick(at: time))
     }
 
-    /// The braille frame first, then the screen, tones and speech; the screen first when a screen
-    /// reader reads the terminal (the words are on the screen, and what it reads there is what
-    /// the user hears). Each frame only when it changed, and neither built when what it shows
-    /// did not change. Braille never waits for speech.
+    /// The braille frame first, then tones and the words, then the screen; the screen first
+    /// when a screen reader reads the terminal (the words are on the screen, and what it reads
+    /// there is what the user hears). Each frame only when it changed, and neither built when
+    /// what it shows did not change. Braille never waits for speech, and neither waits for the
+    /// screen to be composed.
     ///
     /// The output the user's own assistive technology reads goes out first: each write wakes
-    /// another process (BRLTTY, the terminal) that on a busy machine takes the CPU from the
-    /// loop. Side by side in one make bench (6 rounds of 80 keys each, same servers), braille
-    /// first against screen first: key -> braille 0.442 against 0.495 ms, key -> redraw 0.338
-    /// against 0.267 ms (the Python peer 0.558 and 0.277).
-    private mutating func effects(speaking speech: [Utterance], finishing outcome: SessionOutcome?) -> [EngineEffect] {
-        var effects: [EngineEffect] = []
-        effects.reserveCapacity(4 + speech.count + changes.count)
+    /// another process (BRLTTY, speech-dispatcher, the terminal) that on a busy machine takes the
+    /// CPU from the loop, and between keys the machine's caches have forgotten this code, so
+    /// each step before a write costs several times what it costs in a loop (a key's work is
+    /// 13 µs in the in-process benchmark, 140-190 µs of CPU in a session whose keys come 100 ms
+    /// apart).
+    private mutating func effects(speaking speech: [Utterance], finishing outcome: SessionOutcome?, _ perform: (EngineEffect) -> Void) {
+        if speechOnScreen { redrawScreen(saying: speech, perform) }
         let entryText = editor.entry?.text
         if shownViewport != braille || shownEntryText != entryText {
             shownViewport = braille
@@ -221,28 +240,34 @@ public struct ControlEngine: Sendable {
             let frame = brailleFrame
             if shownBraille != .some(frame) {
                 shownBraille = .some(frame)
-                effects.append(.showBraille(frame))
+                perform(.showBraille(frame))
             }
         }
-        let screenAt = speechOnScreen ? 0 : effects.count
+        if !tones.isEmpty { perform(.playTones(tones)) }
+        tones = []
+        if !speechOnScreen {
+            for utterance in speech { perform(.speak(utterance)) }
+            redrawScreen(saying: speech, perform)
+        }
+        for change in changes { perform(change) }
+        changes = []
+        if let outcome { perform(.finish(outcome)) }
+    }
+
+    /// The screen brought up to date, redrawn when it changed.
+    private mutating func redrawScreen(saying speech: [Utterance], _ perform: (EngineEffect) -> Void) {
         updateScreen()
         if screen.takeChanges() {
-            effects.insert(.redraw(screen.frame), at: screenAt)
+            perform(.redraw(screen.frame))
         } else if speechOnScreen, !speech.isEmpty {
             // The same words again (a second key at the end of the track): blank the words'
             // line, then write it again, so a screen reader that reads what is written says
             // them again instead of nothing.
             var blank = screen.frame
             blank.lines[0] = ""
-            effects.insert(contentsOf: [.redraw(blank), .redraw(screen.frame)], at: screenAt)
+            perform(.redraw(blank))
+            perform(.redraw(screen.frame))
         }
-        if !tones.isEmpty { effects.append(.playTones(tones)) }
-        tones = []
-        if !speechOnScreen { effects += speech.map(EngineEffect.speak) }
-        effects += changes
-        changes = []
-        if let outcome { effects.append(.finish(outcome)) }
-        return effects
     }
 
     /// Brings `screen` up to date: only the controls that changed are drawn again, the words

@@ -96,20 +96,16 @@ public final class ControlSession {
         // A lost braille display is spoken (a user reading braille cannot see it went blank).
         // It is called on this thread, from the braille output's calls in the loop, never from
         // inside the engine: the engine hears of it at once.
-        braille.onStatusChange = { [unowned self] back in
-            carryOut(engine.send(.device(back ? .brailleBack : .brailleLost), at: now))
-        }
-        braille.onNotAnswering = { [unowned self] in
-            carryOut(engine.send(.device(.brailleNotAnswering), at: now))
-        }
+        braille.onStatusChange = { [unowned self] back in send([.device(back ? .brailleBack : .brailleLost)]) }
+        braille.onNotAnswering = { [unowned self] in send([.device(.brailleNotAnswering)]) }
         engine.idleTimeout = options.timeout
         // BRLTTY keeps every key the focused control does not bind, and its preferences are followed.
         keysPanel = engine.focusedPanel
         braille.acceptedKeys = brailleKeys[keysPanel]
         contraction = LabelContraction(override: options.brailleTable)
-        braille.onPreferencesChange = { [unowned self] preferences in carryOut(engine.send(brailleEvents(following: preferences), at: now)) }
+        braille.onPreferencesChange = { [unowned self] preferences in send(brailleEvents(following: preferences)) }
         // One first frame, braille first: laid out for the display's preferences and width.
-        carryOut(engine.send(brailleEvents(following: braille.preferences) + [.brailleWidth(braille.width), .start], at: now))
+        send(brailleEvents(following: braille.preferences) + [.brailleWidth(braille.width), .start])
         // The first frame and utterance are out: now ask whether the terminal speaks the kitty
         // keyboard protocol. The answer comes in the key stream; the engine reads it there
         // (`kittyKeyboardAnswer`) and the loop turns the protocol on then: nothing waits for it.
@@ -199,7 +195,7 @@ public final class ControlSession {
             events.append(.tick)
             speech.checkAnswering(at: now)
             if braille.retryIfDue(at: now) { events.append(.brailleWidth(braille.width)) }
-            for event in events { carryOut(engine.send(event, at: now)) }
+            for event in events { send(event) }
             followKeyboardAnswer()
             if engine.focusedPanel != keysPanel {
                 keysPanel = engine.focusedPanel
@@ -211,37 +207,62 @@ public final class ControlSession {
                              panels: engine.panels, cancelledWithEscape: engine.cancelledWithEscape)
     }
 
-    /// Carries out the engine's effects in the engine's order (braille and the screen, tones, then the
-    /// words collected, handed to the speech worker).
-    private func carryOut(_ effects: [EngineEffect]) {
+    /// Sends `event` to the engine and carries out each effect as the engine hands it over, in
+    /// the engine's order (braille, tones, the words, then the screen): the braille frame is
+    /// written before the screen is composed.
+    private func send(_ event: EngineEvent) {
         var said: [Utterance] = []
-        for effect in effects {
-            switch effect {
-            case .showBraille(let frame): showBraille(frame)
-            case .playTones(let tones): tonePlayer?.play(tones)
-            case .speak(let utterance): said.append(utterance)
-            case .redraw(var frame):
-                speech.say(said)
-                said = []
-                // Labels and formatted values come from the library's callers and from plugins:
-                // only the theme's SGR styling may reach the terminal.
-                frame.lines = frame.lines.map(OutputText.terminal)
-                screen?.show(frame)
-            case .changed(let panel, let change, let model): onChange?(panel, change, model)
-            case .finish: break
-            }
-        }
-        speech.say(said)
+        sending = true
+        engine.send(event, at: now) { perform($0, said: &said) }
+        sent(saying: said)
     }
 
-    /// Writes a frame; when the display turned out to have another width (it reconnected, or
-    /// went away), the engine lays the line out again and the new frame is written.
-    private func showBraille(_ frame: BrailleFrame?) {
-        braille.show(frame, at: now)
-        if braille.width != engine.brailleWidth {
-            let effects = engine.send(.brailleWidth(braille.width), at: now)
-            for case .showBraille(let frame) in effects { braille.show(frame, at: now) }
+    /// Sends `events` as one change (see `ControlEngine.send(_:at:)`); while the engine's effects
+    /// are carried out (an output reported a loss or new preferences as a frame was written),
+    /// they are sent once the engine is done with the event before.
+    private func send(_ events: [EngineEvent]) {
+        guard !sending else { return raised.append(events) }
+        var said: [Utterance] = []
+        sending = true
+        engine.send(events, at: now) { perform($0, said: &said) }
+        sent(saying: said)
+    }
+
+    /// Events raised while effects were carried out, to send after them.
+    private var raised: [[EngineEvent]] = []
+    /// The engine is handing over effects (it must not be sent anything until it is done).
+    private var sending = false
+
+    /// Carries out one effect; the words are collected and handed to the speech worker together,
+    /// before the effect that follows them (after what an output raised meanwhile, if it did: a
+    /// display lost as the frame was written is said before the value the key set).
+    private func perform(_ effect: EngineEffect, said: inout [Utterance]) {
+        if case .speak(let utterance) = effect { return said.append(utterance) }
+        if !said.isEmpty, raised.isEmpty {
+            speech.say(said)
+            said = []
         }
+        switch effect {
+        case .showBraille(let frame): braille.show(frame, at: now)
+        case .playTones(let tones): tonePlayer?.play(tones)
+        case .redraw(var frame):
+            // Labels and formatted values come from the library's callers and from plugins:
+            // only the theme's SGR styling may reach the terminal.
+            frame.lines = frame.lines.map(OutputText.terminal)
+            screen?.show(frame)
+        case .changed(let panel, let change, let model): onChange?(panel, change, model)
+        case .speak, .finish: break
+        }
+    }
+
+    /// After an event's effects: when the display turned out to have another width (it
+    /// reconnected, or went away), the line laid out again; what was raised meanwhile; then the
+    /// rest of the event's words.
+    private func sent(saying said: [Utterance]) {
+        sending = false
+        if braille.width != engine.brailleWidth { send(.brailleWidth(braille.width)) }
+        while !raised.isEmpty { send(raised.removeFirst()) }
+        speech.say(said)
     }
 
     /// What following BRLTTY's preferences (at the start, or changed) takes: cell size, then
@@ -262,7 +283,7 @@ public final class ControlSession {
     }
 
     private func finish(signal: TerminalSignal?) {
-        carryOut(engine.send(.tick, at: now))
+        send(.tick)
         screen?.erase()
         tonePlayer?.close()
         try? keys.terminal?.restore()

@@ -97,7 +97,7 @@ struct ReliabilityFaultTests {
         let restarted = clock.now
         #expect(display.waitForConnections(connections + 1))
         let redrawn = display.waitForFrame(after: mark, timeout: .seconds(5)) { $0.text.hasPrefix("Price 12") }
-        #expect(redrawn != nil, "not redrawn; frames: \(display.frames.suffix(3).map(\.text))")
+        #expect(redrawn != nil, "not redrawn; frames: \(display.frames.suffix(3).map(\.text)) stderr: \(demo.stderr) spoken: \(spoken.lines)")
         let redraw = redrawn.map { $0.time - restarted }
         #expect(spoken.waitForLines { $0.contains("braille display back") }.contains("braille display back"))
 

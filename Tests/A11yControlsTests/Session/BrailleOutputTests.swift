@@ -100,6 +100,29 @@ import VirtualDisplayClient
         #expect(braille.retryAt == .milliseconds(9_250))
     }
 
+    /// A display back with other preferences: their listener (the session lays the line out
+    /// for them and shows it at once) writes to the new connection. When the preferences were
+    /// taken before the connection's worker was made, that frame was dropped, and the display
+    /// stayed blank until the value changed.
+    @Test func aFrameShownForThePreferencesOfADisplayThatCameBackIsWritten() throws {
+        let display = FakeBrailleDisplay()
+        let braille = try output(display)
+        display.drop()
+        display.accepting = false
+        braille.show(frame("11 to 90"), at: .seconds(3))
+        #expect(!braille.isConnected)
+        display.preferences = BraillePreferences(deviceCellSize: 6)
+        display.accepting = true
+        var shown: [Bool] = []
+        braille.onPreferencesChange = { [unowned braille] preferences in
+            shown.append(preferences.dotsPerCell == 6)
+            braille.show(self.frame("11 to 90"), at: .seconds(4))
+        }
+        #expect(braille.retryIfDue(at: .milliseconds(3_750)))
+        #expect(shown == [true])
+        #expect(display.frames.last == .init(text: "11 to 90", orMask: Array(repeating: 0, count: 8), cursor: nil))
+    }
+
     @Test func aDisplayThatChangesWidthIsLaidOutAgain() throws {
         let display = FakeBrailleDisplay(width: 40)
         let braille = try output(display)
