@@ -208,7 +208,7 @@ public final class ControlSession {
     }
 
     /// Sends `event` to the engine and carries out each effect as the engine hands it over, in
-    /// the engine's order (braille, tones, the words, then the screen): the braille frame is
+    /// the engine's order (braille, the screen, tones, then the words): the braille frame is
     /// written before the screen is composed.
     private func send(_ event: EngineEvent) {
         var said: [Utterance] = []
