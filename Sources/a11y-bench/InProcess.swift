@@ -35,6 +35,27 @@ func measureInProcess(keys: Int, panelCounts: [Int]) throws -> [InProcessResult]
     return engines.indices.map { InProcessResult(keys: keys, stats: Stats(samples[$0]), allocationsPerKey: nil, checksum: checksums[$0]) }
 }
 
+/// One key at a time with the caches evicted before each (`evict` bytes touched, a byte per
+/// cache line): what a session's key meets. Keys 100 ms apart find the caches and TLBs filled by
+/// everything else the machine ran meanwhile; the warm loop above hides that (in a session,
+/// a11y-demo spent 125-190 µs of CPU from reading a key to writing its braille frame, where
+/// the warm loop's whole key took 13-21 µs).
+func measureColdKeys(keys: Int, evict: Int = 64 << 20) throws -> Stats {
+    var engine = try benchEngine(panels: 1)
+    let clock = ContinuousClock()
+    var junk = [UInt8](repeating: 0, count: evict)
+    var samples: [Double] = []
+    var checksum = 0
+    for index in 0..<(100 + keys) {
+        if index >= 100 { junk.withUnsafeMutableBufferPointer { for line in stride(from: 0, to: $0.count, by: 64) { $0[line] &+= 1 } } }
+        let start = clock.now
+        checksum &+= checksumOf(engine.send(.bytes(index % 2 == 0 ? Keys.right : Keys.left), at: .milliseconds(200 * (index + 1))))
+        if index >= 100 { samples.append((clock.now - start).us) }
+    }
+    precondition(checksum != 0 && junk[0] != 0)
+    return Stats(samples)
+}
+
 /// The engine the in-process figures drive: `panels` controls (range sliders labelled
 /// "Price 1"...), the first focused, a 40-cell display, started.
 func benchEngine(panels: Int) throws -> ControlEngine {
@@ -51,7 +72,8 @@ func inProcessReport(keys: Int) throws -> String {
     let one = results[0], hundred = results[1]
     return "in-process key, 1 panel: median \(number(one.stats.median)) µs, p99 \(number(one.stats.p99)) µs, max \(number(one.stats.max, 1)) µs\n"
         + "in-process key, 100 panels: median \(number(hundred.stats.median)) µs, p99 \(number(hundred.stats.p99)) µs, max \(number(hundred.stats.max, 1)) µs\n"
-        + "p99 ratio 100/1: \(number(hundred.stats.p99 / one.stats.p99, 2))x"
+        + "p99 ratio 100/1: \(number(hundred.stats.p99 / one.stats.p99, 2))x\n"
+        + { (cold: Stats) in "in-process key, caches evicted before each: median \(number(cold.median)) µs, p99 \(number(cold.p99)) µs" }(try measureColdKeys(keys: 300))
 }
 
 /// `a11y-bench --feed-keys N`: N keys through the engine and nothing else (run under valgrind).
