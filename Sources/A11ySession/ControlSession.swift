@@ -95,7 +95,8 @@ public final class ControlSession {
         try devices.keys.terminal?.enterRawMode()
         // A lost braille display is spoken (a user reading braille cannot see it went blank).
         // It is called on this thread, from the braille output's calls in the loop, never from
-        // inside the engine: the engine hears of it at once.
+        // inside the engine: the engine hears of it at once (right after the event whose frame
+        // was being written, when that write found it).
         braille.onStatusChange = { [unowned self] back in send([.device(back ? .brailleBack : .brailleLost)]) }
         braille.onNotAnswering = { [unowned self] in send([.device(.brailleNotAnswering)]) }
         engine.idleTimeout = options.timeout
@@ -211,20 +212,23 @@ public final class ControlSession {
     /// the engine's order (braille, the screen, tones, then the words): the braille frame is
     /// written before the screen is composed.
     private func send(_ event: EngineEvent) {
-        var said: [Utterance] = []
-        sending = true
-        engine.send(event, at: now) { perform($0, said: &said) }
-        sent(saying: said)
+        guard !sending else { return raised.append([event]) }
+        carryingOut { engine, perform in engine.send(event, at: now, perform: perform) }
     }
 
-    /// Sends `events` as one change (see `ControlEngine.send(_:at:)`); while the engine's effects
-    /// are carried out (an output reported a loss or new preferences as a frame was written),
-    /// they are sent once the engine is done with the event before.
+    /// Sends `events` as one change (see `ControlEngine.send(_:at:)`). Events sent while the
+    /// engine's effects are carried out (an output reported a loss or new preferences as a frame
+    /// was written) are sent once the engine is done with the event before.
     private func send(_ events: [EngineEvent]) {
         guard !sending else { return raised.append(events) }
+        carryingOut { engine, perform in engine.send(events, at: now, perform: perform) }
+    }
+
+    /// Runs `body` (a send to the engine) with `perform` for its effects, then `sent`.
+    private func carryingOut(_ body: (inout ControlEngine, (EngineEffect) -> Void) -> Void) {
         var said: [Utterance] = []
         sending = true
-        engine.send(events, at: now) { perform($0, said: &said) }
+        body(&engine) { perform($0, said: &said) }
         sent(saying: said)
     }
 
