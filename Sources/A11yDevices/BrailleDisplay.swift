@@ -27,7 +27,9 @@ public final class BrailleDisplay: @unchecked Sendable {
     // close() safe against concurrent calls. The other stored properties are immutable.
     private let state: Mutex<Handle?>
     /// BrlAPI may hold keys in its own buffer (see `readKey`).
-    private let keysMayBeBuffered = Atomic(true)
+    let keysMayBeBuffered = Atomic(true)
+    /// Keys BrlAPI returned while `ping` waited for its answer, for `readKey`.
+    let heldKeys = Mutex<[BrailleKey]>([])
 
     /// The BrlAPI handle: memory of brlapi_getHandleSize() bytes, owned by this connection.
     private struct Handle: @unchecked Sendable {
@@ -247,14 +249,16 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// moved on by a millisecond: about 30 system calls and 1 ms of a core (brlapi_client.c,
     /// `brlapi__doWaitForPacket` with a deadline of now). So nothing is asked of it when
     /// nothing can be there: the socket has no input, and no call that waited for an answer
-    /// (during which BrlAPI keeps the keys that came in a buffer of its own) ran since it last
-    /// said there was no key.
+    /// through BrlAPI (during which BrlAPI keeps the keys that came in a buffer of its own) ran
+    /// since it last said there was no key. (`ping` waits without BrlAPI: the keys that came
+    /// before its answer are kept here, and come first.)
     public func readKey(wait: Bool = false) throws(BrailleError) -> BrailleKey? {
-        if !wait, !keysMayBeBuffered.load(ordering: .relaxed) {
+        if !wait, !keysMayBeBuffered.load(ordering: .relaxed), heldKeys.withLock({ $0.isEmpty }) {
             var input = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&input, 1, 0) == 1 else { return nil }
         }
         return try withHandle("brlapi__readKey", mayLeaveKeys: false) { handle throws(BrailleError) -> BrailleKey? in
+            if let held = heldKeys.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return held }
             var code: brlapi_keyCode_t = 0
             switch a11y_brlapi__readKey(handle, wait ? 1 : 0, &code) {
             case 1: return BrailleKey(keyCode: code)
@@ -271,7 +275,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// braille 0.474 -> 0.438 ms against the C floor's `brlapi_writeText` 0.349 ms, redraw 0.357
     /// -> 0.334 ms). Called with the handle's lock held, as every BrlAPI call on this connection
     /// is, so no packet of BrlAPI's is sent meanwhile.
-    private func send(_ packet: [UInt8]) throws(BrailleError) {
+    func send(_ packet: [UInt8]) throws(BrailleError) {
         if let error = Socket.sendAll(packet, to: fileDescriptor) {
             throw BrailleError(function: "send", message: error == 0 ? "BRLTTY took nothing" : String(cString: strerror(error)))
         }

@@ -52,6 +52,7 @@ static inline int a11y_brlapi__write(brlapi_handle_t *h, const brlapi_writeArgum
 static inline int a11y_brlapi__readKey(brlapi_handle_t *h, int wait, brlapi_keyCode_t *code) {
     A11Y_BRLAPI_CALL(brlapi__readKey, -1, h, wait, code)
 }
+static inline int a11y_brlapi__pause(brlapi_handle_t *h, int timeout_ms) { A11Y_BRLAPI_CALL(brlapi__pause, -1, h, timeout_ms) }
 static inline int a11y_brlapi__acceptKeys(brlapi_handle_t *h, brlapi_rangeType_t type, const brlapi_keyCode_t keys[], unsigned int count) {
     A11Y_BRLAPI_CALL(brlapi__acceptKeys, -1, h, type, keys, count)
 }
@@ -130,8 +131,11 @@ static const brlapi_keyCode_t A11Y_BRLAPI_KEY_SYM_FUNCTION = BRLAPI_KEY_SYM_FUNC
 static const brlapi_keyCode_t A11Y_BRLAPI_KEY_SYM_DELETE = BRLAPI_KEY_SYM_DELETE;
 static const brlapi_keyCode_t A11Y_BRLAPI_KEY_SYM_UNICODE = BRLAPI_KEY_SYM_UNICODE;
 
-// The packet type of a write (a character literal, which Swift does not import).
+// Packet types (character literals, which Swift does not import).
 static const uint32_t A11Y_BRLAPI_PACKET_WRITE = BRLAPI_PACKET_WRITE;
+static const uint32_t A11Y_BRLAPI_PACKET_PARAM_REQUEST = BRLAPI_PACKET_PARAM_REQUEST;
+static const uint32_t A11Y_BRLAPI_PACKET_PARAM_VALUE = BRLAPI_PACKET_PARAM_VALUE;
+static const uint32_t A11Y_BRLAPI_PACKET_KEY = BRLAPI_PACKET_KEY;
 
 // BRLAPI_WRITEARGUMENTS_INITIALIZER is a designated-initializer macro: Swift cannot use it.
 // This returns the same defaults (default display, whole display, cursor left where it is).

@@ -1,4 +1,5 @@
 import A11yControls
+@testable import A11yDevices
 import DemoCommandLine
 import A11yTestSupport
 import Foundation
@@ -76,6 +77,35 @@ struct DeviceIntegrationTests {
             let key = try brl.nextKey()
             #expect(key == expected, "\(command)")
         }
+    }
+
+    /// Keys that come before the answer to "are you still answering?" are read after it, in
+    /// order, and nothing is left in BrlAPI's own buffer (which only a read "without waiting"
+    /// empties, a millisecond of polling in BrlAPI 6.5).
+    @Test func keysThatComeBeforeThePingsAnswerAreReadAfterIt() throws {
+        let display = try SharedDisplay.get()
+        let brl = try SharedDisplay.client()
+        while try brl.readKey(wait: false) != nil {}  // nothing left from earlier tests
+        func bufferedInBrlAPI() -> Bool { brl.keysMayBeBuffered.load(ordering: .relaxed) }
+        #expect(!bufferedInBrlAPI())
+        try display.press("LNUP")
+        try display.press("LNDN")
+        // Both keys (16 bytes each) are on the socket before the question is asked.
+        let waiting = Polling.until(timeout: .seconds(2), every: .milliseconds(5)) { () -> Bool in
+            var count: Int32 = 0
+            return withUnsafeMutablePointer(to: &count) { ioctl(brl.fileDescriptor, UInt(FIONREAD), $0) } == 0 && count >= 32
+        }
+        #expect(waiting)
+        try brl.ping()
+        #expect(!bufferedInBrlAPI())
+        #expect(try brl.readKey(wait: false) == .lineUp)
+        #expect(try brl.readKey(wait: false) == .lineDown)
+        #expect(try brl.readKey(wait: false) == nil)
+        // Nothing waiting: the answer alone.
+        try brl.ping()
+        #expect(try brl.readKey(wait: false) == nil)
+        try display.press("LNUP")
+        #expect(try brl.nextKey() == .lineUp)
     }
 
     // MARK: BRLTTY's preferences
