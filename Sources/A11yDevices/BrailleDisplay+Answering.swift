@@ -81,21 +81,29 @@ extension BrailleDisplay {
     /// The first `count` bytes waiting on the socket, left there; waits until that many came.
     private func peek(_ count: Int) throws(BrailleError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
+        var pause = 20_000  // ns, while part of a packet is there
+        var closed = false
         while true {
             let got = bytes.withUnsafeMutableBytes { recv(fileDescriptor, $0.baseAddress, count, Int32(MSG_PEEK)) }
             if got == count { return bytes }
-            if got == 0 { throw BrailleError(function: "recv", message: "BRLTTY closed the connection") }
+            if got == 0 || (got > 0 && closed) { throw BrailleError(function: "recv", message: "BRLTTY closed the connection") }
             if got < 0, errno != EINTR, errno != EAGAIN { throw BrailleError(function: "recv", message: String(cString: strerror(errno))) }
+            var socket = pollfd(fd: fileDescriptor, events: Int16(POLLIN) | Self.pollReadHangUp, revents: 0)
             if got > 0 {
-                // Part of a packet (BRLTTY writes a header and its body apart): the rest follows.
-                var pause = timespec(tv_sec: 0, tv_nsec: 20_000)
-                nanosleep(&pause, nil)
+                // Part of a packet (BRLTTY writes a header and its body apart): the rest follows,
+                // unless BRLTTY hung up (then one more look, and no more).
+                closed = poll(&socket, 1, 0) == 1 && socket.revents & (Self.pollReadHangUp | Int16(POLLHUP)) != 0
+                var wait = timespec(tv_sec: 0, tv_nsec: pause)
+                nanosleep(&wait, nil)
+                pause = min(pause * 2, 1_000_000)
             } else {
-                var input = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-                _ = poll(&input, 1, -1)
+                _ = poll(&socket, 1, -1)
             }
         }
     }
+
+    /// POLLRDHUP (Linux; the header defines it only under _GNU_SOURCE): the peer closed its end.
+    private static let pollReadHangUp: Int16 = 0x2000
 
     /// Takes `count` bytes off the socket (they are there: `peek` saw them).
     private func take(_ count: Int) throws(BrailleError) {
