@@ -88,11 +88,11 @@ extension BrailleDisplay {
             if got == count { return bytes }
             if got == 0 || (got > 0 && closed) { throw BrailleError(function: "recv", message: "BRLTTY closed the connection") }
             if got < 0, errno != EINTR, errno != EAGAIN { throw BrailleError(function: "recv", message: String(cString: strerror(errno))) }
-            var socket = pollfd(fd: fileDescriptor, events: Int16(POLLIN) | Self.pollReadHangUp, revents: 0)
+            var socket = pollfd(fd: fileDescriptor, events: Int16(POLLIN) | Socket.pollReadHangUp, revents: 0)
             if got > 0 {
                 // Part of a packet (BRLTTY writes a header and its body apart): the rest follows,
                 // unless BRLTTY hung up (then one more look, and no more).
-                closed = poll(&socket, 1, 0) == 1 && socket.revents & (Self.pollReadHangUp | Int16(POLLHUP)) != 0
+                closed = poll(&socket, 1, 0) == 1 && socket.revents & (Socket.pollReadHangUp | Int16(POLLHUP)) != 0
                 var wait = timespec(tv_sec: 0, tv_nsec: pause)
                 nanosleep(&wait, nil)
                 pause = min(pause * 2, 1_000_000)
@@ -101,9 +101,6 @@ extension BrailleDisplay {
             }
         }
     }
-
-    /// POLLRDHUP (Linux; the header defines it only under _GNU_SOURCE): the peer closed its end.
-    private static let pollReadHangUp: Int16 = 0x2000
 
     /// Takes `count` bytes off the socket (they are there: `peek` saw them).
     private func take(_ count: Int) throws(BrailleError) {

@@ -5,7 +5,10 @@ import Musl
 #endif
 
 /// What the device connections do with their sockets themselves, beside their C libraries.
-enum Socket {
+public enum Socket {
+    /// POLLRDHUP (Linux; the header defines it only under _GNU_SOURCE): the peer closed its end.
+    public static let pollReadHangUp: Int16 = 0x2000
+
     /// Sends all of `bytes` on `socket`, waiting as its send timeout allows, without SIGPIPE
     /// (a server that went away is an error). Nil when all went; else the errno (0: the socket
     /// took nothing).

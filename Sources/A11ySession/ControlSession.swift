@@ -134,9 +134,6 @@ public final class ControlSession {
 
     private var now: Duration { clock.now }
 
-    /// POLLRDHUP (Linux; the header defines it only under _GNU_SOURCE): the peer closed its end.
-    private static let pollReadHangUp: Int16 = 0x2000
-
     /// Runs until the user accepts or cancels, or a signal ends the session.
     public func run() -> SessionResult {
         var endingSignal: TerminalSignal?
@@ -144,14 +141,14 @@ public final class ControlSession {
             var fds = [pollfd(fd: keys.fileDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: devices.handlesSignals ? SignalHandling.fileDescriptor : -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: speech.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: speech.monitorDescriptor ?? -1, events: Self.pollReadHangUp, revents: 0)]
+                       pollfd(fd: speech.monitorDescriptor ?? -1, events: Socket.pollReadHangUp, revents: 0)]
             if let fd = braille.fileDescriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&fds, nfds_t(fds.count), timeout())
             if ready < 0 && errno != EINTR { break }
             var events: [EngineEvent] = []
 
             // The speech server hung up: say so now, not at the next utterance.
-            if fds[3].revents & (Self.pollReadHangUp | Int16(POLLHUP | POLLERR)) != 0 { speech.serverClosed() }
+            if fds[3].revents & (Socket.pollReadHangUp | Int16(POLLHUP | POLLERR)) != 0 { speech.serverClosed() }
             if fds[2].revents != 0 {
                 events += speech.takeStatusChanges().map { status in
                     switch status {
