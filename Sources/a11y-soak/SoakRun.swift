@@ -186,9 +186,10 @@ final class SoakRun {
         guard let first = digits.first, let last = digits.last else { return }
         let endOfFirst = (first..<characters.count).first { !characters[$0].isNumber } ?? first
         let startOfLast = (0...last).last { !characters[$0].isNumber }.map { $0 + 1 } ?? last
-        let track = (endOfFirst + 2)..<(startOfLast - 1)
-        guard track.count > 2 else { return }
-        let cell = Int.random(in: track, using: &random)
+        // A line with one number (panned, or a notice) has no track between two: nothing to route.
+        let (lower, upper) = (endOfFirst + 2, startOfLast - 1)
+        guard upper - lower > 2 else { return }
+        let cell = Int.random(in: lower..<upper, using: &random)
         pace()
         report.brailleKeys += 1
         try untimed("ROUTE \(cell)", up: nil) { try display.press("ROUTE \(cell)") }
