@@ -30,7 +30,7 @@ extension BrailleDisplay {
             try send(Self.versionQuestion)
             while true {
                 let header = try peek(8)
-                let size = Int(Self.bigEndian(header, at: 0)), type = Self.bigEndian(header, at: 4)
+                let size = Int(header.bigEndianWord(at: 0)), type = header.bigEndianWord(at: 4)
                 guard size <= Int(BRLAPI_MAXPACKETSIZE) else {
                     throw BrailleError(function: "ping", message: "BRLTTY sent a packet of \(size) bytes")
                 }
@@ -39,7 +39,7 @@ extension BrailleDisplay {
                     // The answer: no other question waits (every call on the handle is made
                     // under the lock held here).
                     try take(packet.count)
-                    guard size >= 12, Self.bigEndian(packet, at: 12) == UInt32(BRLAPI_PARAM_SERVER_VERSION.rawValue) else {
+                    guard size >= 12, packet.bigEndianWord(at: 12) == UInt32(BRLAPI_PARAM_SERVER_VERSION.rawValue) else {
                         throw BrailleError(function: "ping", message: "BRLTTY answered another question")
                     }
                     return
@@ -65,18 +65,14 @@ extension BrailleDisplay {
         }
     }
 
-    /// BRLAPI_PACKET_PARAM_REQUEST for the server's version (brlapi_protocol.h): the header (the
-    /// body's size, the type), then the flags (get, the global value), the parameter and its
-    /// sub-parameter (64 bits), each 32-bit big-endian. What `brlapi__getParameter` sends.
+    /// BRLAPI_PACKET_PARAM_REQUEST for the server's version (brlapi_protocol.h): the flags (get,
+    /// the global value), the parameter and its sub-parameter (64 bits), each 32-bit big-endian.
+    /// What `brlapi__getParameter` sends.
     static let versionQuestion: [UInt8] = {
-        let words: [UInt32] = [16, A11Y_BRLAPI_PACKET_PARAM_REQUEST, UInt32(BRLAPI_PARAMF_GET | BRLAPI_PARAMF_GLOBAL),
-                               UInt32(BRLAPI_PARAM_SERVER_VERSION.rawValue), 0, 0]
-        return words.flatMap { word in withUnsafeBytes(of: word.bigEndian) { Array($0) } }
+        var body: [UInt8] = []
+        body.appendBigEndian([UInt32(BRLAPI_PARAMF_GET | BRLAPI_PARAMF_GLOBAL), UInt32(BRLAPI_PARAM_SERVER_VERSION.rawValue), 0, 0])
+        return BrlAPIText.packet(A11Y_BRLAPI_PACKET_PARAM_REQUEST, body)
     }()
-
-    static func bigEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-        bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
-    }
 
     /// The first `count` bytes waiting on the socket, left there; waits until that many came.
     private func peek(_ count: Int) throws(BrailleError) -> [UInt8] {

@@ -66,20 +66,33 @@ extension BrlAPIText {
             | (andMask == 0xFF ? 0 : UInt32(BRLAPI_WF_ATTR_AND)) | (hasOrMask ? UInt32(BRLAPI_WF_ATTR_OR) : 0)
         var body: [UInt8] = []
         body.reserveCapacity(24 + 3 * width)
-        func append(_ value: UInt32) { withUnsafeBytes(of: value.bigEndian) { body.append(contentsOf: $0) } }
-        append(flags)
-        append(1)
-        append(UInt32(width))
-        append(UInt32(width))
+        body.appendBigEndian([flags, 1, UInt32(width), UInt32(width)])
         body.append(contentsOf: cells.text.utf8)
         if andMask != 0xFF { body.append(contentsOf: repeatElement(andMask, count: width)) }
         if hasOrMask { body.append(contentsOf: cells.orMask) }
-        append(UInt32(bitPattern: cursor))
+        body.appendBigEndian([UInt32(bitPattern: cursor)])
+        return packet(A11Y_BRLAPI_PACKET_WRITE, body)
+    }
+
+    /// A BrlAPI packet (brlapi_protocol.h): the header (the body's size and `type`, 32-bit
+    /// big-endian each), then `body`.
+    static func packet(_ type: UInt32, _ body: [UInt8]) -> [UInt8] {
         var packet: [UInt8] = []
         packet.reserveCapacity(8 + body.count)
-        withUnsafeBytes(of: UInt32(body.count).bigEndian) { packet.append(contentsOf: $0) }
-        withUnsafeBytes(of: A11Y_BRLAPI_PACKET_WRITE.bigEndian) { packet.append(contentsOf: $0) }
+        packet.appendBigEndian([UInt32(body.count), type])
         packet += body
         return packet
+    }
+}
+
+extension [UInt8] {
+    /// Appends each of `words` as 32-bit big-endian, BrlAPI's byte order.
+    mutating func appendBigEndian(_ words: [UInt32]) {
+        for word in words { Swift.withUnsafeBytes(of: word.bigEndian) { append(contentsOf: $0) } }
+    }
+
+    /// The 32-bit big-endian word at `offset`.
+    func bigEndianWord(at offset: Int) -> UInt32 {
+        self[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
     }
 }
