@@ -33,10 +33,10 @@ struct DemoEndToEndTests {
         let mark = display.frames.count
         // Three taps, each 150 ms after the screen showed the last one. A legacy terminal sends
         // no key releases: two presses closer than 120 ms are taken for the operating system
-        // repeating a held key (AutoRepeat). Paced on the speech instead, the test was fooled by
-        // lines that demos of the suite before (killed mid-session) had left queued in
-        // speech-dispatcher ("9", "10" arriving after the introduction): it typed the next key
-        // before the demo had read the last, and two taps became one step ("10", "11", "12").
+        // repeating a held key (AutoRepeat). ("9", "10" after the introduction, then "11",
+        // "12" for three taps, was a braille LNDN pressed by the sessions test before this one
+        // that BRLTTY delivered late, to this demo: that test now waits until every key it
+        // pressed has been delivered.)
         for value in 11...13 { try demo.tap("Right", expecting: "Price: \(value) to 90") }
         // Each value spoken, in order, the last one last.
         let said = spoken.waitForLines { $0.last == "13" }
