@@ -235,16 +235,7 @@ public struct ControlEngine: Sendable {
     /// speech thread, BRLTTY and the terminal then all wake at once on two cores).
     private mutating func effects(speaking speech: [Utterance], finishing outcome: SessionOutcome?, _ perform: (EngineEffect) -> Void) {
         if speechOnScreen { redrawScreen(saying: speech, perform) }
-        let entryText = editor.entry?.text
-        if shownViewport != braille || shownEntryText != entryText {
-            shownViewport = braille
-            shownEntryText = entryText
-            let frame = brailleFrame
-            if shownBraille != .some(frame) {
-                shownBraille = .some(frame)
-                perform(.showBraille(frame))
-            }
-        }
+        if let frame = takeBrailleChange() { perform(.showBraille(frame)) }
         if !speechOnScreen { redrawScreen(saying: speech, perform) }
         if !tones.isEmpty { perform(.playTones(tones)) }
         tones = []
@@ -252,6 +243,37 @@ public struct ControlEngine: Sendable {
         for change in changes { perform(change) }
         changes = []
         if let outcome { perform(.finish(outcome)) }
+    }
+
+    /// The braille frame, when it differs from the one last shown (which it then becomes). It
+    /// is built again only when the viewport or the typed text changed.
+    private mutating func takeBrailleChange() -> BrailleFrame?? {
+        let entryText = editor.entry?.text
+        guard shownViewport != braille || shownEntryText != entryText else { return nil }
+        shownViewport = braille
+        shownEntryText = entryText
+        let frame = brailleFrame
+        guard shownBraille != .some(frame) else { return nil }
+        shownBraille = .some(frame)
+        return .some(frame)
+    }
+
+    /// Whether what a key shows on the braille display does not depend on when it comes: no
+    /// held key, no lone Escape waiting for the rest of a sequence, no braille notice to expire,
+    /// and the session is not over (the idle time limit is checked after the key, by `.tick`).
+    public var isSettled: Bool {
+        outcome == nil && autoRepeat.nextDeadline == nil && keyInput.nextDeadline == nil && braille.nextDeadline == nil
+    }
+
+    /// The braille frame that `bytes` from the keyboard would show if they came now, worked
+    /// out on a copy (this engine is untouched): `.some(frame)` when the key changes the
+    /// display, nil when it shows nothing new. While the engine `isSettled` and no other event
+    /// comes first, `send(.bytes(bytes), at:)` shows exactly this frame, whenever it comes, so
+    /// a loop may write it as soon as it reads those bytes, before the engine has taken them.
+    public func brailleFrame(after bytes: [UInt8], at time: Duration) -> BrailleFrame?? {
+        var copy = self
+        _ = copy.apply(.bytes(bytes), at: time)
+        return copy.takeBrailleChange()
     }
 
     /// The screen brought up to date, redrawn when it changed.

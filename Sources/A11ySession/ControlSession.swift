@@ -180,6 +180,7 @@ public final class ControlSession {
             }
             if fds[0].revents != 0 {
                 if let bytes = (try? keys.read()) ?? nil {
+                    showFrameWorkedOutAhead(for: bytes)
                     events.append(.bytes(bytes))
                 } else {
                     events.append(.endOfInput)  // end of input, or the terminal is gone
@@ -199,6 +200,7 @@ public final class ControlSession {
                 keysPanel = engine.focusedPanel
                 braille.acceptedKeys = brailleKeys[keysPanel]
             }
+            workOutFramesAhead()
         }
         finish(signal: endingSignal)
         return SessionResult(outcome: engine.outcome ?? .interrupted, signal: endingSignal == .interrupt ? nil : endingSignal,
@@ -211,7 +213,51 @@ public final class ControlSession {
     private func send(_ event: EngineEvent) {
         guard !sending else { return raised.append([event]) }
         carryingOut { engine, perform in engine.send(event, at: now, perform: perform) }
+        if brailleChanged, case .bytes(let bytes) = event, bytes.count <= 32 {
+            recentBrailleKeys.removeAll { $0 == bytes }
+            recentBrailleKeys.insert(bytes, at: 0)
+            recentBrailleKeys.removeLast(max(0, recentBrailleKeys.count - 2))
+        }
     }
+
+    // MARK: Braille frames worked out ahead
+
+    /// The keys that last changed the braille display (the last two different ones, the latest
+    /// first): the keys a user taps again (Right, Right, ...; Right, Left, ...).
+    private var recentBrailleKeys: [[UInt8]] = []
+    /// The frames those keys would show now, and the engine's state they were worked out on.
+    private var framesAhead: [(bytes: [UInt8], frame: BrailleFrame)] = []
+    private var framesAheadOf = -1
+    /// Counts the engine's changes: every event sent to it is one.
+    private var engineChanges = 0
+    /// The event being sent changed the braille frame.
+    private var brailleChanged = false
+
+    /// When the loop is about to sleep and the engine `isSettled`: the braille frame each recent
+    /// key would show, worked out on a copy of the engine, so that when that key comes again its
+    /// frame is written as soon as it is read (key -> braille is then a read, a compare and the
+    /// write), before the engine takes the key and shows the same frame (which is then not
+    /// written again). Not with a screen reader reading the terminal: its screen goes first.
+    private func workOutFramesAhead() {
+        guard framesAheadOf != engineChanges else { return }
+        framesAheadOf = engineChanges
+        framesAhead.removeAll(keepingCapacity: true)
+        guard !engine.speechOnScreen, engine.brailleWidth > 0, engine.isSettled else { return }
+        for bytes in recentBrailleKeys {
+            if case .some(.some(let frame)) = engine.brailleFrame(after: bytes, at: now) { framesAhead.append((bytes, frame)) }
+        }
+    }
+
+    /// Writes the frame worked out ahead for `bytes`, if the engine did not change since.
+    private func showFrameWorkedOutAhead(for bytes: [UInt8]) {
+        guard framesAheadOf == engineChanges, let ahead = framesAhead.first(where: { $0.bytes == bytes }) else { return }
+        braille.show(ahead.frame, at: now)
+        framesShownAhead += 1
+    }
+
+    /// How many keys had their braille frame written as soon as they were read, from a frame
+    /// worked out ahead (for tests and the benchmark).
+    public private(set) var framesShownAhead = 0
 
     /// Sends `events` as one change (see `ControlEngine.send(_:at:)`). Events sent while the
     /// engine's effects are carried out (an output reported a loss or new preferences as a frame
@@ -224,6 +270,8 @@ public final class ControlSession {
     /// Runs `body` (a send to the engine) with `perform` for its effects, then `sent`.
     private func carryingOut(_ body: (inout ControlEngine, (EngineEffect) -> Void) -> Void) {
         var said: [Utterance] = []
+        engineChanges += 1
+        brailleChanged = false
         sending = true
         body(&engine) { perform($0, said: &said) }
         sent(saying: said)
@@ -244,7 +292,9 @@ public final class ControlSession {
             said = []
         }
         switch effect {
-        case .showBraille(let frame): braille.show(frame, at: now)
+        case .showBraille(let frame):
+            braille.show(frame, at: now)
+            brailleChanged = true
         case .playTones(let tones): tonePlayer?.play(tones)
         case .redraw(var frame):
             // Labels and formatted values come from the library's callers and from plugins:

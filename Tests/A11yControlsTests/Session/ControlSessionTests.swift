@@ -1,8 +1,10 @@
+import Foundation
 import Glibc
 import Synchronization
 import Testing
 import A11yControls
 import A11yTestSupport
+import VirtualDisplayClient
 
 /// The session's loop on fake devices: keys from a pipe, a fake speech server and braille
 /// display, the screen captured. No terminal, no server, no sleeping: each run ends when its
@@ -81,6 +83,35 @@ import A11yTestSupport
         #expect(rig.speech.spoken == ["12", "12 to 90, accepted"])
         #expect(!rig.braille.isInTTY)
         #expect(rig.screen.all.joined().contains("Price: 12 to 90"))
+    }
+
+    /// A key tapped again has its frame written as soon as it is read (worked out ahead while
+    /// the loop waited), and once: the engine's own frame for it is the same and not written.
+    @Test func aKeyTappedAgainHasItsFrameWrittenAheadOnce() throws {
+        final class Running: @unchecked Sendable {
+            let session: ControlSession
+            let result = Mutex<SessionResult?>(nil)
+            init(_ session: ControlSession) { self.session = session }
+        }
+        let rig = try Rig()
+        let running = Running(try rig.session([try price()]))
+        Thread { let result = running.session.run(); running.result.withLock { $0 = result } }.start()
+        // Each key alone in its read: typed once the frame of the one before is out.
+        for value in 11...14 {
+            rig.keys.type("\u{1B}[C")
+            #expect(Polling.until(timeout: .seconds(5), every: .milliseconds(1)) { rig.braille.frames.last?.text.hasPrefix("Price \(value) ") == true })
+        }
+        rig.keys.type("\u{1B}[D")
+        #expect(Polling.until(timeout: .seconds(5), every: .milliseconds(1)) { rig.braille.frames.last?.text.hasPrefix("Price 13 ") == true })
+        rig.keys.type("\u{1B}[D")
+        #expect(Polling.until(timeout: .seconds(5), every: .milliseconds(1)) { rig.braille.frames.last?.text.hasPrefix("Price 12 ") == true })
+        rig.keys.type("\r")
+        rig.keys.end()
+        let result = Polling.until(timeout: .seconds(5), every: .milliseconds(1)) { running.result.withLock { $0 } }
+        #expect(result?.outcome == .accepted)
+        #expect(rig.braille.frames.map { String($0.text.prefix(9)) } == ["Price 10 ", "Price 11 ", "Price 12 ", "Price 13 ", "Price 14 ", "Price 13 ", "Price 12 "])
+        // Right the first time was not a recent key, nor Left the first time; the four others were.
+        #expect(running.session.framesShownAhead == 4)
     }
 
     @Test func brailleKeysActAndEnterOnTheDisplayAccepts() throws {
