@@ -120,6 +120,13 @@ public struct AutoRepeat: Sendable {
     /// Whether a hold is confirmed (repeat steps are running).
     public var isHolding: Bool { hold?.confirmed ?? false }
 
+    /// Whether what a press of `command` does now depends on exactly when it comes: on a
+    /// terminal that sends no key releases, a press of the key being held is the operating
+    /// system repeating it, a burst or a new tap, by its distance from the last one.
+    public func pressDependsOnTime(_ command: Command) -> Bool {
+        detection == .repeatedPresses && hold?.command == command
+    }
+
     /// When the loop must wake next (a step, or the end of a hold); nil when idle.
     public var nextDeadline: Duration? {
         guard let hold else { return nil }

@@ -258,22 +258,29 @@ public struct ControlEngine: Sendable {
         return .some(frame)
     }
 
-    /// Whether what a key shows on the braille display does not depend on when it comes: no
-    /// held key, no lone Escape waiting for the rest of a sequence, no braille notice to expire,
-    /// and the session is not over (the idle time limit is checked after the key, by `.tick`).
-    public var isSettled: Bool {
-        outcome == nil && autoRepeat.nextDeadline == nil && keyInput.nextDeadline == nil && braille.nextDeadline == nil
-    }
-
-    /// The braille frame that `bytes` from the keyboard would show if they came now, worked
-    /// out on a copy (this engine is untouched): `.some(frame)` when the key changes the
-    /// display, nil when it shows nothing new. While the engine `isSettled` and no other event
-    /// comes first, `send(.bytes(bytes), at:)` shows exactly this frame, whenever it comes, so
-    /// a loop may write it as soon as it reads those bytes, before the engine has taken them.
-    public func brailleFrame(after bytes: [UInt8], at time: Duration) -> BrailleFrame?? {
+    /// The braille frame that `bytes` from the keyboard would show, worked out on a copy of
+    /// the engine (this one is untouched), and until when that holds: if no other event comes
+    /// first, `send(.bytes(bytes), at: t)` shows exactly `frame` for any `t` from `time` to
+    /// before `until` (nil: whenever it comes), the next time something is due (a held key's
+    /// step or end, a lone Escape's timeout, a notice's end). Nil when the bytes are not one
+    /// key, when the key shows nothing new, or when what it does depends on exactly when it
+    /// comes (a press of the key being held, on a terminal that sends no key releases).
+    ///
+    /// A loop may write the frame as soon as it reads those bytes, before the engine takes them
+    /// (`ControlSession` does); the engine's own frame for the key is then the same.
+    public func brailleForecast(after bytes: [UInt8], at time: Duration) -> (frame: BrailleFrame, until: Duration?)? {
+        guard outcome == nil else { return nil }
+        var input = keyInput
+        let decoded = input.receive(bytes, at: time)
+        guard decoded.count == 1, case .key(let key) = decoded[0], input.nextDeadline == nil else { return nil }
+        if key.kind != .release, !editor.isActive, let action = focused.keyMap.action(for: key, entryActive: false),
+           case .command(let command) = action, action.repeats, autoRepeat.pressDependsOnTime(command) {
+            return nil
+        }
         var copy = self
         _ = copy.apply(.bytes(bytes), at: time)
-        return copy.takeBrailleChange()
+        guard case .some(.some(let frame)) = copy.takeBrailleChange() else { return nil }
+        return (frame, [autoRepeat.nextDeadline, keyInput.nextDeadline, braille.nextDeadline].compactMap { $0 }.min())
     }
 
     /// The screen brought up to date, redrawn when it changed.

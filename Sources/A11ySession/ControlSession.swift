@@ -145,6 +145,8 @@ public final class ControlSession {
             if let fd = braille.fileDescriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&fds, nfds_t(fds.count), timeout())
             if ready < 0 && errno != EINTR { break }
+            // The time of this wake-up: the time of every event it brings.
+            let wokeAt = now
             var events: [EngineEvent] = []
 
             // The speech server hung up: say so now, not at the next utterance.
@@ -180,7 +182,7 @@ public final class ControlSession {
             }
             if fds[0].revents != 0 {
                 if let bytes = (try? keys.read()) ?? nil {
-                    showFrameWorkedOutAhead(for: bytes)
+                    showFrameWorkedOutAhead(for: bytes, at: wokeAt)
                     events.append(.bytes(bytes))
                 } else {
                     events.append(.endOfInput)  // end of input, or the terminal is gone
@@ -194,7 +196,7 @@ public final class ControlSession {
             events.append(.tick)
             speech.checkAnswering(at: now)
             if braille.retryIfDue(at: now) { events.append(.brailleWidth(braille.width)) }
-            for event in events { send(event) }
+            for event in events { send(event, at: wokeAt) }
             followKeyboardAnswer()
             if engine.focusedPanel != keysPanel {
                 keysPanel = engine.focusedPanel
@@ -210,9 +212,9 @@ public final class ControlSession {
     /// Sends `event` to the engine and carries out each effect as the engine hands it over, in
     /// the engine's order (braille, the screen, tones, then the words): the braille frame is
     /// written before the screen is composed.
-    private func send(_ event: EngineEvent) {
+    private func send(_ event: EngineEvent, at time: Duration? = nil) {
         guard !sending else { return raised.append([event]) }
-        carryingOut { engine, perform in engine.send(event, at: now, perform: perform) }
+        carryingOut { engine, perform in engine.send(event, at: time ?? now, perform: perform) }
         if brailleChanged, case .bytes(let bytes) = event, bytes.count <= 32 {
             recentBrailleKeys.removeAll { $0 == bytes }
             recentBrailleKeys.insert(bytes, at: 0)
@@ -225,33 +227,36 @@ public final class ControlSession {
     /// The keys that last changed the braille display (the last two different ones, the latest
     /// first): the keys a user taps again (Right, Right, ...; Right, Left, ...).
     private var recentBrailleKeys: [[UInt8]] = []
-    /// The frames those keys would show now, and the engine's state they were worked out on.
-    private var framesAhead: [(bytes: [UInt8], frame: BrailleFrame)] = []
+    /// The frames those keys would show, until when, and the engine's state they were worked
+    /// out on.
+    private var framesAhead: [(bytes: [UInt8], frame: BrailleFrame, until: Duration?)] = []
     private var framesAheadOf = -1
     /// Counts the engine's changes: every event sent to it is one.
     private var engineChanges = 0
     /// The event being sent changed the braille frame.
     private var brailleChanged = false
 
-    /// When the loop is about to sleep and the engine `isSettled`: the braille frame each recent
-    /// key would show, worked out on a copy of the engine, so that when that key comes again its
-    /// frame is written as soon as it is read (key -> braille is then a read, a compare and the
-    /// write), before the engine takes the key and shows the same frame (which is then not
-    /// written again). Not with a screen reader reading the terminal: its screen goes first.
+    /// When the loop is about to sleep: the braille frame each recent key would show
+    /// (`ControlEngine.brailleForecast`), so that when that key comes again its frame is written
+    /// as soon as it is read (key -> braille is then a read, a compare and the write), before
+    /// the engine takes the key and shows the same frame (which is then not written again).
+    /// Not with a screen reader reading the terminal: its screen goes first.
     private func workOutFramesAhead() {
         guard framesAheadOf != engineChanges else { return }
         framesAheadOf = engineChanges
         framesAhead.removeAll(keepingCapacity: true)
-        guard !engine.speechOnScreen, engine.brailleWidth > 0, engine.isSettled else { return }
+        guard !engine.speechOnScreen, engine.brailleWidth > 0 else { return }
         for bytes in recentBrailleKeys {
-            if case .some(.some(let frame)) = engine.brailleFrame(after: bytes, at: now) { framesAhead.append((bytes, frame)) }
+            if let forecast = engine.brailleForecast(after: bytes, at: now) { framesAhead.append((bytes, forecast.frame, forecast.until)) }
         }
     }
 
-    /// Writes the frame worked out ahead for `bytes`, if the engine did not change since.
-    private func showFrameWorkedOutAhead(for bytes: [UInt8]) {
-        guard framesAheadOf == engineChanges, let ahead = framesAhead.first(where: { $0.bytes == bytes }) else { return }
-        braille.show(ahead.frame, at: now)
+    /// Writes the frame worked out ahead for `bytes`, read at `time` (when the engine takes
+    /// them), if the engine did not change since and nothing fell due meanwhile.
+    private func showFrameWorkedOutAhead(for bytes: [UInt8], at time: Duration) {
+        guard framesAheadOf == engineChanges, let ahead = framesAhead.first(where: { $0.bytes == bytes }),
+              ahead.until.map({ time < $0 }) ?? true else { return }
+        braille.show(ahead.frame, at: time)
         framesShownAhead += 1
     }
 

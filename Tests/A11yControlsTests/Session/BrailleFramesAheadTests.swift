@@ -5,10 +5,10 @@ import Testing
 import A11yInput
 import A11yVocabulary
 
-/// `ControlSession` writes the frame `ControlEngine.brailleFrame(after:at:)` worked out for a key
-/// as soon as it reads that key, before the engine takes it. That is right only if, while the
-/// engine `isSettled`, the key shows exactly that frame whenever it comes: checked here over
-/// random sessions (keys, braille keys, notices, holds, typed numbers, several controls).
+/// `ControlSession` writes the frame `ControlEngine.brailleForecast(after:at:)` worked out for a
+/// key as soon as it reads that key, before the engine takes it. That is right only if the key
+/// shows exactly that frame whenever it comes before the forecast ends: checked here over random
+/// sessions (keys, braille keys, notices, holds, typed numbers, several controls).
 @Suite struct BrailleFramesAheadTests {
     static let keys: [[UInt8]] = ["\u{1B}[C", "\u{1B}[D", "\u{1B}[A", "\u{1B}[B", "\t", "\u{1B}[Z", "5", "0", "\u{7F}",
                                   "\r", "\u{1B}", "?", "\u{1B}[5~", "\u{1B}[6~", "\u{1B}[H", "\u{1B}[F", "x"].map { Array($0.utf8) }
@@ -34,22 +34,25 @@ import A11yVocabulary
         return nil
     }
 
-    @Test func whatAKeyShowsWhileSettledDoesNotDependOnWhenItComes() throws {
+    @Test func aKeyShowsTheFrameForecastWheneverItComesBeforeTheForecastEnds() throws {
         let seed = SeededGenerator.seedFromEnvironment()
         var random = SeededGenerator(seed: seed)
-        var checked = 0
+        var checked = 0, holding = 0
         for _ in 0..<300 {
             var engine = try engine(&random)
             var time = Duration.zero
             for _ in 0..<40 where engine.outcome == nil {
-                // Now and then a key the engine is told of ahead of it: its frame, worked out at
-                // once, must be what it shows when it comes, however much later.
-                if engine.isSettled, random.chance(0.5) {
-                    let key = random.pick(Self.keys)
-                    let ahead = engine.brailleFrame(after: key, at: time)
-                    time += .milliseconds(Int.random(in: 0...3000, using: &random))
+                // Now and then a key is forecast: when it comes before the forecast ends, it
+                // shows exactly the frame forecast, whenever that is.
+                let key = random.pick(Self.keys)
+                if random.chance(0.5), let forecast = engine.brailleForecast(after: key, at: time) {
+                    let window = forecast.until.map { $0 - time } ?? .seconds(3)
+                    let later = Duration.nanoseconds(Int64.random(in: 0..<max(1, Int64(window.components.seconds) * 1_000_000_000
+                        + window.components.attoseconds / 1_000_000_000), using: &random))
+                    if forecast.until != nil { holding += 1 }
+                    time += later
                     let came = shown(engine.send(.bytes(key), at: time))
-                    #expect(came == ahead, "seed \(seed): key \(key) at \(time)")
+                    #expect(came == .some(.some(forecast.frame)), "seed \(seed): key \(key) at \(time)")
                     checked += 1
                     continue
                 }
@@ -58,33 +61,31 @@ import A11yVocabulary
                 case 0: _ = engine.send(.brailleKey(random.pick(Self.brailleKeys)), at: time)
                 case 1: _ = engine.send(.device(random.pick(DeviceStatus.allCases)), at: time)
                 case 2: _ = engine.send(.tick, at: time)
-                default: _ = engine.send(.bytes(random.pick(Self.keys)), at: time)
+                default: _ = engine.send(.bytes(key), at: time)
                 }
             }
         }
-        // Enough of the checks came while the engine was settled to mean something.
-        #expect(checked > 1000, "seed \(seed): only \(checked) keys were worked out ahead")
+        // Enough forecasts, and enough of them while something was due, to mean something.
+        #expect(checked > 1000 && holding > 100, "seed \(seed): \(checked) forecasts, \(holding) with an end")
     }
 
-    @Test func aHeldKeyALoneEscapeAndANoticeAreNotSettled() throws {
+    @Test func aPressOfTheHeldKeyIsNotForecastOnALegacyTerminal() throws {
+        let right = Array("\u{1B}[C".utf8), left = Array("\u{1B}[D".utf8)
         var engine = ControlEngine(panels: [try ControlPanel(slider: RangeSlider(), label: "Price")], locale: .posix,
                                    holdDetection: .repeatedPresses)
         _ = engine.send([.brailleWidth(40), .start], at: .zero)
-        #expect(engine.isSettled)
-        // A press on a legacy terminal may be the start of a hold for 120 ms.
-        _ = engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(100))
-        #expect(!engine.isSettled)
+        #expect(engine.brailleForecast(after: right, at: .zero)?.until == nil)
+        // Right again within 120 ms is the OS repeating it (no step), later a new tap (a step).
+        _ = engine.send(.bytes(right), at: .milliseconds(100))
+        #expect(engine.brailleForecast(after: right, at: .milliseconds(101)) == nil)
+        // Left ends the hold whenever it comes: forecast until the hold would end anyway.
+        let forecast = try #require(engine.brailleForecast(after: left, at: .milliseconds(101)))
+        #expect(forecast.until == .milliseconds(220))
+        #expect(forecast.frame.text.hasPrefix("Price 10 "))
+        // A lone Escape waits for the rest of a sequence: not one key yet.
         _ = engine.send(.tick, at: .milliseconds(300))
-        #expect(engine.isSettled)
-        // A lone Escape waits for the rest of a sequence.
-        _ = engine.send(.bytes([0x1B]), at: .milliseconds(400))
-        #expect(!engine.isSettled)
-        _ = engine.send(.bytes(Array("[D".utf8)), at: .milliseconds(410))
-        _ = engine.send(.tick, at: .milliseconds(700))
-        #expect(engine.isSettled)
-        // A notice on the display ends by itself.
-        _ = engine.send(.device(.speechLost), at: .milliseconds(800))
-        #expect(engine.brailleNotice != nil)
-        #expect(!engine.isSettled)
+        #expect(engine.brailleForecast(after: [0x1B], at: .milliseconds(300)) == nil)
+        // Bytes that are two keys are not forecast.
+        #expect(engine.brailleForecast(after: right + right, at: .milliseconds(300)) == nil)
     }
 }
