@@ -258,17 +258,16 @@ public struct ControlEngine: Sendable {
         return .some(frame)
     }
 
-    /// The braille frame that `bytes` from the keyboard would show, worked out on a copy of
-    /// the engine (this one is untouched), and until when that holds: if no other event comes
-    /// first, `send(.bytes(bytes), at: t)` shows exactly `frame` for any `t` from `time` to
-    /// before `until` (nil: whenever it comes), the next time something is due (a held key's
-    /// step or end, a lone Escape's timeout, a notice's end). Nil when the bytes are not one
-    /// key, when the key shows nothing new, or when what it does depends on exactly when it
-    /// comes (a press of the key being held, on a terminal that sends no key releases).
+    /// What `bytes` from the keyboard would do, worked out on a copy of the engine (this one is
+    /// untouched): if no other event comes first, `send(.bytes(bytes), at: t)` hands over
+    /// exactly `effects` (and `.changed` effects) for any `t` from `time` to before `until`.
+    /// Nil when the bytes are not one key, when the key would end the session or move to
+    /// another control, or when what it does depends on exactly when it comes (a press of the
+    /// key being held, on a terminal that sends no key releases).
     ///
-    /// A loop may write the frame as soon as it reads those bytes, before the engine takes them
-    /// (`ControlSession` does); the engine's own frame for the key is then the same.
-    public func brailleForecast(after bytes: [UInt8], at time: Duration) -> (frame: BrailleFrame, until: Duration?)? {
+    /// A loop may carry the effects out as soon as it reads those bytes, and let the engine
+    /// take them once the outputs' servers have had the CPU (`ControlSession` does).
+    public func forecast(after bytes: [UInt8], at time: Duration) -> KeyForecast? {
         guard outcome == nil else { return nil }
         var input = keyInput
         let decoded = input.receive(bytes, at: time)
@@ -278,9 +277,14 @@ public struct ControlEngine: Sendable {
             return nil
         }
         var copy = self
-        _ = copy.apply(.bytes(bytes), at: time)
-        guard case .some(.some(let frame)) = copy.takeBrailleChange() else { return nil }
-        return (frame, [autoRepeat.nextDeadline, keyInput.nextDeadline, braille.nextDeadline].compactMap { $0 }.min())
+        var effects: [EngineEffect] = []
+        copy.send(.bytes(bytes), at: time) { effect in
+            if case .changed = effect { return }
+            effects.append(effect)
+        }
+        guard copy.outcome == nil, copy.focusedPanel == focusedPanel else { return nil }
+        return KeyForecast(effects: effects,
+                           until: [autoRepeat.nextDeadline, keyInput.nextDeadline, braille.nextDeadline].compactMap { $0 }.min())
     }
 
     /// The screen brought up to date, redrawn when it changed.

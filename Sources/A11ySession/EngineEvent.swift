@@ -71,3 +71,17 @@ extension Array where Element == EngineEffect {
         compactMap { if case .speak(let utterance) = $0 { utterance } else { nil } }
     }
 }
+
+/// What a key would do if it came before `until` (`ControlEngine.forecast(after:at:)`).
+public struct KeyForecast: Sendable, Equatable {
+    /// The key's effects in the engine's order, without `.changed` (the braille frame, the
+    /// screen, tones, words).
+    public var effects: [EngineEffect]
+    /// When this stops holding (the next thing due); nil: it holds whenever the key comes.
+    public var until: Duration?
+
+    public init(effects: [EngineEffect], until: Duration?) {
+        self.effects = effects
+        self.until = until
+    }
+}

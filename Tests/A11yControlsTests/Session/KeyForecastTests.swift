@@ -5,11 +5,12 @@ import Testing
 import A11yInput
 import A11yVocabulary
 
-/// `ControlSession` writes the frame `ControlEngine.brailleForecast(after:at:)` worked out for a
+/// `ControlSession` carries out the effects `ControlEngine.forecast(after:at:)` worked out for a
 /// key as soon as it reads that key, before the engine takes it. That is right only if the key
-/// shows exactly that frame whenever it comes before the forecast ends: checked here over random
-/// sessions (keys, braille keys, notices, holds, typed numbers, several controls).
-@Suite struct BrailleFramesAheadTests {
+/// hands over exactly those effects whenever it comes before the forecast ends: checked here over
+/// random sessions (keys, braille keys, notices, holds, typed numbers, several controls, the
+/// screen reader's mode).
+@Suite struct KeyForecastTests {
     static let keys: [[UInt8]] = ["\u{1B}[C", "\u{1B}[D", "\u{1B}[A", "\u{1B}[B", "\t", "\u{1B}[Z", "5", "0", "\u{7F}",
                                   "\r", "\u{1B}", "?", "\u{1B}[5~", "\u{1B}[6~", "\u{1B}[H", "\u{1B}[F", "x"].map { Array($0.utf8) }
     static let brailleKeys: [BrailleKey] = [.lineUp, .lineDown, .panLeft, .panRight, .route(cell: 3), .route(cell: 14),
@@ -22,19 +23,19 @@ import A11yVocabulary
                                              : try ControlPanel(stepper: Stepper()))
         }
         var engine = ControlEngine(panels: panels, locale: .posix,
-                                   holdDetection: random.pick([.none, .repeatedPresses, .releaseEvents]), screenWidth: 60)
+                                   holdDetection: random.pick([.none, .repeatedPresses, .releaseEvents]), screenWidth: 60,
+                                   preview: random.chance(0.2), speechOnScreen: random.chance(0.2))
         if random.chance(0.3) { engine.idleTimeout = .seconds(1) }
         _ = engine.send([.brailleWidth(random.pick([12, 20, 40])), .start], at: .zero)
         return engine
     }
 
-    /// The frame among `effects`: `.some(frame)` when one was shown, nil when none.
-    func shown(_ effects: [EngineEffect]) -> BrailleFrame?? {
-        for case .showBraille(let frame) in effects { return .some(frame) }
-        return nil
+    /// `effects` without `.changed`.
+    func outputs(_ effects: [EngineEffect]) -> [EngineEffect] {
+        effects.filter { if case .changed = $0 { false } else { true } }
     }
 
-    @Test func aKeyShowsTheFrameForecastWheneverItComesBeforeTheForecastEnds() throws {
+    @Test func aKeyDoesWhatWasForecastWheneverItComesBeforeTheForecastEnds() throws {
         let seed = SeededGenerator.seedFromEnvironment()
         var random = SeededGenerator(seed: seed)
         var checked = 0, holding = 0
@@ -45,14 +46,14 @@ import A11yVocabulary
                 // Now and then a key is forecast: when it comes before the forecast ends, it
                 // shows exactly the frame forecast, whenever that is.
                 let key = random.pick(Self.keys)
-                if random.chance(0.5), let forecast = engine.brailleForecast(after: key, at: time) {
+                if random.chance(0.5), let forecast = engine.forecast(after: key, at: time) {
                     let window = forecast.until.map { $0 - time } ?? .seconds(3)
                     let later = Duration.nanoseconds(Int64.random(in: 0..<max(1, Int64(window.components.seconds) * 1_000_000_000
                         + window.components.attoseconds / 1_000_000_000), using: &random))
                     if forecast.until != nil { holding += 1 }
                     time += later
-                    let came = shown(engine.send(.bytes(key), at: time))
-                    #expect(came == .some(.some(forecast.frame)), "seed \(seed): key \(key) at \(time)")
+                    let came = outputs(engine.send(.bytes(key), at: time))
+                    #expect(came == forecast.effects, "seed \(seed): key \(key) at \(time)")
                     checked += 1
                     continue
                 }
@@ -74,18 +75,22 @@ import A11yVocabulary
         var engine = ControlEngine(panels: [try ControlPanel(slider: RangeSlider(), label: "Price")], locale: .posix,
                                    holdDetection: .repeatedPresses)
         _ = engine.send([.brailleWidth(40), .start], at: .zero)
-        #expect(engine.brailleForecast(after: right, at: .zero)?.until == nil)
+        #expect(engine.forecast(after: right, at: .zero)?.until == nil)
         // Right again within 120 ms is the OS repeating it (no step), later a new tap (a step).
         _ = engine.send(.bytes(right), at: .milliseconds(100))
-        #expect(engine.brailleForecast(after: right, at: .milliseconds(101)) == nil)
+        #expect(engine.forecast(after: right, at: .milliseconds(101)) == nil)
         // Left ends the hold whenever it comes: forecast until the hold would end anyway.
-        let forecast = try #require(engine.brailleForecast(after: left, at: .milliseconds(101)))
+        let forecast = try #require(engine.forecast(after: left, at: .milliseconds(101)))
         #expect(forecast.until == .milliseconds(220))
-        #expect(forecast.frame.text.hasPrefix("Price 10 "))
+        let frames = forecast.effects.compactMap { if case .showBraille(let frame) = $0 { frame } else { nil } }
+        #expect(frames.count == 1 && frames.first?.text.hasPrefix("Price 10 ") == true)
+        #expect(forecast.effects.utterances.map(\.text) == ["10"])
         // A lone Escape waits for the rest of a sequence: not one key yet.
         _ = engine.send(.tick, at: .milliseconds(300))
-        #expect(engine.brailleForecast(after: [0x1B], at: .milliseconds(300)) == nil)
+        #expect(engine.forecast(after: [0x1B], at: .milliseconds(300)) == nil)
         // Bytes that are two keys are not forecast.
-        #expect(engine.brailleForecast(after: right + right, at: .milliseconds(300)) == nil)
+        #expect(engine.forecast(after: right + right, at: .milliseconds(300)) == nil)
+        // Keys that end the session or move to another control are not forecast.
+        #expect(engine.forecast(after: Array("\r".utf8), at: .milliseconds(300)) == nil)
     }
 }
