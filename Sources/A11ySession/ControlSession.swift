@@ -241,8 +241,9 @@ public final class ControlSession {
     private var owed: (bytes: [UInt8], at: Duration, effects: [EngineEffect])?
     /// How long the engine leaves a key carried out from its forecast before taking it: the
     /// servers woken by the outputs (BRLTTY, the terminal, speech-dispatcher) have the CPU
-    /// first. On two cores, key -> braille was 0.73 ms with the engine's work a millisecond
-    /// later against 1.31 ms with it at once (the C floor 0.62 ms; one make bench, 4 x 80 keys).
+    /// first. Side by side in one bench run (6 x 80 keys, two cores), against the loop that
+    /// gave each key to the engine first: key -> braille 0.600 against 0.705 ms (the C floor
+    /// 0.443), key -> speech 2.953 against 3.019 ms, key -> redraw 0.488 against 0.596 ms.
     static let catchUpDelay: Duration = .milliseconds(1)
 
     /// How many keys were carried out from their forecast (for tests and the benchmark).
