@@ -24,7 +24,9 @@ public struct SessionResult: Sendable {
 /// key's step, a lone Escape's timeout, a reconnection attempt): no periodic wake-ups when idle.
 /// Speech and braille each make their calls from a thread of their own (`SpeechOutput`'s
 /// worker, `BrailleOutput`'s worker): no call here waits for a server, so a server that stopped
-/// answering never delays keys, the screen or the other output. The terminal is restored and
+/// answering never delays keys, the screen or the other output. A key tapped again is carried out
+/// from its forecast (`ControlEngine.forecast(after:at:)`, worked out while the loop waited) as
+/// soon as it is read, and the engine takes it a moment later. The terminal is restored and
 /// the braille display released on every way out.
 public final class ControlSession {
     private var engine: ControlEngine
