@@ -202,7 +202,13 @@ public struct ControlEngine: Sendable {
     /// When the loop must wake next: a held key's next step or end, a lone Escape's timeout, the
     /// end of a braille notice, the idle time limit. Nil: nothing is due, sleep until input.
     public var nextDeadline: Duration? {
-        [autoRepeat.nextDeadline, keyInput.nextDeadline, braille.nextDeadline, idleDeadline].compactMap { $0 }.min()
+        [partsDeadline, idleDeadline].compactMap { $0 }.min()
+    }
+
+    /// The next time a held key, a lone Escape or a braille notice falls due (the idle time
+    /// limit apart: `.tick` checks it after a key's bytes were taken).
+    private var partsDeadline: Duration? {
+        [autoRepeat.nextDeadline, keyInput.nextDeadline, braille.nextDeadline].compactMap { $0 }.min()
     }
 
     /// When an untouched session times out (`idleTimeout` after the last key), or nil.
@@ -235,7 +241,16 @@ public struct ControlEngine: Sendable {
     /// speech thread, BRLTTY and the terminal then all wake at once on two cores).
     private mutating func effects(speaking speech: [Utterance], finishing outcome: SessionOutcome?, _ perform: (EngineEffect) -> Void) {
         if speechOnScreen { redrawScreen(saying: speech, perform) }
-        if let frame = takeBrailleChange() { perform(.showBraille(frame)) }
+        let entryText = editor.entry?.text
+        if shownViewport != braille || shownEntryText != entryText {
+            shownViewport = braille
+            shownEntryText = entryText
+            let frame = brailleFrame
+            if shownBraille != .some(frame) {
+                shownBraille = .some(frame)
+                perform(.showBraille(frame))
+            }
+        }
         if !speechOnScreen { redrawScreen(saying: speech, perform) }
         if !tones.isEmpty { perform(.playTones(tones)) }
         tones = []
@@ -243,19 +258,6 @@ public struct ControlEngine: Sendable {
         for change in changes { perform(change) }
         changes = []
         if let outcome { perform(.finish(outcome)) }
-    }
-
-    /// The braille frame, when it differs from the one last shown (which it then becomes). It
-    /// is built again only when the viewport or the typed text changed.
-    private mutating func takeBrailleChange() -> BrailleFrame?? {
-        let entryText = editor.entry?.text
-        guard shownViewport != braille || shownEntryText != entryText else { return nil }
-        shownViewport = braille
-        shownEntryText = entryText
-        let frame = brailleFrame
-        guard shownBraille != .some(frame) else { return nil }
-        shownBraille = .some(frame)
-        return .some(frame)
     }
 
     /// What `bytes` from the keyboard would do, worked out on a copy of the engine (this one is
@@ -277,14 +279,9 @@ public struct ControlEngine: Sendable {
             return nil
         }
         var copy = self
-        var effects: [EngineEffect] = []
-        copy.send(.bytes(bytes), at: time) { effect in
-            if case .changed = effect { return }
-            effects.append(effect)
-        }
+        let effects = copy.send(.bytes(bytes), at: time).outputs
         guard copy.outcome == nil, copy.focusedPanel == focusedPanel else { return nil }
-        return KeyForecast(effects: effects,
-                           until: [autoRepeat.nextDeadline, keyInput.nextDeadline, braille.nextDeadline].compactMap { $0 }.min())
+        return KeyForecast(effects: effects, until: partsDeadline)
     }
 
     /// The screen brought up to date, redrawn when it changed.

@@ -297,7 +297,7 @@ public final class ControlSession {
         carryingOut { engine, perform in
             var effects: [EngineEffect] = []
             engine.send(.bytes(key.bytes), at: key.at) { effects.append($0) }
-            let foreseen = effects.filter { if case .changed = $0 { false } else { true } } == key.effects
+            let foreseen = effects.outputs == key.effects
             for effect in effects {
                 if case .changed = effect { perform(effect) } else if !foreseen { perform(effect) }
             }

@@ -70,6 +70,11 @@ extension Array where Element == EngineEffect {
     public var utterances: [Utterance] {
         compactMap { if case .speak(let utterance) = $0 { utterance } else { nil } }
     }
+
+    /// The effects without `.changed`: what the outputs are asked to do.
+    public var outputs: [EngineEffect] {
+        filter { if case .changed = $0 { false } else { true } }
+    }
 }
 
 /// What a key would do if it came before `until` (`ControlEngine.forecast(after:at:)`).

@@ -140,7 +140,8 @@ struct BrlttySurvivesSessionsTests {
     }
 
     /// Demos killed in mid-session leave what they queued in speech-dispatcher, which speaks it
-    /// later: under load those lines ("9", "10") reached the next test's capture and fooled it.
+    /// later: under load those lines could reach the next test's capture and fool it. (The "9",
+    /// "10" once blamed on them were a late braille key: `leaveNoKeyToBeDelivered`.)
     /// A message-priority line cancels what waits at text priority and comes after the rest: once
     /// it is heard, nothing of the sessions is left to be spoken.
     func leaveNothingToBeSpoken() throws {
