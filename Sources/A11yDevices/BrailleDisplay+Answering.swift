@@ -29,16 +29,16 @@ extension BrailleDisplay {
         try withHandle("ping", mayLeaveKeys: false) { handle throws(BrailleError) in
             try send(Self.versionQuestion)
             while true {
-                let header = try peek(8)
+                let header = try Self.peek(8, on: fileDescriptor)
                 let size = Int(header.bigEndianWord(at: 0)), type = header.bigEndianWord(at: 4)
                 guard size <= Int(BRLAPI_MAXPACKETSIZE) else {
                     throw BrailleError(function: "ping", message: "BRLTTY sent a packet of \(size) bytes")
                 }
-                let packet = try peek(8 + size)
+                let packet = try Self.peek(8 + size, on: fileDescriptor)
                 if type == A11Y_BRLAPI_PACKET_PARAM_VALUE {
                     // The answer: no other question waits (every call on the handle is made
                     // under the lock held here).
-                    try take(packet.count)
+                    try Self.take(packet.count, from: fileDescriptor)
                     guard size >= 12, packet.bigEndianWord(at: 12) == UInt32(BRLAPI_PARAM_SERVER_VERSION.rawValue) else {
                         throw BrailleError(function: "ping", message: "BRLTTY answered another question")
                     }
@@ -65,6 +65,31 @@ extension BrailleDisplay {
         }
     }
 
+    /// Waits, when a packet has begun to come on the connection's socket, until it has come
+    /// whole (see `awaitWholePacket(on:)`). Called before a read of BrlAPI's that must not wait.
+    func awaitWholePacket() throws(BrailleError) {
+        try Self.awaitWholePacket(on: fileDescriptor)
+    }
+
+    /// Waits, when a packet has begun to come on `socket`, until it has come whole.
+    ///
+    /// BRLTTY sends a packet's header and its body in two writes. A read of BrlAPI's that must
+    /// not wait (`brlapi__readKey` without blocking) takes the header alone when the body is not
+    /// there yet, gives up, and keeps the header for its next read. The socket then begins in
+    /// the middle of a packet: `ping`, which reads packets off the socket itself, would take the
+    /// body for a header, hand it to BrlAPI, which makes the key whole and keeps it in its own
+    /// buffer, where no read looks (the socket is quiet) until another key comes. A key packet
+    /// (16 bytes) is seen whole by one `recv`.
+    static func awaitWholePacket(on socket: Int32) throws(BrailleError) {
+        var start: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let got = withUnsafeMutableBytes(of: &start) { recv(socket, $0.baseAddress, $0.count, Int32(MSG_PEEK | MSG_DONTWAIT)) }
+        guard got > 0 else { return }  // nothing there (an error or the end: BrlAPI's read reports it)
+        let size = got >= 8 ? Int(UInt32(bigEndian: withUnsafeBytes(of: start) { $0.load(as: UInt32.self) }))
+                            : Int(try peek(8, on: socket).bigEndianWord(at: 0))
+        guard size <= Int(BRLAPI_MAXPACKETSIZE), got < 8 + size else { return }  // whole, or one BrlAPI discards
+        _ = try peek(8 + size, on: socket)
+    }
+
     /// BRLAPI_PACKET_PARAM_REQUEST for the server's version (brlapi_protocol.h): the flags (get,
     /// the global value), the parameter and its sub-parameter (64 bits), each 32-bit big-endian.
     /// What `brlapi__getParameter` sends.
@@ -74,36 +99,36 @@ extension BrailleDisplay {
         return BrlAPIText.packet(A11Y_BRLAPI_PACKET_PARAM_REQUEST, body)
     }()
 
-    /// The first `count` bytes waiting on the socket, left there; waits until that many came.
-    private func peek(_ count: Int) throws(BrailleError) -> [UInt8] {
+    /// The first `count` bytes waiting on `socket`, left there; waits until that many came.
+    static func peek(_ count: Int, on socket: Int32) throws(BrailleError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var pause = 20_000  // ns, while part of a packet is there
         var closed = false
         while true {
-            let got = bytes.withUnsafeMutableBytes { recv(fileDescriptor, $0.baseAddress, count, Int32(MSG_PEEK)) }
+            let got = bytes.withUnsafeMutableBytes { recv(socket, $0.baseAddress, count, Int32(MSG_PEEK)) }
             if got == count { return bytes }
             if got == 0 || (got > 0 && closed) { throw BrailleError(function: "recv", message: "BRLTTY closed the connection") }
             if got < 0, errno != EINTR, errno != EAGAIN { throw BrailleError(function: "recv", message: String(cString: strerror(errno))) }
-            var socket = pollfd(fd: fileDescriptor, events: Int16(POLLIN) | Socket.pollReadHangUp, revents: 0)
+            var input = pollfd(fd: socket, events: Int16(POLLIN) | Socket.pollReadHangUp, revents: 0)
             if got > 0 {
                 // Part of a packet (BRLTTY writes a header and its body apart): the rest follows,
                 // unless BRLTTY hung up (then one more look, and no more).
-                closed = poll(&socket, 1, 0) == 1 && socket.revents & (Socket.pollReadHangUp | Int16(POLLHUP)) != 0
+                closed = poll(&input, 1, 0) == 1 && input.revents & (Socket.pollReadHangUp | Int16(POLLHUP)) != 0
                 var wait = timespec(tv_sec: 0, tv_nsec: pause)
                 nanosleep(&wait, nil)
                 pause = min(pause * 2, 1_000_000)
             } else {
-                _ = poll(&socket, 1, -1)
+                _ = poll(&input, 1, -1)
             }
         }
     }
 
-    /// Takes `count` bytes off the socket (they are there: `peek` saw them).
-    private func take(_ count: Int) throws(BrailleError) {
+    /// Takes `count` bytes off `socket` (they are there: `peek` saw them).
+    private static func take(_ count: Int, from socket: Int32) throws(BrailleError) {
         var bytes = [UInt8](repeating: 0, count: count)
         var taken = 0
         while taken < count {
-            let got = bytes.withUnsafeMutableBytes { recv(fileDescriptor, $0.baseAddress! + taken, count - taken, 0) }
+            let got = bytes.withUnsafeMutableBytes { recv(socket, $0.baseAddress! + taken, count - taken, 0) }
             if got < 0, errno == EINTR { continue }
             guard got > 0 else { throw BrailleError(function: "recv", message: got == 0 ? "BRLTTY closed the connection" : String(cString: strerror(errno))) }
             taken += got

@@ -22,6 +22,14 @@ public enum Servers {
     public static var speechAddress: String { get throws { try variable("SPEECHD_ADDRESS") } }
     public static var brlapiHost: String { get throws { try variable("BRLAPI_HOST") } }
 
+    /// The last `lines` lines BRLTTY logged (its driver restarts, a crash and restart by the
+    /// supervisor), for a failure's message; empty when the servers' directory is not known.
+    public static func brlttyLog(lines: Int = 12) -> String {
+        guard let directory = try? variable("A11Y_SERVERS_DIR"),
+              let log = try? String(contentsOfFile: directory + "/brltty.log", encoding: .utf8) else { return "" }
+        return log.split(separator: "\n").suffix(lines).joined(separator: "\n")
+    }
+
     /// Sets the capture module's delay per utterance (seconds; nil removes it).
     public static func setCaptureDelay(_ seconds: Double?) throws {
         let path = try captureDelayFile

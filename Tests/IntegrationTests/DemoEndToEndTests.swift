@@ -74,7 +74,12 @@ struct DemoEndToEndTests {
         let focused = "upper, horizontal slider, 90, from 51 to 100"
         #expect(spoken.waitForLines { $0.contains(focused) }.contains(focused))
         try display.press("LNDN")
-        #expect(spoken.waitForLines { $0.contains("89") }.contains("89"))
+        let said = spoken.waitForLines { $0.contains("89") }
+        #expect(said.contains("89"), """
+            spoken: \(said); screen:\n\(demo.screen)\nstderr: \(demo.stderr)
+            display connections: \(display.connections); last frames: \(display.frames.suffix(4).map(\.text))
+            BRLTTY's log:\n\(Servers.brlttyLog())
+            """)
         try display.press("KEY_ESCAPE")
         #expect(demo.waitForExit() == 1)
         #expect(demo.stdout.isEmpty)
