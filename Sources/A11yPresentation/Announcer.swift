@@ -156,7 +156,7 @@ public struct Announcer: Sendable {
         return text
     }
 
-    private func values(of control: PresentedControl) -> [String: String] {
+    private func values(of control: PresentedControl) -> MessageArguments {
         ["lower": control.handles[0].text.spoken, "upper": control.handles[control.handles.count - 1].text.spoken]
     }
 
@@ -179,7 +179,3 @@ public struct Announcer: Sendable {
     }
 }
 
-extension Dictionary where Key == String, Value == String {
-    /// The placeholders of both, for `Messages` (the left one wins).
-    fileprivate static func + (a: Self, b: Self) -> Self { a.merging(b) { left, _ in left } }
-}

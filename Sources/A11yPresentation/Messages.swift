@@ -33,6 +33,52 @@ public struct Messages: Sendable {
     init(language: String, phrases: [String: String]) {
         self.language = language
         self.phrases = phrases
+        var templates: [MessageKey: Template] = [:]
+        for key in MessageKey.allCases {
+            if let phrase = phrases[key.rawValue] { templates[key] = Template(phrase) }
+        }
+        self.templates = templates
+    }
+
+    /// Each key's phrase cut at its placeholders once, when the catalog is read: a key looks
+    /// up no string and searches no phrase (phrases are filled several times on every key).
+    private let templates: [MessageKey: Template]
+
+    /// A phrase as text and `{placeholder}` names in turn: `pieces[0]` text, `pieces[1]` a name,
+    /// `pieces[2]` text...; one piece when it has no placeholder.
+    struct Template: Sendable {
+        let pieces: [String]
+
+        init(_ phrase: String) {
+            var pieces: [String] = []
+            var rest = Substring(phrase)
+            while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")),
+                  let close = rest.utf8[open...].firstIndex(of: UInt8(ascii: "}")) {
+                pieces.append(String(rest[..<open]))
+                pieces.append(String(rest[rest.utf8.index(after: open)..<close]))
+                rest = rest[rest.utf8.index(after: close)...]
+            }
+            pieces.append(String(rest))
+            self.pieces = pieces
+        }
+
+        /// The phrase with each placeholder that `arguments` has replaced (the others stay as
+        /// they are written).
+        func filled(_ arguments: MessageArguments) -> String {
+            guard pieces.count > 1 else { return pieces[0] }
+            var text = ""
+            text.reserveCapacity(pieces.reduce(16) { $0 + $1.utf8.count })
+            for index in pieces.indices {
+                if index % 2 == 0 {
+                    text += pieces[index]
+                } else if let value = arguments[pieces[index]] {
+                    text += value
+                } else {
+                    text += "{" + pieces[index] + "}"
+                }
+            }
+            return text
+        }
     }
 
     /// The catalog text of `language`, nil when there is none (for tests and tools).
@@ -62,31 +108,9 @@ public struct Messages: Sendable {
     }
 
     /// The phrase `key` with each `{name}` replaced by `arguments[name]`.
-    public func callAsFunction(_ key: MessageKey, _ arguments: [String: String] = [:]) -> String {
-        let phrase = phrases[key.rawValue] ?? Self.english.phrases[key.rawValue] ?? key.rawValue
-        return arguments.isEmpty ? phrase : Self.fill(phrase, arguments)
-    }
-
-    /// `phrase` with each `{name}` that `arguments` has replaced, in one pass over its UTF-8
-    /// (this runs on every key: no pattern matching library, no string per placeholder).
-    static func fill(_ phrase: String, _ arguments: [String: String]) -> String {
-        let utf8 = phrase.utf8
-        var text = ""
-        text.reserveCapacity(utf8.count + 16)
-        var copied = utf8.startIndex
-        var index = copied
-        while let open = utf8[index...].firstIndex(of: UInt8(ascii: "{")) {
-            guard let close = utf8[open...].firstIndex(of: UInt8(ascii: "}")) else { break }
-            let name = Substring(phrase.utf8[utf8.index(after: open)..<close])
-            if let value = arguments[String(name)] {
-                text += Substring(phrase.utf8[copied..<open])
-                text += value
-                copied = utf8.index(after: close)
-            }
-            index = utf8.index(after: close)
-        }
-        text += Substring(phrase.utf8[copied...])
-        return text
+    public func callAsFunction(_ key: MessageKey, _ arguments: MessageArguments = [:]) -> String {
+        guard let template = templates[key] ?? Self.english.templates[key] else { return key.rawValue }
+        return template.filled(arguments)
     }
 
     /// `key = phrase` lines; blank lines and lines starting with `#` are ignored.
@@ -102,12 +126,30 @@ public struct Messages: Sendable {
 
     /// The `{placeholders}` of a phrase.
     public static func placeholders(in phrase: String) -> Set<String> {
-        var names: Set<String> = []
-        var rest = Substring(phrase)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            names.insert(String(rest[rest.index(after: open)..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
+        let pieces = Template(phrase).pieces
+        return Set(stride(from: 1, to: pieces.count, by: 2).map { pieces[$0] })
+    }
+}
+
+/// The values of a phrase's `{placeholders}`, written as a dictionary literal
+/// (`["lower": "10", "upper": "90"]`): a few pairs, looked up in turn (a phrase has at most a
+/// handful), so filling a phrase on every key hashes and allocates no dictionary.
+public struct MessageArguments: ExpressibleByDictionaryLiteral, Sendable {
+    var pairs: [(name: String, value: String)]
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        pairs = elements.map { (name: $0.0, value: $0.1) }
+    }
+
+    var isEmpty: Bool { pairs.isEmpty }
+
+    /// The value of `name`: the first pair's that has it.
+    subscript(name: String) -> String? { pairs.first { $0.name == name }?.value }
+
+    /// The pairs of both (for a name in both, the left one's value is found first).
+    static func + (a: Self, b: Self) -> Self {
+        var both = a
+        both.pairs += b.pairs
+        return both
     }
 }
