@@ -15,7 +15,7 @@ public enum BrailleRoutingTarget: Sendable, Equatable {
 /// through the user's text table), dots OR-ed on top (the track), the cursor cell and a routing map.
 public struct BrailleLine: Sendable, Equatable {
     /// One character per cell; blanks where the track's dots go.
-    public var text: [Character]
+    public var text: [Character] { didSet { asciiText = nil } }
     /// Dots OR-ed on top of `text`, one per cell.
     public var dots: [BrailleDots]
     /// What each cell's routing key does.
@@ -24,6 +24,9 @@ public struct BrailleLine: Sendable, Equatable {
     public var cursor: Int?
     /// The first cell of the window that shows the control best when the line does not fit.
     public var homeOffset: Int
+    /// `text` as UTF-8 when every cell is one byte (the usual line: ASCII label, digits, the
+    /// track's blanks), so a window is a slice of it; nil otherwise.
+    var asciiText: [UInt8]? = nil
 
     public var count: Int { text.count }
 
@@ -34,7 +37,11 @@ public struct BrailleLine: Sendable, Equatable {
         let pad = max(0, width - (end - start))
         var bytes: [UInt8] = []
         bytes.reserveCapacity(width * 3)
-        for character in text[start..<end] { bytes += character.utf8 }
+        if let asciiText {
+            bytes += asciiText[start..<end]
+        } else {
+            for character in text[start..<end] { bytes += character.utf8 }
+        }
         bytes += repeatElement(UInt8(ascii: " "), count: pad)
         let shown = String(decoding: bytes, as: UTF8.self)
         // The whole line fits (the usual case): its arrays are shared, not copied.
@@ -179,7 +186,7 @@ public struct BrailleRenderer: Sendable {
             builder.cursor = startOfTrack + BrailleTrack.position(of: focused.fraction, cells: trackCells) / 2
         }
         return BrailleLine(text: builder.text, dots: builder.dots, routing: builder.routing,
-                           cursor: builder.cursor, homeOffset: homeOffset)
+                           cursor: builder.cursor, homeOffset: homeOffset, asciiText: builder.asciiText)
     }
 
     /// The window a display of `width` cells shows at first.
@@ -200,7 +207,7 @@ public struct BrailleRenderer: Sendable {
         let track = BrailleTrack(cells: cells, lower: lower, upper: upper, focused: control.focused, dotsPerCell: dotsPerCell)
         for (index, dots) in track.cells.enumerated() {
             let fraction = BrailleTrack.fraction(routing: index, cells: cells, currentPosition: focusedPosition)
-            builder.append(" ", routing: .track(fraction), dots: dots)
+            builder.appendBlank(routing: .track(fraction), dots: dots)
         }
     }
 }
@@ -212,17 +219,32 @@ private struct LineBuilder {
     var dots: [BrailleDots] = []
     var routing: [BrailleRoutingTarget?] = []
     var cursor: Int?
+    /// The text as UTF-8 while every cell is one byte (`BrailleLine.asciiText`).
+    var asciiText: [UInt8]? = []
 
     init(capacity: Int) {
         text.reserveCapacity(capacity)
         dots.reserveCapacity(capacity)
         routing.reserveCapacity(capacity)
+        asciiText?.reserveCapacity(capacity)
     }
 
     mutating func append(_ cell: Character, routing target: BrailleRoutingTarget?, dots pattern: BrailleDots = []) {
         text.append(cell)
         dots.append(pattern)
         routing.append(target)
+        if asciiText != nil {
+            let utf8 = cell.utf8
+            if utf8.count == 1 { asciiText!.append(utf8[utf8.startIndex]) } else { asciiText = nil }
+        }
+    }
+
+    /// A blank cell (the track's: its dots go on top).
+    mutating func appendBlank(routing target: BrailleRoutingTarget?, dots pattern: BrailleDots) {
+        text.append(" ")
+        dots.append(pattern)
+        routing.append(target)
+        asciiText?.append(UInt8(ascii: " "))
     }
 
     mutating func append(text cells: some Collection<Character>, routing target: BrailleRoutingTarget?, dots pattern: BrailleDots = []) {
@@ -230,6 +252,9 @@ private struct LineBuilder {
     }
 
     mutating func trimTrailingBlank() {
-        while text.last == " ", dots.last == [] { text.removeLast(); dots.removeLast(); routing.removeLast() }
+        while text.last == " ", dots.last == [] {
+            text.removeLast(); dots.removeLast(); routing.removeLast()
+            asciiText?.removeLast()
+        }
     }
 }
