@@ -16,6 +16,9 @@ public struct DecimalFormatter: ValueFormatter {
     public func brailleText(for value: Double, in context: FormatContext) -> String {
         NumberText.braille(value, digits: digits(context), locale: context.locale)
     }
+    public func format(_ value: Double, in context: FormatContext) -> FormattedValue {
+        NumberText.all(value, digits: digits(context), locale: context.locale)
+    }
 }
 
 /// A percentage; the value is the number of percent (a 0...100 slider at 45 shows "45%"), as
@@ -33,6 +36,10 @@ public struct PercentFormatter: ValueFormatter {
     }
     public func brailleText(for value: Double, in context: FormatContext) -> String {
         NumberText.braille(value, digits: digits(context), locale: context.locale) + "%"
+    }
+    public func format(_ value: Double, in context: FormatContext) -> FormattedValue {
+        let number = NumberText.all(value, digits: digits(context), locale: context.locale)
+        return FormattedValue(visual: number.visual + "%", spoken: number.spoken + " percent", braille: number.braille + "%")
     }
 }
 

@@ -58,6 +58,10 @@ public protocol ValueFormatter: Sendable {
     func spokenText(for value: Double, in context: FormatContext) -> String
     /// The text on the braille display.
     func brailleText(for value: Double, in context: FormatContext) -> String
+    /// All three texts (by default the three calls above). A formatter that can share work
+    /// between them (one rounding of the number) gives them at once: this runs for every value
+    /// on every key.
+    func format(_ value: Double, in context: FormatContext) -> FormattedValue
 }
 
 extension ValueFormatter {
@@ -79,6 +83,16 @@ extension ValueFormatter {
 
 /// Number writing shared by the built-ins.
 enum NumberText {
+    /// `visual`, `spoken` and `braille` at once: the number rounded once, the texts sharing
+    /// their digits.
+    static func all(_ value: Double, digits: Int, locale: NumberLocale) -> FormattedValue {
+        let d = DecimalDigits(value, fractionDigits: digits)
+        let plain = unsigned(d, grouping: false, locale: locale)
+        let grouped = d.integerDigits.utf8.count > 3 ? unsigned(d, grouping: true, locale: locale) : plain
+        guard d.isNegative else { return FormattedValue(visual: grouped, spoken: plain, braille: plain) }
+        return FormattedValue(visual: "-" + grouped, spoken: "minus " + plain, braille: "-" + plain)
+    }
+
     /// "1,234.5" / "-1.234,5" with the locale's separators.
     static func visual(_ value: Double, digits: Int, locale: NumberLocale) -> String {
         let d = DecimalDigits(value, fractionDigits: digits)

@@ -10,6 +10,23 @@ struct FormatterTests {
 
     func with(_ c: FormatContext, digits: Int) -> FormatContext { var c = c; c.fractionDigits = digits; return c }
 
+    /// `format` gives all three texts at once for the built-ins that share their rounding: it
+    /// must say what the three texts say, for every sign, size, precision and separator.
+    @Test func formatAtOnceSaysWhatTheThreeTextsSay() {
+        let formatters: [any ValueFormatter] = [DecimalFormatter(), DecimalFormatter(fractionDigits: 2), PercentFormatter(), PercentFormatter(fractionDigits: 1)]
+        let values: [Double] = [0, -0.4, 0.5, 1, -1, 12, 999, 1000, -1234.5, 1234567.891, 0.1 + 0.2, 1.005, -99999.99, 1e14, .nan, .infinity]
+        for formatter in formatters {
+            for context in [en, de, fr, with(en, digits: 3), with(de, digits: 1)] {
+                for value in values {
+                    let separate = FormattedValue(visual: formatter.visualText(for: value, in: context),
+                                                  spoken: formatter.spokenText(for: value, in: context),
+                                                  braille: formatter.brailleText(for: value, in: context))
+                    #expect(formatter.format(value, in: context) == separate, "\(formatter) \(value) \(context.locale.identifier)")
+                }
+            }
+        }
+    }
+
     @Test func decimalFollowsTheControlsDigits() {
         let f = DecimalFormatter()
         #expect(f.format(1234.5, in: with(en, digits: 1)) == FormattedValue(visual: "1,234.5", spoken: "1234.5", braille: "1234.5"))
