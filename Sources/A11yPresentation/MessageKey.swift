@@ -73,3 +73,11 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case screenAtMaximum = "screen.atMaximum"
     case screenAtMinimum = "screen.atMinimum"
 }
+
+extension MessageKey {
+    /// The case's place in `allCases`, to look a phrase up by: a case without a payload is
+    /// stored as its number in declaration order, one byte for up to 256 cases (hashing the
+    /// key, which hashes its raw string, cost more than filling the phrase; checked by
+    /// MessageCatalogTests).
+    var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
+}

@@ -33,16 +33,13 @@ public struct Messages: Sendable {
     init(language: String, phrases: [String: String]) {
         self.language = language
         self.phrases = phrases
-        var templates: [MessageKey: Template] = [:]
-        for key in MessageKey.allCases {
-            if let phrase = phrases[key.rawValue] { templates[key] = Template(phrase) }
-        }
-        self.templates = templates
+        self.templates = MessageKey.allCases.map { key in phrases[key.rawValue].map(Template.init) }
     }
 
     /// Each key's phrase cut at its placeholders once, when the catalog is read: a key looks
     /// up no string and searches no phrase (phrases are filled several times on every key).
-    private let templates: [MessageKey: Template]
+    /// By `MessageKey.ordinal` (nil: the catalog lacks the phrase).
+    private let templates: [Template?]
 
     /// A phrase as text and `{placeholder}` names in turn: `pieces[0]` text, `pieces[1]` a name,
     /// `pieces[2]` text...; one piece when it has no placeholder.
@@ -109,7 +106,7 @@ public struct Messages: Sendable {
 
     /// The phrase `key` with each `{name}` replaced by `arguments[name]`.
     public func callAsFunction(_ key: MessageKey, _ arguments: MessageArguments = [:]) -> String {
-        guard let template = templates[key] ?? Self.english.templates[key] else { return key.rawValue }
+        guard let template = templates[key.ordinal] ?? Self.english.templates[key.ordinal] else { return key.rawValue }
         return template.filled(arguments)
     }
 

@@ -76,33 +76,31 @@ public struct ScreenRenderer: Sendable {
             return 0
         }
 
-        // The line is built as UTF-8 bytes, then made a String once.
+        // The line is built as UTF-8 bytes, then made a String once: each run of columns of one
+        // kind in its style (`ScreenTheme.styled`), opened when the kind changes, closed at the
+        // next change; no array per run or per column.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(trackWidth * 4 + 64)
-        var run: [UInt8] = []
-        run.reserveCapacity(trackWidth * 4)
-        var runKind = -1
         let handleGlyph = Array(String(theme.handleGlyph).utf8)
-        let focusedColor = "1;" + theme.handleColor
-        func flush() {
-            switch runKind {
-            case -1: return
-            case 0: theme.appendStyled(run, color: theme.tintColor, fallback: "", to: &bytes)
-            case 1: theme.appendStyled(run, color: theme.colorBetweenHandles, fallback: "7", to: &bytes)
-            case 2: theme.appendStyled(run, color: theme.handleColor, fallback: "7", to: &bytes)
-            default: theme.appendStyled(run, color: focusedColor, fallback: "1;7", to: &bytes)
-            }
-        }
+        let styles = [theme.sgrParameters(color: theme.tintColor, fallback: ""),
+                      theme.sgrParameters(color: theme.colorBetweenHandles, fallback: "7"),
+                      theme.sgrParameters(color: theme.handleColor, fallback: "7"),
+                      theme.sgrParameters(color: "1;" + theme.handleColor, fallback: "1;7")]
+        var runKind = -1
         for c in 0..<trackWidth {
             let kind = kind(c)
-            if kind != runKind { flush(); runKind = kind; run.removeAll(keepingCapacity: true) }
+            if kind != runKind {
+                if runKind >= 0, !styles[runKind].isEmpty { bytes += ScreenTheme.resetBytes }
+                if !styles[kind].isEmpty { ScreenTheme.appendStyleStart(styles[kind], to: &bytes) }
+                runKind = kind
+            }
             // The focused handle's border: brackets in the columns beside it, where there is room.
-            if borders, c == focusStart - 1 { run.append(UInt8(ascii: "[")) }
-            else if borders, c == focusEnd { run.append(UInt8(ascii: "]")) }
-            else if kind >= 2 { run += handleGlyph }
-            else { run.append(UInt8(ascii: " ")) }
+            if borders, c == focusStart - 1 { bytes.append(UInt8(ascii: "[")) }
+            else if borders, c == focusEnd { bytes.append(UInt8(ascii: "]")) }
+            else if kind >= 2 { bytes += handleGlyph }
+            else { bytes.append(UInt8(ascii: " ")) }
         }
-        flush()
+        if runKind >= 0, !styles[runKind].isEmpty { bytes += ScreenTheme.resetBytes }
         let track = String(decoding: bytes, as: UTF8.self)
 
         let leftText = left.isEmpty ? "" : theme.styled(left, color: theme.lowerLabelColor, fallback: "") + pad

@@ -62,23 +62,24 @@ public struct ScreenTheme: Sendable, Equatable {
 
     /// Wraps `text` in an SGR style (colour parameters, or the attribute used without colour).
     func styled(_ text: String, color: String, fallback: String) -> String {
-        guard usesEscapes else { return text }
-        let parameters = usesColor ? color : fallback
+        let parameters = sgrParameters(color: color, fallback: fallback)
         return parameters.isEmpty ? text : "\u{1B}[\(parameters)m\(text)\u{1B}[0m"
     }
 
-    /// `styled` for a line built as UTF-8 bytes: appends `text` in its style to `out`.
-    func appendStyled(_ text: [UInt8], color: String, fallback: String, to out: inout [UInt8]) {
-        let parameters = usesEscapes ? (usesColor ? color : fallback) : ""
-        guard !parameters.isEmpty else { out += text; return }
+    /// The SGR parameters `styled` uses for `color` (or `fallback` without colour); empty when
+    /// the text goes unstyled.
+    func sgrParameters(color: String, fallback: String) -> String {
+        usesEscapes ? (usesColor ? color : fallback) : ""
+    }
+
+    /// For a line built as UTF-8 bytes: what `styled` writes before the text...
+    static func appendStyleStart(_ parameters: String, to out: inout [UInt8]) {
         out.append(0x1B)
         out.append(UInt8(ascii: "["))
         out += parameters.utf8
         out.append(UInt8(ascii: "m"))
-        out += text
-        out.append(0x1B)
-        out.append(UInt8(ascii: "["))
-        out.append(UInt8(ascii: "0"))
-        out.append(UInt8(ascii: "m"))
     }
+
+    /// ... and after it.
+    static let resetBytes: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]
 }

@@ -24,6 +24,16 @@ import Testing
         #expect(Set(catalog.keys).subtracting(Messages.english.phrases.keys).isEmpty, "\(language) has unknown keys")
     }
 
+    /// Phrases are looked up by `MessageKey.ordinal`, the case's number as the enum stores it:
+    /// it must be the case's place in `allCases`, and every key must find its own phrase.
+    @Test func eachKeyFindsItsOwnPhraseByItsOrdinal() {
+        #expect(MemoryLayout<MessageKey>.size == 1)
+        for (index, key) in MessageKey.allCases.enumerated() {
+            #expect(key.ordinal == index, "\(key.rawValue)")
+            #expect(Messages.english(key) == Messages.english.phrases[key.rawValue], "\(key.rawValue)")
+        }
+    }
+
     @Test func missingPhraseFallsBackToEnglishAlone() {
         let partial = Messages(language: "xx", phrases: ["cancelled": "annulliert"])
         #expect(partial(.cancelled) == "annulliert")
