@@ -205,10 +205,9 @@ public struct BrailleRenderer: Sendable {
             if state.handle == control.focused { focusedPosition = position }
         }
         let track = BrailleTrack(cells: cells, lower: lower, upper: upper, focused: control.focused, dotsPerCell: dotsPerCell)
-        for (index, dots) in track.cells.enumerated() {
-            let fraction = BrailleTrack.fraction(routing: index, cells: cells, currentPosition: focusedPosition)
-            builder.appendBlank(routing: .track(fraction), dots: dots)
-        }
+        builder.appendBlanks(dots: track.cells, routing: track.cells.indices.lazy.map {
+            .track(BrailleTrack.fraction(routing: $0, cells: cells, currentPosition: focusedPosition))
+        })
     }
 }
 
@@ -239,12 +238,12 @@ private struct LineBuilder {
         }
     }
 
-    /// A blank cell (the track's: its dots go on top).
-    mutating func appendBlank(routing target: BrailleRoutingTarget?, dots pattern: BrailleDots) {
-        text.append(" ")
-        dots.append(pattern)
-        routing.append(target)
-        asciiText?.append(UInt8(ascii: " "))
+    /// Blank cells (the track's: its dots go on top), one per pattern, all at once.
+    mutating func appendBlanks(dots patterns: [BrailleDots], routing targets: some Collection<BrailleRoutingTarget?>) {
+        text.append(contentsOf: repeatElement(" ", count: patterns.count))
+        dots += patterns
+        routing.append(contentsOf: targets)
+        asciiText?.append(contentsOf: repeatElement(UInt8(ascii: " "), count: patterns.count))
     }
 
     mutating func append(text cells: some Collection<Character>, routing target: BrailleRoutingTarget?, dots pattern: BrailleDots = []) {
