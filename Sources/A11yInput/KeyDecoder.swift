@@ -48,11 +48,13 @@ public struct KeyDecoder: Sendable {
     }
 
     /// Decodes `bytes` into keys and terminal replies.
+    @_specialize(exported: true, where S == [UInt8])
     public mutating func decode<S: Sequence>(_ bytes: S) -> [DecodedInput] where S.Element == UInt8 {
         decodeDetailed(bytes).map(\.input)
     }
 
     /// Decodes `bytes`, reporting for each item the bytes it was decoded from.
+    @_specialize(exported: true, where S == [UInt8])
     public mutating func decodeDetailed<S: Sequence>(_ bytes: S) -> [Decoded] where S.Element == UInt8 {
         var out: [Decoded] = []
         buffer.append(contentsOf: bytes)

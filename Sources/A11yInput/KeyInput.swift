@@ -40,6 +40,7 @@ public struct KeyInput: Sendable {
     }
 
     /// Decodes bytes that arrived at `time` into keys and terminal replies, in order.
+    @_specialize(exported: true, where S == [UInt8])
     public mutating func receive<S: Sequence>(_ bytes: S, at time: Duration) -> [DecodedInput] where S.Element == UInt8 {
         let out = decoder.decode(bytes)
         lastByteAt = decoder.hasPendingPrefix ? time : nil
