@@ -65,13 +65,8 @@ extension BrailleDisplay {
         }
     }
 
-    /// Waits, when a packet has begun to come on the connection's socket, until it has come
-    /// whole (see `awaitWholePacket(on:)`). Called before a read of BrlAPI's that must not wait.
-    func awaitWholePacket() throws(BrailleError) {
-        try Self.awaitWholePacket(on: fileDescriptor)
-    }
-
-    /// Waits, when a packet has begun to come on `socket`, until it has come whole.
+    /// Waits, when a packet has begun to come on `socket`, until it has come whole; `readKey`
+    /// calls it before a read of BrlAPI's that must not wait.
     ///
     /// BRLTTY sends a packet's header and its body in two writes. A read of BrlAPI's that must
     /// not wait (`brlapi__readKey` without blocking) takes the header alone when the body is not

@@ -138,8 +138,6 @@ public struct MessageArguments: ExpressibleByDictionaryLiteral, Sendable {
         pairs = elements.map { (name: $0.0, value: $0.1) }
     }
 
-    var isEmpty: Bool { pairs.isEmpty }
-
     /// The value of `name`: the first pair's that has it.
     subscript(name: String) -> String? { pairs.first { $0.name == name }?.value }
 
