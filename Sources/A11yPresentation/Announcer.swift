@@ -51,11 +51,15 @@ public struct Announcer: Sendable {
     /// What to say after `change`; `control` is the control after it. Nil: say nothing (the start
     /// or end of a held key).
     public func utterance(for change: Change, in control: PresentedControl) -> Utterance? {
-        let state = control.state(of: change.handle) ?? control.focusedHandle
-        let value = state.text.spoken
-        let other = control.handles.first { $0.handle != change.handle }.map(name(of:)) ?? ""
+        // The handle by index, its fields read in place; the other's name only for the words
+        // that need it (not for a plain move, the common case).
+        let index = control.handles.firstIndex { $0.handle == change.handle } ?? control.focusedIndex
+        let value = control.handles[index].text.spoken
         let stepper = control.kind == .stepper
-        func say(_ key: MessageKey) -> Utterance { Utterance(messages(key, ["value": value, "other": other])) }
+        func say(_ key: MessageKey) -> Utterance {
+            let other = control.handles.first { $0.handle != change.handle }.map(name(of:)) ?? ""
+            return Utterance(messages(key, ["value": value, "other": other]))
+        }
         switch change.outcome {
         case .moved:
             return Utterance(value)
@@ -70,7 +74,7 @@ public struct Announcer: Sendable {
         case .blocked(.maximumDistance): return say(.blockedMaximumDistance)
         case .wrapped(let limit): return say(limit == .minimum ? .wrappedToStart : .wrappedToEnd)
         case .focusMoved, .unchanged(.alreadyFocused):
-            return Utterance(focus(on: state, in: control))
+            return Utterance(focus(on: control.handles[index], in: control))
         case .unchanged(.alreadyThere): return say(.alreadyThere)
         case .unchanged(.noOtherHandle): return say(.onlyOneHandle)
         case .unchanged(.invalidValue): return say(.notANumber)

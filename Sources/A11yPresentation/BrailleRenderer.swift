@@ -155,35 +155,36 @@ public struct BrailleRenderer: Sendable {
             builder.append(" ", routing: .status)
         }
         let trackStart = { (builder: LineBuilder) in builder.text.count }
-        func appendValue(_ state: PresentedControl.HandleState, _ cells: [Character]) {
+        // Handles by index: their fields are read in place (a HandleState is six strings).
+        func appendValue(_ index: Int, _ cells: [Character]) {
             guard !cells.isEmpty else { return }
             if control.kind == .stepper { builder.cursor = builder.text.count }
-            builder.append(text: cells, routing: .handle(state.handle))
+            builder.append(text: cells, routing: .handle(control.handles[index].handle))
             builder.append(" ", routing: nil)
         }
         var startOfTrack = 0
         switch control.kind {
         case .rangeSlider:
-            appendValue(control.handles[0], values[0])
+            appendValue(0, values[0])
             startOfTrack = trackStart(builder)
             appendTrack(&builder, control: control, cells: trackCells)
             builder.append(" ", routing: nil)
-            appendValue(control.handles[1], values[1])
+            appendValue(1, values[1])
             builder.trimTrailingBlank()
         case .slider:
-            appendValue(control.handles[0], values[0])
+            appendValue(0, values[0])
             startOfTrack = trackStart(builder)
             appendTrack(&builder, control: control, cells: trackCells)
         case .stepper:
-            appendValue(control.handles[0], values[0])
+            appendValue(0, values[0])
             builder.append(text: indicator, routing: nil)
             builder.append(" ", routing: nil)
             startOfTrack = trackStart(builder)
             appendTrack(&builder, control: control, cells: trackCells)
         }
         if control.kind != .stepper {
-            let focused = control.focusedHandle
-            builder.cursor = startOfTrack + BrailleTrack.position(of: focused.fraction, cells: trackCells) / 2
+            let focused = control.handles[control.focusedIndex].fraction
+            builder.cursor = startOfTrack + BrailleTrack.position(of: focused, cells: trackCells) / 2
         }
         return BrailleLine(text: builder.text, dots: builder.dots, routing: builder.routing,
                            cursor: builder.cursor, homeOffset: homeOffset, asciiText: builder.asciiText)
@@ -199,10 +200,11 @@ public struct BrailleRenderer: Sendable {
 
     private func appendTrack(_ builder: inout LineBuilder, control: PresentedControl, cells: Int) {
         var upper = 0, lower: Int?, focusedPosition: Int?
-        for state in control.handles {
-            let position = BrailleTrack.position(of: state.fraction, cells: cells)
-            if state.handle == .upper { upper = position } else if control.handles.count > 1 { lower = position }
-            if state.handle == control.focused { focusedPosition = position }
+        for index in control.handles.indices {
+            let handle = control.handles[index].handle
+            let position = BrailleTrack.position(of: control.handles[index].fraction, cells: cells)
+            if handle == .upper { upper = position } else if control.handles.count > 1 { lower = position }
+            if handle == control.focused { focusedPosition = position }
         }
         let track = BrailleTrack(cells: cells, lower: lower, upper: upper, focused: control.focused, dotsPerCell: dotsPerCell)
         builder.appendBlanks(dots: track.cells, routing: track.cells.indices.lazy.map {

@@ -46,9 +46,10 @@ public struct PresentedControl: Sendable, Equatable {
     public var canIncrease: Bool
 
     /// The focused handle.
-    public var focusedHandle: HandleState {
-        handles.first { $0.handle == focused } ?? handles[handles.count - 1]
-    }
+    public var focusedHandle: HandleState { handles[focusedIndex] }
+
+    /// Where the focused handle is in `handles` (to read one of its fields without copying it).
+    public var focusedIndex: Int { handles.firstIndex { $0.handle == focused } ?? handles.count - 1 }
 
     /// The handle `handle`, or nil when the control has no such handle.
     public func state(of handle: Handle) -> HandleState? { handles.first { $0.handle == handle } }

@@ -51,16 +51,17 @@ public struct ScreenRenderer: Sendable {
     }
 
     func sliderFrame(_ control: PresentedControl, width: Int, focused: Bool) -> ScreenFrame {
-        let lower = control.handles.count > 1 ? control.handles[0] : nil
-        let upper = control.handles[control.handles.count - 1]
+        // The handles' fields read in place (a HandleState is six strings: no copies on every key).
+        let lower = control.handles.count > 1 ? 0 : nil
+        let upper = control.handles.count - 1
         let pad = String(repeating: " ", count: max(0, theme.labelPadding))
-        let left = control.showsLabels ? (lower?.text.visual ?? control.minimum.visual) : ""
-        let right = control.showsLabels ? (lower == nil ? control.maximum.visual : upper.text.visual) : ""
+        let left = control.showsLabels ? (lower.map { control.handles[$0].text.visual } ?? control.minimum.visual) : ""
+        let right = control.showsLabels ? (lower == nil ? control.maximum.visual : control.handles[upper].text.visual) : ""
         let leftColumns = left.count + (left.isEmpty ? 0 : pad.count)
         let trackWidth = max(4, width - leftColumns - right.count - (right.isEmpty ? 0 : pad.count) - 1)
         let column = { (fraction: Double) in Int((fraction * Double(trackWidth - 1)).rounded()) }
-        let upperColumn = column(upper.fraction)
-        let lowerColumn = lower.map { column($0.fraction) }
+        let upperColumn = column(control.handles[upper].fraction)
+        let lowerColumn = lower.map { column(control.handles[$0].fraction) }
         let focusedColumn = control.focused == .lower ? (lowerColumn ?? upperColumn) : upperColumn
         let handleWidth = focused ? max(1, min(3, theme.focusedHandleWidth)) : 1
 
