@@ -53,7 +53,7 @@ public struct Announcer: Sendable {
     public func utterance(for change: Change, in control: PresentedControl) -> Utterance? {
         // The handle by index, its fields read in place; the other's name only for the words
         // that need it (not for a plain move, the common case).
-        let index = control.handles.firstIndex { $0.handle == change.handle } ?? control.focusedIndex
+        let index = control.index(of: change.handle) ?? control.focusedIndex
         let value = control.handles[index].text.spoken
         let stepper = control.kind == .stepper
         func say(_ key: MessageKey) -> Utterance {

@@ -25,10 +25,15 @@ public struct BrailleLine: Sendable, Equatable {
     /// The first cell of the window that shows the control best when the line does not fit.
     public var homeOffset: Int
     /// `text` as UTF-8 when every cell is one byte (the usual line: ASCII label, digits, the
-    /// track's blanks), so a window is a slice of it; nil otherwise.
+    /// track's blanks), so a window is a slice of it; nil otherwise. Derived from `text`, so
+    /// not part of equality.
     var asciiText: [UInt8]? = nil
 
     public var count: Int { text.count }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.text == b.text && a.dots == b.dots && a.routing == b.routing && a.cursor == b.cursor && a.homeOffset == b.homeOffset
+    }
 
     /// The window of `width` cells starting at `offset` (clamped so the window stays on the line).
     public func window(at offset: Int, width: Int) -> BrailleFrame {

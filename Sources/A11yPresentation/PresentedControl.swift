@@ -49,10 +49,13 @@ public struct PresentedControl: Sendable, Equatable {
     public var focusedHandle: HandleState { handles[focusedIndex] }
 
     /// Where the focused handle is in `handles` (to read one of its fields without copying it).
-    public var focusedIndex: Int { handles.firstIndex { $0.handle == focused } ?? handles.count - 1 }
+    public var focusedIndex: Int { index(of: focused) ?? handles.count - 1 }
+
+    /// Where `handle` is in `handles`, or nil when the control has no such handle.
+    public func index(of handle: Handle) -> Int? { handles.firstIndex { $0.handle == handle } }
 
     /// The handle `handle`, or nil when the control has no such handle.
-    public func state(of handle: Handle) -> HandleState? { handles.first { $0.handle == handle } }
+    public func state(of handle: Handle) -> HandleState? { index(of: handle).map { handles[$0] } }
 
     /// The text of any value of this control (for example a change's old value).
     public typealias TextOfValue = @Sendable (Double) -> FormattedValue

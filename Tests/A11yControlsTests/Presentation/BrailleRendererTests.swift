@@ -35,6 +35,20 @@ import DemoCommandLine
         #expect(frame.routing[16] == .track(14.0 / 15))
     }
 
+    /// A rendered line keeps its text as bytes too (for its windows): a line with the same
+    /// cells is equal to it, and a line whose text was set anew shows that text.
+    @Test func aLineIsItsCellsWhateverItKeepsBeside() {
+        let line = BrailleRenderer().line(for: slider(), width: 20)
+        var rebuilt = line
+        rebuilt.text = line.text  // drops the bytes kept beside the text
+        #expect(rebuilt == line)
+        #expect(rebuilt.window(at: 0, width: 20) == line.window(at: 0, width: 20))
+        var changed = line
+        changed.text[0] = "p"
+        #expect(changed != line)
+        #expect(changed.window(at: 0, width: 20).text.hasPrefix("price 10"))
+    }
+
     @Test func focusedUpperHandleIsTheTallMark() {
         let frame = BrailleRenderer().frame(for: slider(focus: .upper), width: 20)
         #expect(frame.preview == "Price 10 ⣀⣦⣤⣤⣤⣤⣤⣇ 90")
