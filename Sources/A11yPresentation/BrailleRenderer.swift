@@ -71,30 +71,90 @@ public struct BrailleLine: Sendable, Equatable {
 }
 
 /// Exactly what one braille display shows: `width` cells.
+///
+/// A value kept in one shared, immutable box: a frame passes through several hands on every key
+/// (the engine's last frame, the effect, the session's and the worker's last frame), and a copy
+/// or a drop is one reference count, not one for each of its arrays and its text; two copies of
+/// one frame compare equal at once.
 public struct BrailleFrame: Sendable, Equatable {
+    private final class Cells: Sendable {
+        let text: String
+        let dots: [BrailleDots]
+        let routing: [BrailleRoutingTarget?]
+        let cursor: Int?
+        let offset: Int
+        let canPanLeft: Bool
+        let canPanRight: Bool
+
+        init(text: String, dots: [BrailleDots], routing: [BrailleRoutingTarget?], cursor: Int?, offset: Int,
+             canPanLeft: Bool, canPanRight: Bool) {
+            self.text = text
+            self.dots = dots
+            self.routing = routing
+            self.cursor = cursor
+            self.offset = offset
+            self.canPanLeft = canPanLeft
+            self.canPanRight = canPanRight
+        }
+    }
+
+    private var cells: Cells
+
     /// Text of the cells (through the user's text table), one character per cell.
-    public var text: String
+    public var text: String {
+        get { cells.text }
+        set { change { $0.text = newValue } }
+    }
     /// Dots OR-ed on top of the text (BrlAPI's orMask).
-    public var dots: [BrailleDots]
+    public var dots: [BrailleDots] {
+        get { cells.dots }
+        set { change { $0.dots = newValue } }
+    }
     /// What each cell's routing key does.
-    public var routing: [BrailleRoutingTarget?]
+    public var routing: [BrailleRoutingTarget?] {
+        get { cells.routing }
+        set { change { $0.routing = newValue } }
+    }
     /// The cursor cell, or nil.
-    public var cursor: Int?
+    public var cursor: Int? {
+        get { cells.cursor }
+        set { change { $0.cursor = newValue } }
+    }
     /// The first cell of the line shown.
-    public var offset: Int
+    public var offset: Int {
+        get { cells.offset }
+        set { change { $0.offset = newValue } }
+    }
     /// Whether panning shows more of the line.
-    public var canPanLeft: Bool
-    public var canPanRight: Bool
+    public var canPanLeft: Bool {
+        get { cells.canPanLeft }
+        set { change { $0.canPanLeft = newValue } }
+    }
+    public var canPanRight: Bool {
+        get { cells.canPanRight }
+        set { change { $0.canPanRight = newValue } }
+    }
 
     public init(text: String, dots: [BrailleDots], routing: [BrailleRoutingTarget?], cursor: Int?, offset: Int,
                 canPanLeft: Bool, canPanRight: Bool) {
-        self.text = text
-        self.dots = dots
-        self.routing = routing
-        self.cursor = cursor
-        self.offset = offset
-        self.canPanLeft = canPanLeft
-        self.canPanRight = canPanRight
+        cells = Cells(text: text, dots: dots, routing: routing, cursor: cursor, offset: offset,
+                      canPanLeft: canPanLeft, canPanRight: canPanRight)
+    }
+
+    /// A new box with one field changed (frames are rarely changed after they are made).
+    private mutating func change(_ body: (inout (text: String, dots: [BrailleDots], routing: [BrailleRoutingTarget?], cursor: Int?,
+                                                 offset: Int, canPanLeft: Bool, canPanRight: Bool)) -> Void) {
+        var fields = (text: text, dots: dots, routing: routing, cursor: cursor, offset: offset,
+                      canPanLeft: canPanLeft, canPanRight: canPanRight)
+        body(&fields)
+        self = BrailleFrame(text: fields.text, dots: fields.dots, routing: fields.routing, cursor: fields.cursor,
+                            offset: fields.offset, canPanLeft: fields.canPanLeft, canPanRight: fields.canPanRight)
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.cells === b.cells
+            || (a.text == b.text && a.dots == b.dots && a.routing == b.routing && a.cursor == b.cursor
+                && a.offset == b.offset && a.canPanLeft == b.canPanLeft && a.canPanRight == b.canPanRight)
     }
 
     /// The cells for a preview or a test: text characters where the text has them (untranslated),

@@ -63,18 +63,10 @@ public struct Messages: Sendable {
         /// they are written).
         func filled(_ arguments: MessageArguments) -> String {
             guard pieces.count > 1 else { return pieces[0] }
-            var text = ""
-            text.reserveCapacity(pieces.reduce(16) { $0 + $1.utf8.count })
-            for index in pieces.indices {
-                if index % 2 == 0 {
-                    text += pieces[index]
-                } else if let value = arguments[pieces[index]] {
-                    text += value
-                } else {
-                    text += "{" + pieces[index] + "}"
-                }
-            }
-            return text
+            return String(joining: pieces.indices.map { index in
+                if index % 2 == 0 { return pieces[index] }
+                return arguments[pieces[index]] ?? "{" + pieces[index] + "}"
+            })
         }
     }
 

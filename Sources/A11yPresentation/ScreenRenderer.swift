@@ -46,7 +46,7 @@ public struct ScreenRenderer: Sendable {
         let values = control.handles.count > 1
             ? messages(.valuesRange, ["lower": control.handles[0].text.visual, "upper": control.handles[1].text.visual])
             : control.focusedHandle.text.visual
-        let text = control.label.isEmpty ? values : "\(control.label): \(values)"
+        let text = control.label.isEmpty ? values : String(joining: control.label, ": ", values)
         return theme.styled(text, color: "1", fallback: "1")
     }
 
@@ -104,14 +104,14 @@ public struct ScreenRenderer: Sendable {
         if runKind >= 0, !styles[runKind].isEmpty { bytes += ScreenTheme.resetBytes }
         let track = String(decoding: bytes, as: UTF8.self)
 
-        let leftText = left.isEmpty ? "" : theme.styled(left, color: theme.lowerLabelColor, fallback: "") + pad
-        let rightText = right.isEmpty ? "" : pad + theme.styled(right, color: theme.upperLabelColor, fallback: "")
+        let leftText = left.isEmpty ? "" : String(joining: theme.styled(left, color: theme.lowerLabelColor, fallback: ""), pad)
+        let rightText = right.isEmpty ? "" : String(joining: pad, theme.styled(right, color: theme.upperLabelColor, fallback: ""))
         var trackLines = [String]()
         if theme.usesEscapes {
             let thickness = max(1, min(3, theme.lineThickness))
             for row in 0..<thickness {
                 let blankLabels = String(repeating: " ", count: leftColumns)
-                trackLines.append(row == thickness / 2 ? leftText + track + rightText : blankLabels + track)
+                trackLines.append(row == thickness / 2 ? String(joining: leftText, track, rightText) : blankLabels + track)
             }
             if theme.lineBorder {
                 trackLines.append(String(repeating: " ", count: leftColumns)

@@ -63,7 +63,7 @@ public struct ScreenTheme: Sendable, Equatable {
     /// Wraps `text` in an SGR style (colour parameters, or the attribute used without colour).
     func styled(_ text: String, color: String, fallback: String) -> String {
         let parameters = sgrParameters(color: color, fallback: fallback)
-        return parameters.isEmpty ? text : "\u{1B}[\(parameters)m\(text)\u{1B}[0m"
+        return parameters.isEmpty ? text : String(joining: "\u{1B}[", parameters, "m", text, "\u{1B}[0m")
     }
 
     /// The SGR parameters `styled` uses for `color` (or `fallback` without colour); empty when

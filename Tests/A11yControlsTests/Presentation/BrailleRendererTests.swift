@@ -49,6 +49,23 @@ import DemoCommandLine
         #expect(changed.window(at: 0, width: 20).text.hasPrefix("price 10"))
     }
 
+    /// A frame is one shared box: copies are equal, a frame built again from the same cells is
+    /// equal, and setting a field changes that copy only.
+    @Test func aFrameIsAValueWhateverItsBox() {
+        let frame = BrailleRenderer().frame(for: slider(), width: 20)
+        let rebuilt = BrailleFrame(text: frame.text, dots: frame.dots, routing: frame.routing, cursor: frame.cursor,
+                                   offset: frame.offset, canPanLeft: frame.canPanLeft, canPanRight: frame.canPanRight)
+        #expect(rebuilt == frame)
+        var moved = frame
+        moved.cursor = (frame.cursor ?? 0) + 1
+        #expect(moved != frame)
+        #expect(moved.cursor == (frame.cursor ?? 0) + 1 && frame.cursor != moved.cursor)
+        #expect(moved.text == frame.text && moved.dots == frame.dots && moved.offset == frame.offset)
+        var panned = frame
+        panned.canPanRight.toggle()
+        #expect(panned != frame && panned.canPanRight != frame.canPanRight)
+    }
+
     @Test func focusedUpperHandleIsTheTallMark() {
         let frame = BrailleRenderer().frame(for: slider(focus: .upper), width: 20)
         #expect(frame.preview == "Price 10 ⣀⣦⣤⣤⣤⣤⣤⣇ 90")
