@@ -50,7 +50,11 @@ public struct KeyDecoder: Sendable {
     /// Decodes `bytes` into keys and terminal replies.
     @_specialize(exported: true, where S == [UInt8])
     public mutating func decode<S: Sequence>(_ bytes: S) -> [DecodedInput] where S.Element == UInt8 {
-        decodeDetailed(bytes).map(\.input)
+        var out: [DecodedInput] = []
+        buffer.append(contentsOf: bytes)
+        // Only the inputs: no array of each item's bytes (a key's path, on every key).
+        drain(atEnd: false) { input, _ in out.append(input) }
+        return out
     }
 
     /// Decodes `bytes`, reporting for each item the bytes it was decoded from.
@@ -58,14 +62,14 @@ public struct KeyDecoder: Sendable {
     public mutating func decodeDetailed<S: Sequence>(_ bytes: S) -> [Decoded] where S.Element == UInt8 {
         var out: [Decoded] = []
         buffer.append(contentsOf: bytes)
-        drain(atEnd: false, into: &out)
+        drain(atEnd: false) { out.append(Decoded(input: $0, bytes: Array($1))) }
         return out
     }
 
     /// `flush()` with the bytes of each item.
     public mutating func flushDetailed() -> [Decoded] {
         var out: [Decoded] = []
-        drain(atEnd: true, into: &out)
+        drain(atEnd: true) { out.append(Decoded(input: $0, bytes: Array($1))) }
         discarding = false
         return out
     }
@@ -74,7 +78,8 @@ public struct KeyDecoder: Sendable {
         items.compactMap { if case .key(let k) = $0.input { return k } else { return nil } }
     }
 
-    private mutating func drain(atEnd: Bool, into out: inout [Decoded]) {
+    /// Hands each complete item in the buffer to `emit`, with the bytes it was decoded from.
+    private mutating func drain(atEnd: Bool, _ emit: (DecodedInput, ArraySlice<UInt8>) -> Void) {
         var start = 0
         while start < buffer.count {
             if discarding {
@@ -88,7 +93,7 @@ public struct KeyDecoder: Sendable {
             case .needMore:
                 if buffer.count - start > Self.maximumPendingCount {
                     // Never hold more than a sequence's worth: give up and skip its remainder.
-                    out.append(Decoded(input: .key(KeyEvent(.unknown(Array(slice)))), bytes: Array(slice)))
+                    emit(.key(KeyEvent(.unknown(Array(slice)))), slice)
                     start = buffer.count
                     discarding = slice.first == 0x1B
                 } else {
@@ -97,12 +102,12 @@ public struct KeyDecoder: Sendable {
                 }
                 continue
             case .done(let count, let input):
-                let bytes = Array(buffer[start..<start + count])
-                out.append(Decoded(input: input ?? .key(KeyEvent(.unknown(bytes))), bytes: bytes))
+                let bytes = buffer[start..<start + count]
+                emit(input ?? .key(KeyEvent(.unknown(Array(bytes)))), bytes)
                 start += count
             case .overlong(let count):
-                let bytes = Array(buffer[start..<start + count])
-                out.append(Decoded(input: .key(KeyEvent(.unknown(bytes))), bytes: bytes))
+                let bytes = buffer[start..<start + count]
+                emit(.key(KeyEvent(.unknown(Array(bytes)))), bytes)
                 start += count
                 discarding = true
             }

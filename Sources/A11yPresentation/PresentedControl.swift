@@ -65,8 +65,10 @@ extension PresentedControl {
     /// A range slider (one or two handles) as presented with `formatter`.
     public init(_ slider: RangeSlider, label: String, formatter: any ValueFormatter, locale: NumberLocale) {
         let configuration = slider.configuration
-        var texts = Texts(formatter: formatter, context: FormatContext(for: slider, locale: locale),
-                          values: [slider.bounds.lowerBound, slider.bounds.upperBound] + slider.handles.map(slider.value(of:)))
+        var values = [slider.bounds.lowerBound, slider.bounds.upperBound]
+        values.reserveCapacity(4)
+        for handle in slider.handles { values.append(slider.value(of: handle)) }
+        var texts = Texts(formatter: formatter, context: FormatContext(for: slider, locale: locale), values: values)
         let handles = slider.handles.map { handle in
             let allowed = slider.allowedRange(for: handle)
             return Self.handleState(handle, of: slider, name: configuration.label(of: handle),
@@ -104,6 +106,8 @@ extension PresentedControl {
         init(formatter: any ValueFormatter, context: FormatContext, values: [Double]) {
             self.formatter = formatter
             self.context = context
+            // Room for the allowed ranges' ends too (nearly always one of these): one allocation.
+            known.reserveCapacity(values.count + 2)
             for value in values { _ = text(of: value) }
         }
 

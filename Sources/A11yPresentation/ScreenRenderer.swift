@@ -82,26 +82,35 @@ public struct ScreenRenderer: Sendable {
         // next change; no array per run or per column.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(trackWidth * 4 + 64)
-        let handleGlyph = Array(String(theme.handleGlyph).utf8)
-        let styles = [theme.sgrParameters(color: theme.tintColor, fallback: ""),
+        let handleGlyph = String(theme.handleGlyph)
+        // Each kind's style (no array of them: this runs on every key).
+        let styles = (theme.sgrParameters(color: theme.tintColor, fallback: ""),
                       theme.sgrParameters(color: theme.colorBetweenHandles, fallback: "7"),
                       theme.sgrParameters(color: theme.handleColor, fallback: "7"),
-                      theme.sgrParameters(color: "1;" + theme.handleColor, fallback: "1;7")]
+                      theme.sgrParameters(color: "1;" + theme.handleColor, fallback: "1;7"))
+        func style(_ kind: Int) -> String {
+            switch kind {
+            case 0: styles.0
+            case 1: styles.1
+            case 2: styles.2
+            default: styles.3
+            }
+        }
         var runKind = -1
         for c in 0..<trackWidth {
             let kind = kind(c)
             if kind != runKind {
-                if runKind >= 0, !styles[runKind].isEmpty { bytes += ScreenTheme.resetBytes }
-                if !styles[kind].isEmpty { ScreenTheme.appendStyleStart(styles[kind], to: &bytes) }
+                if runKind >= 0, !style(runKind).isEmpty { bytes += ScreenTheme.resetBytes }
+                if !style(kind).isEmpty { ScreenTheme.appendStyleStart(style(kind), to: &bytes) }
                 runKind = kind
             }
             // The focused handle's border: brackets in the columns beside it, where there is room.
             if borders, c == focusStart - 1 { bytes.append(UInt8(ascii: "[")) }
             else if borders, c == focusEnd { bytes.append(UInt8(ascii: "]")) }
-            else if kind >= 2 { bytes += handleGlyph }
+            else if kind >= 2 { bytes += handleGlyph.utf8 }
             else { bytes.append(UInt8(ascii: " ")) }
         }
-        if runKind >= 0, !styles[runKind].isEmpty { bytes += ScreenTheme.resetBytes }
+        if runKind >= 0, !style(runKind).isEmpty { bytes += ScreenTheme.resetBytes }
         let track = String(decoding: bytes, as: UTF8.self)
 
         let leftText = left.isEmpty ? "" : String(joining: theme.styled(left, color: theme.lowerLabelColor, fallback: ""), pad)

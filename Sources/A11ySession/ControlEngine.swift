@@ -253,10 +253,10 @@ public struct ControlEngine: Sendable {
         }
         if !speechOnScreen { redrawScreen(saying: speech, perform) }
         if !tones.isEmpty { perform(.playTones(tones)) }
-        tones = []
+        tones.removeAll(keepingCapacity: true)
         if !speechOnScreen { for utterance in speech { perform(.speak(utterance)) } }
         for change in changes { perform(change) }
-        changes = []
+        changes.removeAll(keepingCapacity: true)
         if let outcome { perform(.finish(outcome)) }
     }
 
