@@ -115,22 +115,23 @@ public struct ScreenRenderer: Sendable {
 
         let leftText = left.isEmpty ? "" : String(joining: theme.styled(left, color: theme.lowerLabelColor, fallback: ""), pad)
         let rightText = right.isEmpty ? "" : String(joining: pad, theme.styled(right, color: theme.upperLabelColor, fallback: ""))
-        var trackLines = [String]()
-        if theme.usesEscapes {
-            let thickness = max(1, min(3, theme.lineThickness))
-            for row in 0..<thickness {
-                let blankLabels = String(repeating: " ", count: leftColumns)
-                trackLines.append(row == thickness / 2 ? String(joining: leftText, track, rightText) : blankLabels + track)
-            }
-            if theme.lineBorder {
-                trackLines.append(String(repeating: " ", count: leftColumns)
-                                  + theme.styled(String(repeating: " ", count: trackWidth), color: "4", fallback: "4"))
-            }
+        // The title and the track's lines in one array, made once.
+        let thickness = theme.usesEscapes ? max(1, min(3, theme.lineThickness)) : 0
+        let trackLineCount = thickness + (theme.usesEscapes && theme.lineBorder ? 1 : 0)
+        var lines = [String]()
+        lines.reserveCapacity(trackLineCount + 1)
+        if !theme.labelsBelow { lines.append(title(control)) }
+        for row in 0..<thickness {
+            lines.append(row == thickness / 2 ? String(joining: leftText, track, rightText)
+                                              : String(repeating: " ", count: leftColumns) + track)
         }
-        let titleLine = title(control)
-        let lines = theme.labelsBelow ? trackLines + [titleLine] : [titleLine] + trackLines
-        let trackRow = theme.labelsBelow ? max(0, trackLines.count / 2) : 1 + (trackLines.isEmpty ? -1 : max(0, min(3, theme.lineThickness)) / 2)
-        let cursorColumn = trackLines.isEmpty ? 0 : leftColumns + focusedColumn
+        if theme.usesEscapes, theme.lineBorder {
+            lines.append(String(repeating: " ", count: leftColumns)
+                         + theme.styled(String(repeating: " ", count: trackWidth), color: "4", fallback: "4"))
+        }
+        if theme.labelsBelow { lines.append(title(control)) }
+        let trackRow = theme.labelsBelow ? max(0, trackLineCount / 2) : 1 + (trackLineCount == 0 ? -1 : max(0, min(3, theme.lineThickness)) / 2)
+        let cursorColumn = trackLineCount == 0 ? 0 : leftColumns + focusedColumn
         return ScreenFrame(lines: lines, cursor: (max(0, trackRow), cursorColumn))
     }
 

@@ -3,17 +3,16 @@ import A11yInput
 // The terminal's answer to the keyboard-protocol query, read from the key stream, so that a loop
 // need not wait for it before the first braille frame and utterance.
 extension ControlEngine {
-    /// The keys in `bytes`; the terminal's replies in them set `kittyKeyboardAnswer`.
-    mutating func receive(_ bytes: [UInt8], at time: Duration) -> [KeyEvent] {
-        var keys: [KeyEvent] = []
-        for input in keyInput.receive(bytes, at: time) {
-            switch input {
-            case .key(let key): keys.append(key)
-            case .reply(.kittyKeyboardFlags): sawKittyKeyboardFlags = true
-            case .reply(.primaryDeviceAttributes): if kittyKeyboardAnswer == nil { kittyKeyboardAnswer = sawKittyKeyboardFlags }
+    /// What `bytes` hold, keys and the terminal's replies; the replies set `kittyKeyboardAnswer`.
+    mutating func receive(_ bytes: [UInt8], at time: Duration) -> [DecodedInput] {
+        let inputs = keyInput.receive(bytes, at: time)
+        for case .reply(let reply) in inputs {
+            switch reply {
+            case .kittyKeyboardFlags: sawKittyKeyboardFlags = true
+            case .primaryDeviceAttributes: if kittyKeyboardAnswer == nil { kittyKeyboardAnswer = sawKittyKeyboardFlags }
             }
         }
-        return keys
+        return inputs
     }
 
     /// From now on the auto-repeat learns of held keys this way (for instance `.releaseEvents`

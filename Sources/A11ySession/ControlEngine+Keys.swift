@@ -35,9 +35,9 @@ extension ControlEngine {
             switch event {
             case .step(let command, let scheduled):
                 let change = apply(command)
-                speech += announce(change)
+                speech.adopt(announce(change))
                 if change.limit != nil, autoRepeat.isHolding {
-                    speech += repeatEvents(autoRepeat.reachedLimit(at: scheduled))
+                    speech.adopt(repeatEvents(autoRepeat.reachedLimit(at: scheduled)))
                 }
             case .holdBegan:
                 _ = apply(.beginInteraction)
@@ -130,5 +130,13 @@ extension ControlEngine {
         case .cancelled, .interrupted: return [announcer.cancelled()]
         case .timedOut: return [announcer.timedOut()]
         }
+    }
+}
+
+extension Array {
+    /// `self += other`, sharing `other`'s storage when `self` is empty: a key's words are
+    /// usually one utterance, made once and handed up through several calls, not copied at each.
+    mutating func adopt(_ other: [Element]) {
+        if isEmpty { self = other } else { self += other }
     }
 }

@@ -146,7 +146,7 @@ public struct ControlEngine: Sendable {
     public mutating func send(_ events: [EngineEvent], at time: Duration, perform: (EngineEffect) -> Void) {
         let wasOver = outcome != nil
         var speech: [Utterance] = []
-        for event in events { speech += apply(event, at: time) }
+        for event in events { speech.adopt(apply(event, at: time)) }
         effects(speaking: speech, finishing: wasOver ? nil : outcome, perform)
     }
 
@@ -160,27 +160,27 @@ public struct ControlEngine: Sendable {
         case .bytes(let bytes):
             lastActivity = time
             speech = tickParts(at: time)
-            let keys = receive(bytes, at: time)
-            if !keys.isEmpty { braille.dismissNotice() }
-            for key in keys where outcome == nil { speech += handle(key, at: time) }
+            let inputs = receive(bytes, at: time)
+            if inputs.contains(where: { if case .key = $0 { true } else { false } }) { braille.dismissNotice() }
+            for case .key(let key) in inputs where outcome == nil { speech.adopt(handle(key, at: time)) }
         case .key(let key):
             lastActivity = time
             braille.dismissNotice()
             speech = tickParts(at: time)
-            if outcome == nil { speech += handle(key, at: time) }
+            if outcome == nil { speech.adopt(handle(key, at: time)) }
         case .brailleKey(let key):
             lastActivity = time
             braille.dismissNotice()
             speech = tickParts(at: time) + endHold(at: time)
             if outcome == nil, let action = focused.keyMap.action(for: key, entryActive: editor.isActive) {
-                speech += perform(action, at: time)
+                speech.adopt(perform(action, at: time))
             }
         case .endOfInput:
-            for key in keyInput.endOfInput() where outcome == nil { speech += handle(key, at: time) }
-            if outcome == nil { speech += finish(.cancelled) }
+            for key in keyInput.endOfInput() where outcome == nil { speech.adopt(handle(key, at: time)) }
+            if outcome == nil { speech.adopt(finish(.cancelled)) }
         case .tick:
             speech = tickParts(at: time)
-            if outcome == nil, let deadline = idleDeadline, time >= deadline { speech += finish(.timedOut) }
+            if outcome == nil, let deadline = idleDeadline, time >= deadline { speech.adopt(finish(.timedOut)) }
         case .interrupt:
             if outcome == nil { speech = finish(.interrupted) }
         case .brailleWidth(let width):
@@ -221,7 +221,7 @@ public struct ControlEngine: Sendable {
     private mutating func tickParts(at time: Duration) -> [Utterance] {
         braille.expire(at: time)
         var speech: [Utterance] = []
-        for key in keyInput.tick(at: time) where outcome == nil { speech += handle(key, at: time) }
+        for key in keyInput.tick(at: time) where outcome == nil { speech.adopt(handle(key, at: time)) }
         return speech + repeatEvents(autoRepeat.tick(at: time))
     }
 
