@@ -14,8 +14,37 @@ public enum BrailleRoutingTarget: Sendable, Equatable {
 /// A whole braille line of a control, which may be longer than the display: text cells (shown
 /// through the user's text table), dots OR-ed on top (the track), the cursor cell and a routing map.
 public struct BrailleLine: Sendable, Equatable {
-    /// One character per cell; blanks where the track's dots go.
-    public var text: [Character] { didSet { asciiText = nil } }
+    /// The cells' text: as UTF-8 bytes while every cell is one byte (the usual line: an ASCII
+    /// label, digits, the track's blanks), so that a window is a slice of it and no `Character`
+    /// is made or dropped for each cell on every key; as characters otherwise.
+    enum Cells: Sendable, Equatable {
+        case ascii([UInt8])
+        case characters([Character])
+
+        /// `characters` as bytes when each is one byte.
+        init(_ characters: [Character]) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(characters.count)
+            for character in characters {
+                let utf8 = character.utf8
+                guard utf8.count == 1 else {
+                    self = .characters(characters)
+                    return
+                }
+                bytes.append(utf8[utf8.startIndex])
+            }
+            self = .ascii(bytes)
+        }
+
+        var count: Int {
+            switch self {
+            case .ascii(let bytes): bytes.count
+            case .characters(let characters): characters.count
+            }
+        }
+    }
+
+    var cells: Cells
     /// Dots OR-ed on top of `text`, one per cell.
     public var dots: [BrailleDots]
     /// What each cell's routing key does.
@@ -24,16 +53,31 @@ public struct BrailleLine: Sendable, Equatable {
     public var cursor: Int?
     /// The first cell of the window that shows the control best when the line does not fit.
     public var homeOffset: Int
-    /// `text` as UTF-8 when every cell is one byte (the usual line: ASCII label, digits, the
-    /// track's blanks), so a window is a slice of it; nil otherwise. Derived from `text`, so
-    /// not part of equality.
-    var asciiText: [UInt8]? = nil
 
-    public var count: Int { text.count }
-
-    public static func == (a: Self, b: Self) -> Bool {
-        a.text == b.text && a.dots == b.dots && a.routing == b.routing && a.cursor == b.cursor && a.homeOffset == b.homeOffset
+    init(text: [Character], dots: [BrailleDots], routing: [BrailleRoutingTarget?], cursor: Int?, homeOffset: Int) {
+        self.init(cells: Cells(text), dots: dots, routing: routing, cursor: cursor, homeOffset: homeOffset)
     }
+
+    init(cells: Cells, dots: [BrailleDots], routing: [BrailleRoutingTarget?], cursor: Int?, homeOffset: Int) {
+        self.cells = cells
+        self.dots = dots
+        self.routing = routing
+        self.cursor = cursor
+        self.homeOffset = homeOffset
+    }
+
+    /// One character per cell; blanks where the track's dots go.
+    public var text: [Character] {
+        get {
+            switch cells {
+            case .ascii(let bytes): bytes.map { Character(Unicode.Scalar($0)) }
+            case .characters(let characters): characters
+            }
+        }
+        set { cells = Cells(newValue) }
+    }
+
+    public var count: Int { cells.count }
 
     /// The window of `width` cells starting at `offset` (clamped so the window stays on the line).
     public func window(at offset: Int, width: Int) -> BrailleFrame {
@@ -42,10 +86,9 @@ public struct BrailleLine: Sendable, Equatable {
         let pad = max(0, width - (end - start))
         var bytes: [UInt8] = []
         bytes.reserveCapacity(width * 3)
-        if let asciiText {
-            bytes += asciiText[start..<end]
-        } else {
-            for character in text[start..<end] { bytes += character.utf8 }
+        switch cells {
+        case .ascii(let ascii): bytes += ascii[start..<end]
+        case .characters(let characters): for character in characters[start..<end] { bytes += character.utf8 }
         }
         bytes += repeatElement(UInt8(ascii: " "), count: pad)
         let shown = String(decoding: bytes, as: UTF8.self)
@@ -219,11 +262,11 @@ public struct BrailleRenderer: Sendable {
             builder.append(text: control.label, routing: .status)
             builder.append(" ", routing: .status)
         }
-        let trackStart = { (builder: LineBuilder) in builder.text.count }
+        let trackStart = { (builder: LineBuilder) in builder.count }
         // Handles by index: their fields are read in place (a HandleState is six strings).
         func appendValue(_ index: Int, _ cells: [Character]) {
             guard !cells.isEmpty else { return }
-            if control.kind == .stepper { builder.cursor = builder.text.count }
+            if control.kind == .stepper { builder.cursor = builder.count }
             builder.append(text: cells, routing: .handle(control.handles[index].handle))
             builder.append(" ", routing: nil)
         }
@@ -251,8 +294,8 @@ public struct BrailleRenderer: Sendable {
             let focused = control.handles[control.focusedIndex].fraction
             builder.cursor = startOfTrack + BrailleTrack.position(of: focused, cells: trackCells) / 2
         }
-        return BrailleLine(text: builder.text, dots: builder.dots, routing: builder.routing,
-                           cursor: builder.cursor, homeOffset: homeOffset, asciiText: builder.asciiText)
+        return BrailleLine(cells: builder.cells, dots: builder.dots, routing: builder.routing,
+                           cursor: builder.cursor, homeOffset: homeOffset)
     }
 
     /// The window a display of `width` cells shows at first.
@@ -281,36 +324,46 @@ public struct BrailleRenderer: Sendable {
 /// The cells of a line as they are laid out, one cell at a time (no array per cell: this runs
 /// on every key).
 private struct LineBuilder {
-    var text: [Character] = []
+    /// The text as bytes while every cell is one byte; from the first cell that is not, as
+    /// characters (`BrailleLine.Cells`).
+    var ascii: [UInt8] = []
+    var characters: [Character]?
     var dots: [BrailleDots] = []
     var routing: [BrailleRoutingTarget?] = []
     var cursor: Int?
-    /// The text as UTF-8 while every cell is one byte (`BrailleLine.asciiText`).
-    var asciiText: [UInt8]? = []
 
     init(capacity: Int) {
-        text.reserveCapacity(capacity)
+        ascii.reserveCapacity(capacity)
         dots.reserveCapacity(capacity)
         routing.reserveCapacity(capacity)
-        asciiText?.reserveCapacity(capacity)
     }
 
+    /// The number of cells so far.
+    var count: Int { dots.count }
+
+    var cells: BrailleLine.Cells { characters.map { .characters($0) } ?? .ascii(ascii) }
+
     mutating func append(_ cell: Character, routing target: BrailleRoutingTarget?, dots pattern: BrailleDots = []) {
-        text.append(cell)
         dots.append(pattern)
         routing.append(target)
-        if asciiText != nil {
-            let utf8 = cell.utf8
-            if utf8.count == 1 { asciiText!.append(utf8[utf8.startIndex]) } else { asciiText = nil }
+        if characters != nil { return characters!.append(cell) }
+        let utf8 = cell.utf8
+        if utf8.count == 1 {
+            ascii.append(utf8[utf8.startIndex])
+        } else {
+            characters = ascii.map { Character(Unicode.Scalar($0)) } + [cell]
         }
     }
 
     /// Blank cells (the track's: its dots go on top), one per pattern, all at once.
     mutating func appendBlanks(dots patterns: [BrailleDots], routing targets: some Collection<BrailleRoutingTarget?>) {
-        text.append(contentsOf: repeatElement(" ", count: patterns.count))
         dots += patterns
         routing.append(contentsOf: targets)
-        asciiText?.append(contentsOf: repeatElement(UInt8(ascii: " "), count: patterns.count))
+        if characters != nil {
+            characters!.append(contentsOf: repeatElement(" ", count: patterns.count))
+        } else {
+            ascii.append(contentsOf: repeatElement(UInt8(ascii: " "), count: patterns.count))
+        }
     }
 
     mutating func append(text cells: some Collection<Character>, routing target: BrailleRoutingTarget?, dots pattern: BrailleDots = []) {
@@ -318,9 +371,9 @@ private struct LineBuilder {
     }
 
     mutating func trimTrailingBlank() {
-        while text.last == " ", dots.last == [] {
-            text.removeLast(); dots.removeLast(); routing.removeLast()
-            asciiText?.removeLast()
+        while dots.last == [], characters.map({ $0.last == " " }) ?? (ascii.last == UInt8(ascii: " ")) {
+            dots.removeLast(); routing.removeLast()
+            if characters != nil { characters!.removeLast() } else { ascii.removeLast() }
         }
     }
 }

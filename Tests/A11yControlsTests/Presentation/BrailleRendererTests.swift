@@ -49,6 +49,31 @@ import DemoCommandLine
         #expect(changed.window(at: 0, width: 20).text.hasPrefix("price 10"))
     }
 
+    /// A label beyond ASCII (the line is kept as characters from its first such cell): the same
+    /// cells, windows, routing and trimming as an ASCII one, and equal to itself rebuilt.
+    @Test func aLabelBeyondASCIIIsLaidOutAsAnASCIIOne() {
+        var configuration = RangeSliderConfiguration()
+        configuration.disableRange = false
+        let slider = try! RangeSlider(configuration: configuration)
+        let wide = PresentedControl(slider, label: "Größe", formatter: formatter, locale: .posix)
+        let plain = PresentedControl(slider, label: "Grsse", formatter: formatter, locale: .posix)
+        let renderer = BrailleRenderer()
+        for width in [12, 20, 40] {
+            let line = renderer.line(for: wide, width: width), ascii = renderer.line(for: plain, width: width)
+            #expect(line.count == ascii.count && line.dots == ascii.dots && line.routing == ascii.routing)
+            #expect(String(line.text) == String(ascii.text).replacingOccurrences(of: "Grsse", with: "Größe"))
+            for offset in [0, 3, line.homeOffset] {
+                let window = line.window(at: offset, width: width), asciiWindow = ascii.window(at: offset, width: width)
+                #expect(window.text.count == width && window.dots == asciiWindow.dots && window.cursor == asciiWindow.cursor)
+            }
+            var rebuilt = line
+            rebuilt.text = line.text
+            #expect(rebuilt == line && rebuilt != ascii)
+        }
+        #expect(renderer.frame(for: wide, width: 40).text.hasPrefix("Größe 10 "))
+        #expect(!renderer.frame(for: wide, width: 40).text.hasSuffix("  "))  // trimmed: the upper value ends the line
+    }
+
     /// A frame is one shared box: copies are equal, a frame built again from the same cells is
     /// equal, and setting a field changes that copy only.
     @Test func aFrameIsAValueWhateverItsBox() {
