@@ -120,7 +120,7 @@ public struct BrailleLine: Sendable, Equatable {
 /// or a drop is one reference count, not one for each of its arrays and its text; two copies of
 /// one frame compare equal at once.
 public struct BrailleFrame: Sendable, Equatable {
-    private final class Cells: Sendable {
+    private final class Storage: Sendable {
         let text: String
         let dots: [BrailleDots]
         let routing: [BrailleRoutingTarget?]
@@ -141,46 +141,46 @@ public struct BrailleFrame: Sendable, Equatable {
         }
     }
 
-    private var cells: Cells
+    private var storage: Storage
 
     /// Text of the cells (through the user's text table), one character per cell.
     public var text: String {
-        get { cells.text }
+        get { storage.text }
         set { change { $0.text = newValue } }
     }
     /// Dots OR-ed on top of the text (BrlAPI's orMask).
     public var dots: [BrailleDots] {
-        get { cells.dots }
+        get { storage.dots }
         set { change { $0.dots = newValue } }
     }
     /// What each cell's routing key does.
     public var routing: [BrailleRoutingTarget?] {
-        get { cells.routing }
+        get { storage.routing }
         set { change { $0.routing = newValue } }
     }
     /// The cursor cell, or nil.
     public var cursor: Int? {
-        get { cells.cursor }
+        get { storage.cursor }
         set { change { $0.cursor = newValue } }
     }
     /// The first cell of the line shown.
     public var offset: Int {
-        get { cells.offset }
+        get { storage.offset }
         set { change { $0.offset = newValue } }
     }
     /// Whether panning shows more of the line.
     public var canPanLeft: Bool {
-        get { cells.canPanLeft }
+        get { storage.canPanLeft }
         set { change { $0.canPanLeft = newValue } }
     }
     public var canPanRight: Bool {
-        get { cells.canPanRight }
+        get { storage.canPanRight }
         set { change { $0.canPanRight = newValue } }
     }
 
     public init(text: String, dots: [BrailleDots], routing: [BrailleRoutingTarget?], cursor: Int?, offset: Int,
                 canPanLeft: Bool, canPanRight: Bool) {
-        cells = Cells(text: text, dots: dots, routing: routing, cursor: cursor, offset: offset,
+        storage = Storage(text: text, dots: dots, routing: routing, cursor: cursor, offset: offset,
                       canPanLeft: canPanLeft, canPanRight: canPanRight)
     }
 
@@ -195,7 +195,7 @@ public struct BrailleFrame: Sendable, Equatable {
     }
 
     public static func == (a: Self, b: Self) -> Bool {
-        a.cells === b.cells
+        a.storage === b.storage
             || (a.text == b.text && a.dots == b.dots && a.routing == b.routing && a.cursor == b.cursor
                 && a.offset == b.offset && a.canPanLeft == b.canPanLeft && a.canPanRight == b.canPanRight)
     }

@@ -65,8 +65,10 @@ extension PresentedControl {
     /// A range slider (one or two handles) as presented with `formatter`.
     public init(_ slider: RangeSlider, label: String, formatter: any ValueFormatter, locale: NumberLocale) {
         let configuration = slider.configuration
-        var values = [slider.bounds.lowerBound, slider.bounds.upperBound]
+        var values: [Double] = []
         values.reserveCapacity(4)
+        values.append(slider.bounds.lowerBound)
+        values.append(slider.bounds.upperBound)
         for handle in slider.handles { values.append(slider.value(of: handle)) }
         var texts = Texts(formatter: formatter, context: FormatContext(for: slider, locale: locale), values: values)
         let handles = slider.handles.map { handle in
