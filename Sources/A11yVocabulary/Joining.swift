@@ -3,7 +3,7 @@ extension String {
     /// interpolation make piece by piece (a growth and a copy for each piece). The presenters
     /// build a few short lines this way on every key.
     @inlinable
-    public init(joining parts: [String]) {
+    package init(joining parts: [String]) {
         var count = 0
         for part in parts { count += part.utf8.count }
         guard count > 0 else {
@@ -32,7 +32,7 @@ extension String {
 
     /// `String(joining: [parts...])`.
     @inlinable
-    public init(joining parts: String...) {
+    package init(joining parts: String...) {
         self.init(joining: parts)
     }
 }
