@@ -23,23 +23,68 @@ public struct BrailleLine: Sendable, Equatable {
 
         /// `characters` as bytes when each is one byte.
         init(_ characters: [Character]) {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(characters.count)
-            for character in characters {
-                let utf8 = character.utf8
-                guard utf8.count == 1 else {
-                    self = .characters(characters)
-                    return
-                }
-                bytes.append(utf8[utf8.startIndex])
-            }
-            self = .ascii(bytes)
+            self = .ascii([])
+            reserveCapacity(characters.count)
+            for character in characters { append(character) }
         }
 
         var count: Int {
             switch self {
             case .ascii(let bytes): bytes.count
             case .characters(let characters): characters.count
+            }
+        }
+
+        /// One character per cell.
+        var characters: [Character] {
+            switch self {
+            case .ascii(let bytes): bytes.map { Character(Unicode.Scalar($0)) }
+            case .characters(let characters): characters
+            }
+        }
+
+        /// Whether the last cell is a blank.
+        var endsWithBlank: Bool {
+            switch self {
+            case .ascii(let bytes): bytes.last == UInt8(ascii: " ")
+            case .characters(let characters): characters.last == " "
+            }
+        }
+
+        mutating func reserveCapacity(_ capacity: Int) {
+            change(ascii: { $0.reserveCapacity(capacity) }, characters: { $0.reserveCapacity(capacity) })
+        }
+
+        /// `cell` after the others: as characters from the first cell that is not one byte.
+        mutating func append(_ cell: Character) {
+            let utf8 = cell.utf8
+            if case .ascii(let bytes) = self, utf8.count != 1 {
+                self = .characters(Cells.ascii(bytes).characters + [cell])
+            } else {
+                change(ascii: { $0.append(utf8[utf8.startIndex]) }, characters: { $0.append(cell) })
+            }
+        }
+
+        mutating func appendBlanks(_ count: Int) {
+            change(ascii: { $0.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) },
+                   characters: { $0.append(contentsOf: repeatElement(" ", count: count)) })
+        }
+
+        mutating func removeLast() {
+            change(ascii: { $0.removeLast() }, characters: { $0.removeLast() })
+        }
+
+        /// Changes the array in place (taken out of `self` first, so that it is not copied).
+        private mutating func change(ascii: (inout [UInt8]) -> Void, characters: (inout [Character]) -> Void) {
+            switch self {
+            case .ascii(var bytes):
+                self = .ascii([])
+                ascii(&bytes)
+                self = .ascii(bytes)
+            case .characters(var cells):
+                self = .ascii([])
+                characters(&cells)
+                self = .characters(cells)
             }
         }
     }
@@ -68,12 +113,7 @@ public struct BrailleLine: Sendable, Equatable {
 
     /// One character per cell; blanks where the track's dots go.
     public var text: [Character] {
-        get {
-            switch cells {
-            case .ascii(let bytes): bytes.map { Character(Unicode.Scalar($0)) }
-            case .characters(let characters): characters
-            }
-        }
+        get { cells.characters }
         set { cells = Cells(newValue) }
     }
 
@@ -324,16 +364,14 @@ public struct BrailleRenderer: Sendable {
 /// The cells of a line as they are laid out, one cell at a time (no array per cell: this runs
 /// on every key).
 private struct LineBuilder {
-    /// The text as bytes while every cell is one byte; from the first cell that is not, as
-    /// characters (`BrailleLine.Cells`).
-    var ascii: [UInt8] = []
-    var characters: [Character]?
+    /// The text: bytes while every cell is one byte (`BrailleLine.Cells`).
+    var cells = BrailleLine.Cells.ascii([])
     var dots: [BrailleDots] = []
     var routing: [BrailleRoutingTarget?] = []
     var cursor: Int?
 
     init(capacity: Int) {
-        ascii.reserveCapacity(capacity)
+        cells.reserveCapacity(capacity)
         dots.reserveCapacity(capacity)
         routing.reserveCapacity(capacity)
     }
@@ -341,29 +379,17 @@ private struct LineBuilder {
     /// The number of cells so far.
     var count: Int { dots.count }
 
-    var cells: BrailleLine.Cells { characters.map { .characters($0) } ?? .ascii(ascii) }
-
     mutating func append(_ cell: Character, routing target: BrailleRoutingTarget?, dots pattern: BrailleDots = []) {
         dots.append(pattern)
         routing.append(target)
-        if characters != nil { return characters!.append(cell) }
-        let utf8 = cell.utf8
-        if utf8.count == 1 {
-            ascii.append(utf8[utf8.startIndex])
-        } else {
-            characters = ascii.map { Character(Unicode.Scalar($0)) } + [cell]
-        }
+        cells.append(cell)
     }
 
     /// Blank cells (the track's: its dots go on top), one per pattern, all at once.
     mutating func appendBlanks(dots patterns: [BrailleDots], routing targets: some Collection<BrailleRoutingTarget?>) {
         dots += patterns
         routing.append(contentsOf: targets)
-        if characters != nil {
-            characters!.append(contentsOf: repeatElement(" ", count: patterns.count))
-        } else {
-            ascii.append(contentsOf: repeatElement(UInt8(ascii: " "), count: patterns.count))
-        }
+        cells.appendBlanks(patterns.count)
     }
 
     mutating func append(text cells: some Collection<Character>, routing target: BrailleRoutingTarget?, dots pattern: BrailleDots = []) {
@@ -371,9 +397,8 @@ private struct LineBuilder {
     }
 
     mutating func trimTrailingBlank() {
-        while dots.last == [], characters.map({ $0.last == " " }) ?? (ascii.last == UInt8(ascii: " ")) {
-            dots.removeLast(); routing.removeLast()
-            if characters != nil { characters!.removeLast() } else { ascii.removeLast() }
+        while dots.last == [], cells.endsWithBlank {
+            dots.removeLast(); routing.removeLast(); cells.removeLast()
         }
     }
 }
