@@ -25,6 +25,11 @@ extension SoakRun {
     /// A few taps in the middle of a fault: the control goes on. `moving`: each one changes the
     /// value (not at a limit), so the braille line changes and a frozen BRLTTY is asked something.
     func someTaps(moving: Bool = false) throws {
+        // A handle pinned by the other one at a bound (both at 100, the upper focused) cannot
+        // move either way: the taps would change nothing, and nothing would reach the display.
+        if moving, model.allowedRange(for: model.focusedHandle).lower >= model.allowedRange(for: model.focusedHandle).upper {
+            try tap("Tab", .focusNext)
+        }
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             var up = chance(50)
             if moving {

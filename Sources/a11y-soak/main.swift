@@ -126,6 +126,7 @@ if let baseline, let initial, let last {
 }
 say("result '\(stdout)' (model '\(want)'), terminal settings \(before == after ? "identical" : "changed")")
 let failures = run.report.failures
-say(failures.isEmpty ? "PASSED" : "FAILED (\(failures.count) checks): " + failures.prefix(5).joined(separator: "; "))
+// The seed again at the end, where a log cut to its last lines still shows it.
+say(failures.isEmpty ? "PASSED" : "FAILED (\(failures.count) checks; replay: SOAK_SEED=\(seed)): " + failures.prefix(5).joined(separator: "; "))
 _ = try? run.pane.tmux(["kill-server"])  // exit() skips the pane's deinit
 exit(failures.isEmpty ? 0 : 1)
