@@ -90,7 +90,7 @@ extension BrailleDisplay {
     /// What `brlapi__getParameter` sends.
     static let versionQuestion: [UInt8] = {
         var body: [UInt8] = []
-        body.appendBigEndian([UInt32(BRLAPI_PARAMF_GET | BRLAPI_PARAMF_GLOBAL), UInt32(BRLAPI_PARAM_SERVER_VERSION.rawValue), 0, 0])
+        body.appendBigEndian(UInt32(BRLAPI_PARAMF_GET | BRLAPI_PARAMF_GLOBAL), UInt32(BRLAPI_PARAM_SERVER_VERSION.rawValue), 0, 0)
         return BrlAPIText.packet(A11Y_BRLAPI_PACKET_PARAM_REQUEST, body)
     }()
 
