@@ -145,14 +145,18 @@ public final class Terminal {
 
     /// Reads once: nil when nothing is available on a non-blocking descriptor, empty at end of file.
     static func read(_ fd: Int32, maximumCount: Int) throws(TerminalError) -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: maximumCount)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, maximumCount) }
-            if n >= 0 { return Array(buffer[0..<n]) }
-            if errno == EINTR { continue }
-            if errno == EAGAIN { return nil }
-            throw TerminalError("read")
+        // Into a buffer on the stack, not cleared: a key's few bytes are copied out (a cleared
+        // 4 KB array on the heap, then a copy, was on every key's way to the display).
+        let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumCount) { buffer -> Result<[UInt8]?, TerminalError> in
+            while true {
+                let n = Glibc.read(fd, buffer.baseAddress, maximumCount)
+                if n >= 0 { return .success(Array(buffer[0..<n])) }
+                if errno == EINTR { continue }
+                if errno == EAGAIN { return .success(nil) }
+                return .failure(TerminalError("read"))
+            }
         }
+        return try result.get()
     }
 
     /// Hides or shows the cursor; a hidden cursor is shown again by `restore()`.
