@@ -20,17 +20,16 @@ struct BrlAPIText: Equatable {
     var charset: String?
 
     init(text: String, orMask: [UInt8], width: Int) {
+        var mask = orMask.count == width ? orMask : Array(orMask.prefix(width)) + Array(repeating: 0, count: max(0, width - orMask.count))
         // The controls' own lines: printable ASCII that fits, taken as it is and padded (the key
         // path: the scalar by scalar way below cost 27 µs of a cold key's 80 before its send).
         if let count = Self.printableASCIICount(text), count <= width {
             self.text = count == width ? text : text + String(repeating: " ", count: width - count)
-            self.orMask = orMask.count == width ? orMask
-                                                : Array(orMask.prefix(width)) + Array(repeating: 0, count: max(0, width - orMask.count))
+            self.orMask = mask
             self.charset = nil
             return
         }
         var scalars: [Unicode.Scalar] = []
-        var mask = Array(orMask.prefix(width)) + Array(repeating: 0, count: max(0, width - orMask.count))
         var needsUnicode = false
         for (index, scalar) in text.unicodeScalars.prefix(width).enumerated() {
             switch scalar.value {

@@ -27,7 +27,7 @@ extension SoakRun {
     func someTaps(moving: Bool = false) throws {
         // A handle pinned by the other one at a bound (both at 100, the upper focused) cannot
         // move either way: the taps would change nothing, and nothing would reach the display.
-        if moving, model.allowedRange(for: model.focusedHandle).lower >= model.allowedRange(for: model.focusedHandle).upper {
+        if moving, case let range = model.allowedRange(for: model.focusedHandle), range.lower >= range.upper {
             try tap("Tab", .focusNext)
         }
         for _ in 0..<Int.random(in: 1...3, using: &random) {
