@@ -94,7 +94,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// braille connection starts (0.7 ms of loading, off the way to the first braille frame).
     /// Without it, libbrlapi loads at the first BrlAPI call. Loading twice is harmless.
     public static func loadLibraryInBackground() {
-        _ = DetachedThread.start { _ = a11y_brlapi_library() }
+        _ = DetachedThread.start { _ = a11y_brlapi_functions() }
     }
 
     /// Connects, runs `body`, then closes the connection, even when `body` throws.

@@ -5,15 +5,17 @@
 // libasound is loaded when tones are first played (`--tones on`), not linked: a session without
 // tones does not map it (0.28 MB of its peak memory, and the library's relocations at every
 // start). TonePlayer calls the a11y_snd_* functions below, each the ALSA function of the same
-// name looked up once; the ALSA functions themselves are only declared here, never called.
+// name (looked up as the library loads); the ALSA functions themselves are only declared here,
+// never called.
 #include <alsa/asoundlib.h>
 #include <errno.h>
 #include "../CSystem/lazy_library.h"
 
-// a11y_alsa_library() and a11y_alsa_load_error(); A11Y_ALSA_FUNCTION(name) declares `found`,
-// the library's function `name`, looked up once.
-A11Y_LAZY_LIBRARY(alsa, "libasound.so.2")
-#define A11Y_ALSA_FUNCTION(name) A11Y_LAZY_FUNCTION(a11y_alsa_library(), name)
+// a11y_alsa_functions() and a11y_alsa_load_error(); A11Y_ALSA_FUNCTION(name) declares `found`,
+// the library's function `name` (looked up as the library loads).
+#define A11Y_ALSA_FUNCTIONS(X) X(snd_lib_error_set_handler) X(snd_pcm_open) X(snd_pcm_set_params) X(snd_pcm_close) X(snd_pcm_drain) X(snd_pcm_prepare) X(snd_pcm_recover) X(snd_pcm_writei) X(snd_pcm_sw_params_malloc) X(snd_pcm_sw_params_free) X(snd_pcm_sw_params_current) X(snd_pcm_sw_params_set_start_threshold) X(snd_pcm_sw_params) X(snd_strerror)
+A11Y_LAZY_LIBRARY(alsa, "libasound.so.2", A11Y_ALSA_FUNCTIONS)
+#define A11Y_ALSA_FUNCTION(name) A11Y_LAZY_FUNCTION(a11y_alsa_functions(), name)
 
 // ALSA prints its own errors on stderr ("ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM
 // foo"); the program says one line of its own instead. The handler is variadic, which Swift cannot

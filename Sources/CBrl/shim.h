@@ -5,18 +5,20 @@
 //
 // libbrlapi is loaded when it is first needed, not linked: with the libraries it needs
 // (libsystemd, gcrypt, lz4, zstd, lzma) it took about 0.7 ms of every start before main.
-// a11y-demo starts loading it on a thread of its own as main begins
-// (`BrailleDisplay.loadLibraryInBackground()`), while the command line is read; other programs
-// load it at their first BrlAPI call. A11yDevices calls the a11y_brlapi* functions below, each
-// BrlAPI's function of the same name looked up once; libbrlapi.so.0.8 is the ABI of the headers.
+// a11y-demo loads it and connects on a thread of its own as main begins
+// (`BrailleDisplay.prepareConnection()`), while the command line is read; other programs load it
+// at their first BrlAPI call. A11yDevices calls the a11y_brlapi* functions below, each BrlAPI's
+// function of the same name (all looked up as the library loads); libbrlapi.so.0.8 is the ABI
+// of the headers.
 #include <brlapi.h>
 #include <brlapi_protocol.h>
 #include <stdio.h>
 #include "../CSystem/lazy_library.h"
 
-// a11y_brlapi_library() and a11y_brlapi_load_error().
-A11Y_LAZY_LIBRARY(brlapi, "libbrlapi.so.0.8")
-#define A11Y_BRLAPI_CALL(name, fallback, ...) A11Y_LAZY_CALL(a11y_brlapi_library(), name, fallback, __VA_ARGS__)
+// a11y_brlapi_functions() and a11y_brlapi_load_error().
+#define A11Y_BRLAPI_FUNCTIONS(X) X(brlapi_error_location) X(brlapi_strerror_r) X(brlapi_getHandleSize) X(brlapi__openConnection) X(brlapi__closeConnection) X(brlapi__enterTtyModeWithPath) X(brlapi__leaveTtyMode) X(brlapi__getDisplaySize) X(brlapi__write) X(brlapi__readKey) X(brlapi__pause) X(brlapi__acceptKeys) X(brlapi__ignoreKeys) X(brlapi__acceptKeyRanges) X(brlapi__getParameter) X(brlapi__getParameterAlloc) X(brlapi__setParameter) X(brlapi__watchParameter) X(brlapi__setExceptionHandler) X(brlapi__strexception) X(brlapi_describeKeyCode)
+A11Y_LAZY_LIBRARY(brlapi, "libbrlapi.so.0.8", A11Y_BRLAPI_FUNCTIONS)
+#define A11Y_BRLAPI_CALL(name, fallback, ...) A11Y_LAZY_CALL(a11y_brlapi_functions(), name, fallback, __VA_ARGS__)
 
 // Without the library: this error, whose message (a11y_brlapi_strerror_r) says why.
 static inline brlapi_error_t *a11y_brlapi_error_location(void) {
@@ -24,7 +26,7 @@ static inline brlapi_error_t *a11y_brlapi_error_location(void) {
     A11Y_BRLAPI_CALL(brlapi_error_location, &unloaded)
 }
 static inline size_t a11y_brlapi_strerror_r(const brlapi_error_t *error, char *buf, size_t buflen) {
-    A11Y_LAZY_FUNCTION(a11y_brlapi_library(), brlapi_strerror_r)
+    A11Y_LAZY_FUNCTION(a11y_brlapi_functions(), brlapi_strerror_r)
     if (found) return found(error, buf, buflen);
     const char *why = a11y_brlapi_load_error();
     return (size_t)snprintf(buf, buflen, "libbrlapi cannot be loaded: %s", why ? why : "not found");
@@ -36,7 +38,7 @@ static inline brlapi_fileDescriptor a11y_brlapi__openConnection(brlapi_handle_t 
 }
 // The calls on a connection: a connection exists only when the library was loaded.
 static inline void a11y_brlapi__closeConnection(brlapi_handle_t *h) {
-    A11Y_LAZY_FUNCTION(a11y_brlapi_library(), brlapi__closeConnection)
+    A11Y_LAZY_FUNCTION(a11y_brlapi_functions(), brlapi__closeConnection)
     if (found) found(h);
 }
 static inline int a11y_brlapi__enterTtyModeWithPath(brlapi_handle_t *h, const int *ttys, int count, const char *driver) {

@@ -7,17 +7,18 @@
 // linked: loading it (and glib and pcre2, which it needs) took about 0.5 ms of every start before
 // main, on the way to the first braille frame; a session with speech off never maps it.
 // SpeechDispatcher calls the a11y_spd_* functions below, each libspeechd's function of the same
-// name looked up once. libspeechd.so.2 is the ABI of the header compiled against.
+// name (looked up as the library loads). libspeechd.so.2 is the ABI of the header compiled against.
 #include <speech-dispatcher/libspeechd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "../CSystem/lazy_library.h"
 
-// a11y_speechd_library() and a11y_speechd_load_error(); A11Y_SPEECHD_FUNCTION(name) declares
-// `found`, the library's function `name`, looked up once.
-A11Y_LAZY_LIBRARY(speechd, "libspeechd.so.2")
-#define A11Y_SPEECHD_FUNCTION(name) A11Y_LAZY_FUNCTION(a11y_speechd_library(), name)
+// a11y_speechd_functions() and a11y_speechd_load_error(); A11Y_SPEECHD_FUNCTION(name) declares
+// `found`, the library's function `name` (looked up as the library loads).
+#define A11Y_SPEECHD_FUNCTIONS(X) X(spd_open2) X(spd_close) X(spd_stop) X(spd_cancel) X(spd_set_voice_rate) X(spd_set_voice_pitch) X(spd_set_volume) X(spd_set_voice_type) X(spd_set_language) X(spd_set_punctuation) X(spd_execute_command) X(spd_send_data)
+A11Y_LAZY_LIBRARY(speechd, "libspeechd.so.2", A11Y_SPEECHD_FUNCTIONS)
+#define A11Y_SPEECHD_FUNCTION(name) A11Y_LAZY_FUNCTION(a11y_speechd_functions(), name)
 
 // spd_open2; without libspeechd, NULL with *error_result saying why (malloc'd, as libspeechd's).
 static inline SPDConnection *a11y_spd_open2(const char *client_name, const char *connection_name, const char *user_name,
@@ -40,7 +41,7 @@ static inline void a11y_spd_close(SPDConnection *connection) {
     A11Y_SPEECHD_FUNCTION(spd_close)
     if (found) found(connection);
 }
-#define A11Y_SPEECHD_CALL(name, fallback, ...) A11Y_LAZY_CALL(a11y_speechd_library(), name, fallback, __VA_ARGS__)
+#define A11Y_SPEECHD_CALL(name, fallback, ...) A11Y_LAZY_CALL(a11y_speechd_functions(), name, fallback, __VA_ARGS__)
 static inline int a11y_spd_stop(SPDConnection *c) { A11Y_SPEECHD_CALL(spd_stop, -1, c) }
 static inline int a11y_spd_cancel(SPDConnection *c) { A11Y_SPEECHD_CALL(spd_cancel, -1, c) }
 static inline int a11y_spd_set_voice_rate(SPDConnection *c, signed int rate) { A11Y_SPEECHD_CALL(spd_set_voice_rate, -1, c, rate) }
