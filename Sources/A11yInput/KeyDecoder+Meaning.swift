@@ -3,7 +3,7 @@
 /// queries) with the key of its plain form from the same table.
 extension KeyDecoder {
     static func lookup(_ bytes: ArraySlice<UInt8>) -> DecodedInput? {
-        guard let entry = KeySequences.lookup[Array(bytes)] else { return nil }
+        guard let entry = KeySequences.entry(for: bytes) else { return nil }
         return key(entry.key, entry.modifiers)
     }
 

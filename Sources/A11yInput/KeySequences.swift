@@ -109,23 +109,65 @@ public enum KeySequences {
         e("\u{1B}Oy", .character("9"), "keypad 9"),
     ]
 
-    /// The table as a dictionary, for the decoder.
-    static let lookup: [[UInt8]: Entry] = {
-        var d: [[UInt8]: Entry] = [:]
-        for entry in table where d[entry.bytes] == nil { d[entry.bytes] = entry }
-        return d
-    }()
+    /// The entry of the whole sequence `bytes`, nil when the table has none.
+    ///
+    /// A binary search over the table's sequences packed into numbers: a dictionary keyed by
+    /// byte arrays made an array and hashed it for every escape sequence a key sent, and its
+    /// first use (its generic storage's metadata, built at the first key) cost about 400,000
+    /// instructions.
+    static func entry<Bytes: Collection<UInt8>>(for bytes: Bytes) -> Entry? {
+        guard let key = packed(bytes) else { return nil }
+        let keys = sorted.keys
+        var (low, high) = (0, keys.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low < keys.count && keys[low] == key ? table[sorted.entries[low]] : nil
+    }
 
     /// The entry of `ESC <introducer> <final>` (`ESC [ A`, `ESC O P`): the plain form of a
     /// sequence with parameters.
     static func entry(introducer: UInt8, final: UInt8) -> Entry? {
-        lookup[[0x1B, introducer, final]]
+        entry(for: [0x1B, introducer, final])
     }
 
     /// The entry of `ESC [ <n> ~` (VT220's editing and function keys).
     static func tildeEntry(_ n: Int) -> Entry? {
-        lookup[Array("\u{1B}[\(n)~".utf8)]
+        entry(for: Array("\u{1B}[\(n)~".utf8))
     }
+
+    /// A sequence of at most 7 bytes as one number: its length in the top byte, then its bytes
+    /// from the most significant (nil for a longer one: the table has none).
+    static func packed<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64? {
+        guard bytes.count <= 7 else { return nil }
+        var value = UInt64(bytes.count) << 56
+        var shift: UInt64 = 48
+        for byte in bytes {
+            value |= UInt64(byte) << shift
+            shift &-= 8
+        }
+        return value
+    }
+
+    /// The table's sequences packed, in ascending order, with each one's place in `table` (the
+    /// first of entries with the same bytes).
+    private static let sorted: (keys: [UInt64], entries: [Int]) = {
+        var pairs: [(key: UInt64, entry: Int)] = []
+        pairs.reserveCapacity(table.count)
+        for (index, entry) in table.enumerated() {
+            if let key = packed(entry.bytes) { pairs.append((key, index)) }
+        }
+        // Stable for equal keys: the first entry comes first and is the one found.
+        pairs.sort { $0.key != $1.key ? $0.key < $1.key : $0.entry < $1.entry }
+        var keys: [UInt64] = []
+        var entries: [Int] = []
+        for pair in pairs where keys.last != pair.key {
+            keys.append(pair.key)
+            entries.append(pair.entry)
+        }
+        return (keys, entries)
+    }()
 
     /// The key one byte below 0x80 stands for: ASCII itself; CR and LF Enter, Tab, DEL and BS
     /// Backspace, ESC Escape; other C0 controls Control with a letter (0x01 `ctrl+a`, 0x00

@@ -64,4 +64,13 @@ struct KeySequenceTableTests {
         #expect(KeySequences.key(forByte: 0x80) == nil)
         #expect(KeySequences.kittyKey(code: 57419) == .up)
     }
+
+    @Test func sequencesPackIntoDistinctNumbersUpToSevenBytes() {
+        #expect(KeySequences.packed([0x1B, 0x5B]) != KeySequences.packed([0x1B, 0x5B, 0x00]))
+        #expect(KeySequences.packed([0x1B, 0x5B, 0x41]) != KeySequences.packed([0x1B, 0x5B, 0x42]))
+        #expect(KeySequences.packed([UInt8](repeating: 0xFF, count: 7)) != nil)
+        #expect(KeySequences.packed([UInt8](repeating: 0x1B, count: 8)) == nil)
+        #expect(KeySequences.entry(for: Array("\u{1B}[A".utf8)[...])?.key == .up)
+        #expect(KeySequences.entry(for: Array("\u{1B}[Z\u{1B}".utf8)) == nil)
+    }
 }
