@@ -13,7 +13,11 @@
 
 // a11y_alsa_functions() and a11y_alsa_load_error(); A11Y_ALSA_FUNCTION(name) declares `found`,
 // the library's function `name` (looked up as the library loads).
-#define A11Y_ALSA_FUNCTIONS(X) X(snd_lib_error_set_handler) X(snd_pcm_open) X(snd_pcm_set_params) X(snd_pcm_close) X(snd_pcm_drain) X(snd_pcm_prepare) X(snd_pcm_recover) X(snd_pcm_writei) X(snd_pcm_sw_params_malloc) X(snd_pcm_sw_params_free) X(snd_pcm_sw_params_current) X(snd_pcm_sw_params_set_start_threshold) X(snd_pcm_sw_params) X(snd_strerror)
+#define A11Y_ALSA_FUNCTIONS(X) \
+    X(snd_lib_error_set_handler) X(snd_pcm_open) X(snd_pcm_set_params) X(snd_pcm_close) \
+    X(snd_pcm_drain) X(snd_pcm_prepare) X(snd_pcm_recover) X(snd_pcm_writei) \
+    X(snd_pcm_sw_params_malloc) X(snd_pcm_sw_params_free) X(snd_pcm_sw_params_current) \
+    X(snd_pcm_sw_params_set_start_threshold) X(snd_pcm_sw_params) X(snd_strerror)
 A11Y_LAZY_LIBRARY(alsa, "libasound.so.2", A11Y_ALSA_FUNCTIONS)
 #define A11Y_ALSA_FUNCTION(name) A11Y_LAZY_FUNCTION(a11y_alsa_functions(), name)
 

@@ -5,9 +5,9 @@
 //
 // libbrlapi is loaded when it is first needed, not linked: with the libraries it needs
 // (libsystemd, gcrypt, lz4, zstd, lzma) it took about 0.7 ms of every start before main.
-// a11y-demo loads it and connects on a thread of its own as main begins
-// (`BrailleDisplay.prepareConnection()`), while the command line is read; other programs load it
-// at their first BrlAPI call. A11yDevices calls the a11y_brlapi* functions below, each BrlAPI's
+// a11y-demo starts loading it on a thread of its own as main begins
+// (`BrailleDisplay.loadLibraryInBackground()`), while the command line is read; other programs
+// load it at their first BrlAPI call. A11yDevices calls the a11y_brlapi* functions below, each BrlAPI's
 // function of the same name (all looked up as the library loads); libbrlapi.so.0.8 is the ABI
 // of the headers.
 #include <brlapi.h>
@@ -16,7 +16,13 @@
 #include "../CSystem/lazy_library.h"
 
 // a11y_brlapi_functions() and a11y_brlapi_load_error().
-#define A11Y_BRLAPI_FUNCTIONS(X) X(brlapi_error_location) X(brlapi_strerror_r) X(brlapi_getHandleSize) X(brlapi__openConnection) X(brlapi__closeConnection) X(brlapi__enterTtyModeWithPath) X(brlapi__leaveTtyMode) X(brlapi__getDisplaySize) X(brlapi__write) X(brlapi__readKey) X(brlapi__pause) X(brlapi__acceptKeys) X(brlapi__ignoreKeys) X(brlapi__acceptKeyRanges) X(brlapi__getParameter) X(brlapi__getParameterAlloc) X(brlapi__setParameter) X(brlapi__watchParameter) X(brlapi__setExceptionHandler) X(brlapi__strexception) X(brlapi_describeKeyCode)
+#define A11Y_BRLAPI_FUNCTIONS(X) \
+    X(brlapi_error_location) X(brlapi_strerror_r) X(brlapi_getHandleSize) X(brlapi__openConnection) \
+    X(brlapi__closeConnection) X(brlapi__enterTtyModeWithPath) X(brlapi__leaveTtyMode) \
+    X(brlapi__getDisplaySize) X(brlapi__write) X(brlapi__readKey) X(brlapi__pause) \
+    X(brlapi__acceptKeys) X(brlapi__ignoreKeys) X(brlapi__acceptKeyRanges) X(brlapi__getParameter) \
+    X(brlapi__getParameterAlloc) X(brlapi__setParameter) X(brlapi__watchParameter) \
+    X(brlapi__setExceptionHandler) X(brlapi__strexception) X(brlapi_describeKeyCode)
 A11Y_LAZY_LIBRARY(brlapi, "libbrlapi.so.0.8", A11Y_BRLAPI_FUNCTIONS)
 #define A11Y_BRLAPI_CALL(name, fallback, ...) A11Y_LAZY_CALL(a11y_brlapi_functions(), name, fallback, __VA_ARGS__)
 

@@ -5,14 +5,16 @@
 // liblouis is loaded when contracted braille is first asked for (BRLTTY's literary braille
 // preference, or --braille-table), not linked: most sessions never map it. BrailleContractor
 // calls the a11y_lou_* functions below, each liblouis's function of the same name (looked
-// up as the library loads); liblouis's own functions are only declared here, never called. liblouis.so.20 is the
-// ABI of the header compiled against (liblouis-dev's liblouis.so points to it).
+// up as the library loads); liblouis's own functions are only declared here, never called.
+// liblouis.so.20 is the ABI of the header compiled against (liblouis-dev's liblouis.so points
+// to it).
 #include <liblouis/liblouis.h>
 #include "../CSystem/lazy_library.h"
 
 // a11y_louis_functions() and a11y_louis_load_error(); A11Y_LOUIS_FUNCTION(name) declares `found`,
 // the library's function `name` (looked up as the library loads).
-#define A11Y_LOUIS_FUNCTIONS(X) X(lou_getTable) X(lou_translate) X(lou_setLogLevel)
+#define A11Y_LOUIS_FUNCTIONS(X) \
+    X(lou_getTable) X(lou_translate) X(lou_setLogLevel)
 A11Y_LAZY_LIBRARY(louis, "liblouis.so.20", A11Y_LOUIS_FUNCTIONS)
 #define A11Y_LOUIS_FUNCTION(name) A11Y_LAZY_FUNCTION(a11y_louis_functions(), name)
 

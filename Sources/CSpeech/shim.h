@@ -7,7 +7,8 @@
 // linked: loading it (and glib and pcre2, which it needs) took about 0.5 ms of every start before
 // main, on the way to the first braille frame; a session with speech off never maps it.
 // SpeechDispatcher calls the a11y_spd_* functions below, each libspeechd's function of the same
-// name (looked up as the library loads). libspeechd.so.2 is the ABI of the header compiled against.
+// name (looked up as the library loads). libspeechd.so.2 is the ABI of the header compiled
+// against.
 #include <speech-dispatcher/libspeechd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,10 @@
 
 // a11y_speechd_functions() and a11y_speechd_load_error(); A11Y_SPEECHD_FUNCTION(name) declares
 // `found`, the library's function `name` (looked up as the library loads).
-#define A11Y_SPEECHD_FUNCTIONS(X) X(spd_open2) X(spd_close) X(spd_stop) X(spd_cancel) X(spd_set_voice_rate) X(spd_set_voice_pitch) X(spd_set_volume) X(spd_set_voice_type) X(spd_set_language) X(spd_set_punctuation) X(spd_execute_command) X(spd_send_data)
+#define A11Y_SPEECHD_FUNCTIONS(X) \
+    X(spd_open2) X(spd_close) X(spd_stop) X(spd_cancel) X(spd_set_voice_rate) X(spd_set_voice_pitch) \
+    X(spd_set_volume) X(spd_set_voice_type) X(spd_set_language) X(spd_set_punctuation) \
+    X(spd_execute_command) X(spd_send_data)
 A11Y_LAZY_LIBRARY(speechd, "libspeechd.so.2", A11Y_SPEECHD_FUNCTIONS)
 #define A11Y_SPEECHD_FUNCTION(name) A11Y_LAZY_FUNCTION(a11y_speechd_functions(), name)
 
