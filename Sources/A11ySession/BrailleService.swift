@@ -34,8 +34,7 @@ public protocol BrailleConnection: AnyObject, Sendable {
     /// Asks the server something and waits for its answer (it may never come: a stopped
     /// BRLTTY). The session's braille worker calls it from its loop after each burst of frames.
     func ping() throws
-    /// True when a write now would not wait for the server (its socket has room) and nothing
-    /// from it waits to be read (a new width of the display must be taken in first).
+    /// True when a write now would not wait for the server (its socket has room).
     var takesAWriteAtOnce: Bool { get }
     /// Closes the connection (which also gives the display back). Closing twice is harmless.
     func close()
