@@ -4,11 +4,9 @@ import Glibc
 
 extension BrailleDisplay {
     /// True when the connection's socket has room for a frame now: a write (which BRLTTY does
-    /// not answer) then returns without waiting, even for a BRLTTY that stopped. False too while
-    /// something from BRLTTY waits to be read: it may be a new size of the display (a display
-    /// plugged in), which must be taken in before a frame is written at the old width.
+    /// not answer) then returns without waiting, even for a BRLTTY that stopped.
     public var takesAWriteAtOnce: Bool {
-        var room = pollfd(fd: fileDescriptor, events: Int16(POLLOUT | POLLIN), revents: 0)
+        var room = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
         return poll(&room, 1, 0) == 1 && room.revents == Int16(POLLOUT)
     }
 

@@ -118,25 +118,17 @@ public final class BrailleDisplay: @unchecked Sendable {
     }
 
     /// The display's size. It is 0x0 while BRLTTY has no display (the `vr` driver before a
-    /// display connects). While the preferences are watched (`watchPreferences()`), the size
-    /// BRLTTY last reported: BrlAPI keeps the first size it got until tty mode is left, so a
-    /// display that came back with another width (BRLTTY restarting its driver) was written at
-    /// the old width, BRLTTY refused the write ("invalid region size") and the session said
-    /// the display was lost, then back. It does not reach BRLTTY, so it does not tell whether
-    /// BRLTTY still answers (`ping` does).
+    /// display connects). BrlAPI keeps the first size it got until tty mode is left: after that
+    /// this does not reach BRLTTY, so it does not tell whether BRLTTY still answers (`ping` does).
     public func size() throws(BrailleError) -> Size {
-        try withHandle("brlapi__getDisplaySize", mayLeaveKeys: false) { handle throws(BrailleError) in try size(of: handle) }
-    }
-
-    /// `size()` on the open handle.
-    private func size(of handle: OpaquePointer) throws(BrailleError) -> Size {
-        if let reported = preferenceWatch.displaySize { return reported }
-        var width: UInt32 = 0
-        var height: UInt32 = 0
-        guard a11y_brlapi__getDisplaySize(handle, &width, &height) == 0 else {
-            throw BrailleError.current("brlapi__getDisplaySize")
+        try withHandle("brlapi__getDisplaySize", mayLeaveKeys: false) { handle throws(BrailleError) in
+            var width: UInt32 = 0
+            var height: UInt32 = 0
+            guard a11y_brlapi__getDisplaySize(handle, &width, &height) == 0 else {
+                throw BrailleError.current("brlapi__getDisplaySize")
+            }
+            return Size(width: Int(width), height: Int(height))
         }
-        return Size(width: Int(width), height: Int(height))
     }
 
     /// Takes the display for this program (BrlAPI tty mode), with keys as BRLTTY commands.
@@ -206,7 +198,12 @@ public final class BrailleDisplay: @unchecked Sendable {
     public func write(text: String, orMask: [UInt8] = [], andMask: UInt8 = 0xFF, cursor: Int? = nil) throws(BrailleError) {
         try withHandle("brlapi__write", mayLeaveKeys: false) { handle throws(BrailleError) in
             // The region is always the whole display, so text and mask lengths are known exactly.
-            let count = try size(of: handle).width
+            var width: UInt32 = 0
+            var height: UInt32 = 0
+            guard a11y_brlapi__getDisplaySize(handle, &width, &height) == 0 else {
+                throw BrailleError.current("brlapi__getDisplaySize")
+            }
+            let count = Int(width)
             guard count > 0 else { return }  // no display attached: nothing can be shown
             let cells = BrlAPIText(text: text, orMask: orMask, width: count)
             let cursorCell = cursor.map { (0..<count).contains($0) ? Int32($0) + 1 : Int32(BRLAPI_CURSOR_OFF) } ?? Int32(BRLAPI_CURSOR_OFF)

@@ -197,14 +197,8 @@ final class BrailleWorker: Sendable {
         var news = News()
         do {
             // The frame first: it is not answered, and the keys' ranges (three round trips) are
-            // told after it (at the start, the first frame does not wait for them). What waits to
-            // be read is taken in before it: a new width of the display (a display plugged in)
-            // means the frame was laid out for the old one, which BRLTTY would refuse; the
-            // session lays the line out again instead.
-            if let frame {
-                try read(into: &news)
-                if news.width == nil { try write(frame, news: &news) }
-            }
+            // told after it (at the start, the first frame does not wait for them).
+            if let frame { try write(frame, news: &news) }
             if let keys {
                 do {
                     try answered { try $0.acceptKeys(keys) }
