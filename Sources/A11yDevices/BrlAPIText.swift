@@ -84,24 +84,29 @@ extension BrlAPIText {
             | (andMask == 0xFF ? 0 : UInt32(BRLAPI_WF_ATTR_AND)) | (hasOrMask ? UInt32(BRLAPI_WF_ATTR_OR) : 0)
         let text = cells.text.utf8
         let size = 20 + text.count + (andMask == 0xFF ? 0 : width) + (hasOrMask ? width : 0)
-        // The header and the body in one buffer (this is on the key's way to the display).
-        var packet: [UInt8] = []
-        packet.reserveCapacity(8 + size)
-        packet.appendBigEndian(UInt32(size), UInt32(A11Y_BRLAPI_PACKET_WRITE), flags, 1, UInt32(width), UInt32(width))
-        packet.append(contentsOf: text)
-        if andMask != 0xFF { packet.append(contentsOf: repeatElement(andMask, count: width)) }
-        if hasOrMask { packet.append(contentsOf: cells.orMask) }
-        packet.appendBigEndian(UInt32(bitPattern: cursor))
-        return packet
+        // Written straight after the header, in one buffer (this is on the key's way to the display).
+        return packet(A11Y_BRLAPI_PACKET_WRITE, bodySize: size) { body in
+            body.appendBigEndian(flags, 1, UInt32(width), UInt32(width))
+            body.append(contentsOf: text)
+            if andMask != 0xFF { body.append(contentsOf: repeatElement(andMask, count: width)) }
+            if hasOrMask { body.append(contentsOf: cells.orMask) }
+            body.appendBigEndian(UInt32(bitPattern: cursor))
+        }
     }
 
     /// A BrlAPI packet (brlapi_protocol.h): the header (the body's size and `type`, 32-bit
     /// big-endian each), then `body`.
     static func packet(_ type: UInt32, _ body: [UInt8]) -> [UInt8] {
+        packet(type, bodySize: body.count) { $0 += body }
+    }
+
+    /// A BrlAPI packet whose body of `bodySize` bytes `writeBody` appends after the header.
+    private static func packet(_ type: UInt32, bodySize: Int, _ writeBody: (inout [UInt8]) -> Void) -> [UInt8] {
         var packet: [UInt8] = []
-        packet.reserveCapacity(8 + body.count)
-        packet.appendBigEndian(UInt32(body.count), type)
-        packet += body
+        packet.reserveCapacity(8 + bodySize)
+        packet.appendBigEndian(UInt32(bodySize), type)
+        writeBody(&packet)
+        assert(packet.count == 8 + bodySize, "the body is not the size its header says")
         return packet
     }
 }

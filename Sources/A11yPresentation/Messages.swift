@@ -49,16 +49,15 @@ public struct Messages: Sendable {
         init(_ phrase: String) {
             var phrase = phrase
             pieces = phrase.withUTF8 { bytes in
-                func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
                 var pieces: [String] = []
                 var rest = 0
                 while let open = bytes[rest...].firstIndex(of: UInt8(ascii: "{")),
                       let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) {
-                    pieces.append(text(rest..<open))
-                    pieces.append(text(open + 1..<close))
+                    pieces.append(bytes.text(rest..<open))
+                    pieces.append(bytes.text(open + 1..<close))
                     rest = close + 1
                 }
-                pieces.append(text(rest..<bytes.count))
+                pieces.append(bytes.text(rest..<bytes.count))
                 return pieces
             }
         }
@@ -122,7 +121,6 @@ public struct Messages: Sendable {
                 while end > start, bytes[end - 1].isBlankSpace { end -= 1 }
                 return start..<end
             }
-            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
             var lineStart = 0
             while lineStart < bytes.count {
                 var lineEnd = lineStart
@@ -131,7 +129,7 @@ public struct Messages: Sendable {
                 lineStart = lineEnd + 1
                 guard !line.isEmpty, bytes[line.lowerBound] != UInt8(ascii: "#"),
                       let equals = line.first(where: { bytes[$0] == UInt8(ascii: "=") }) else { continue }
-                phrases[text(trimmed(line.lowerBound..<equals))] = text(trimmed(equals + 1..<line.upperBound))
+                phrases[bytes.text(trimmed(line.lowerBound..<equals))] = bytes.text(trimmed(equals + 1..<line.upperBound))
             }
             return phrases
         }
@@ -162,5 +160,12 @@ public struct MessageArguments: ExpressibleByDictionaryLiteral, Sendable {
         var both = a
         both.pairs += b.pairs
         return both
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The UTF-8 bytes of `range` as a string (a catalog's key or phrase, a piece of a phrase).
+    fileprivate func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: self[range]), as: UTF8.self)
     }
 }
