@@ -25,17 +25,8 @@ extension SoakRun {
     /// A few taps in the middle of a fault: the control goes on. `moving`: each one changes the
     /// value (not at a limit), so the braille line changes and a frozen BRLTTY is asked something.
     func someTaps(moving: Bool = false) throws {
-        // A handle pinned by the other one at a bound (both at 100, the upper focused) cannot
-        // move either way: the taps would change nothing, and nothing would reach the display.
-        if moving, case let range = model.allowedRange(for: model.focusedHandle), range.lower >= range.upper {
-            try tap("Tab", .focusNext)
-        }
         for _ in 0..<Int.random(in: 1...3, using: &random) {
-            var up = chance(50)
-            if moving {
-                let handle = model.focusedHandle, range = model.allowedRange(for: handle)
-                if model.value(of: handle) >= range.upper { up = false } else if model.value(of: handle) <= range.lower { up = true }
-            }
+            let up = moving ? try movingDirection(preferring: chance(50)) : chance(50)
             if up { try tap("Right", .increment) } else { try tap("Left", .decrement) }
         }
     }

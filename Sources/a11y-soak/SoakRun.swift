@@ -110,7 +110,25 @@ final class SoakRun {
         expectScreen("after \(key)")
     }
 
-    func brailleKey(_ name: String, _ command: Command) throws {
+    /// The way (up or not) that the focused handle can move, `up` when both can; a handle pinned
+    /// by the other one at a bound (both at 100, the upper focused) cannot move either way, so
+    /// the focus goes to the other handle first (a tap of Tab).
+    func movingDirection(preferring up: Bool) throws -> Bool {
+        if case let range = model.allowedRange(for: model.focusedHandle), range.lower >= range.upper {
+            try tap("Tab", .focusNext)
+        }
+        let handle = model.focusedHandle, range = model.allowedRange(for: handle)
+        if model.value(of: handle) >= range.upper { return false }
+        if model.value(of: handle) <= range.lower { return true }
+        return up
+    }
+
+    /// A braille key (LNUP or LNDN) that moves the value. One that changed nothing would show
+    /// nothing, so the screen could not tell whether BRLTTY had passed it on yet: seen in a soak,
+    /// an LNUP at a limit still in BRLTTY's queue when the next fault stopped BRLTTY, handed over
+    /// after its SIGCONT, where the model had it long before (SOAK_SEED=3523659848207724287).
+    func brailleKey(up: Bool) throws {
+        let (name, command): (String, Command) = try movingDirection(preferring: up) ? ("LNUP", .increment) : ("LNDN", .decrement)
         pace()
         try display.press(name)
         lastKey = clock.now
