@@ -146,8 +146,8 @@ install: install-build
 	@$(MAKE) --no-print-directory install-files BUILD_DIR=.build/release
 
 install-build: deps
-	swift build -c release --product a11y-demo
-	swift build -c release --product a11y-controls
+	scripts/release-build.sh --product a11y-demo
+	scripts/release-build.sh --product a11y-controls
 
 install-files:
 	@set -e; demo=$(BUILD_DIR)/a11y-demo; root='$(INSTALL_ROOT)'; \

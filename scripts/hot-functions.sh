@@ -23,7 +23,7 @@ for tool in valgrind tmux; do
     command -v "$tool" >/dev/null || { echo "hot-functions: $tool is missing (apt-get install $tool)" >&2; exit 1; }
 done
 
-swift build -c release --product a11y-demo >&2
+scripts/release-build.sh --product a11y-demo >&2
 demo=$(swift build -c release --show-bin-path)/a11y-demo
 
 cleanup() {
