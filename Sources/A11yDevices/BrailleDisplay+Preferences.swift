@@ -7,8 +7,8 @@ import Musl
 #endif
 import A11yVocabulary
 
-// The user's BRLTTY preferences (cell size, literary braille and its table) and the display's
-// size, read and watched through BrlAPI's parameters.
+// The user's BRLTTY preferences (cell size, literary braille and its table), read and watched
+// through BrlAPI's parameters.
 extension BrailleDisplay {
     /// The user's preferences as BRLTTY has them now (its global values, which its preferences
     /// menu sets). A parameter BRLTTY does not answer (a server older than BrlAPI 0.8) keeps its
@@ -41,23 +41,24 @@ extension BrailleDisplay {
     /// and when BRLTTY cannot watch them).
     public var watchedPreferences: BraillePreferences? { preferenceWatch.preferences }
 
-    /// Asks BRLTTY to tell this connection when the preferences or the display's size change.
-    /// BRLTTY answers each with the parameter's value (`currentPreferences()` then needs no
-    /// round trip: four fewer before the first frame). A change makes `fileDescriptor` readable;
-    /// the next `readKey` takes it in and `preferencesChanged()` then returns true once. False
-    /// when BRLTTY cannot watch them.
+    /// Asks BRLTTY to tell this connection when the preferences change. BRLTTY answers each with
+    /// the parameter's value (`currentPreferences()` then needs no round trip: four fewer before
+    /// the first frame). A change makes `fileDescriptor` readable; the next `readKey` takes it in
+    /// and `preferencesChanged()` then returns true once. False when BRLTTY cannot watch them.
+    ///
+    /// The display's size is not watched: libbrlapi 6.5 keeps the size it first read whatever
+    /// BRLTTY reports, BRLTTY was seen reporting it again while frames were written (each report
+    /// a wake-up of the reader for nothing), and its watch was a fifth round trip before the
+    /// first frame.
     @discardableResult
     public func watchPreferences() throws(BrailleError) -> Bool {
         let context = Unmanaged.passUnretained(preferenceWatch).toOpaque()
         return try withHandle("brlapi__watchParameter") { handle throws(BrailleError) -> Bool in
             var all = true
-            for parameter in BraillePreferences.parameters.map(\.parameter) + [BRLAPI_PARAM_DISPLAY_SIZE] {
+            for parameter in BraillePreferences.parameters.map(\.parameter) {
                 let watch = a11y_brlapi__watchParameter(handle, parameter, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL),
                                                    { parameter, _, _, context, data, length in
-                    // BRLTTY 6.5 reports the display's size again and again while a client writes:
-                    // that only wakes the reader (which reads the size anyway). Taken as a change
-                    // of preferences, the re-reads moved key to braille from 0.70 to 0.84 ms.
-                    guard let context, parameter != BRLAPI_PARAM_DISPLAY_SIZE else { return }
+                    guard let context else { return }
                     let watch = Unmanaged<PreferenceWatch>.fromOpaque(context).takeUnretainedValue()
                     watch.take(parameter, UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : length))
                     watch.changed.store(true, ordering: .relaxed)

@@ -24,8 +24,7 @@ public protocol BrailleConnection: AnyObject, Sendable {
     /// The user's BRLTTY preferences (as its watch last reported them, or read), and the
     /// parameters BRLTTY did not answer.
     func currentPreferences() throws -> (preferences: BraillePreferences, unanswered: [String])
-    /// Asks to be told of changes of the preferences and of the display's size; false when
-    /// BRLTTY cannot.
+    /// Asks to be told of changes of the preferences; false when BRLTTY cannot.
     @discardableResult func watchPreferences() throws -> Bool
     /// True once after a watched parameter changed (seen while reading keys).
     func preferencesChanged() -> Bool
