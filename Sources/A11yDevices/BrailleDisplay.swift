@@ -296,13 +296,23 @@ public final class BrailleDisplay: @unchecked Sendable {
             guard let open = handle?.pointer else {
                 throw BrailleError(function: function, message: "the connection is closed")
             }
-            if let exception = BrailleExceptions.take(for: open) {
-                throw BrailleError(function: function, message: "BrlAPI exception: \(exception)")
+            /// The exception BRLTTY sent, if any: it says more than the error of the call that
+            /// read it (libbrlapi closes the connection after an exception: "end of file").
+            func exception() -> BrailleError? {
+                BrailleExceptions.take(for: open).map { exception in
+                    var exception = exception
+                    exception.function = function
+                    return exception
+                }
             }
-            let result = try body(open)
-            if let exception = BrailleExceptions.take(for: open) {
-                throw BrailleError(function: function, message: "BrlAPI exception: \(exception)")
+            if let exception = exception() { throw exception }
+            let result: Result
+            do throws(BrailleError) {
+                result = try body(open)
+            } catch {
+                throw exception() ?? error
             }
+            if let exception = exception() { throw exception }
             return result
         }
     }

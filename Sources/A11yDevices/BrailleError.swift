@@ -7,13 +7,27 @@ public struct BrailleError: Error, Sendable, Equatable, CustomStringConvertible 
     public var function: String
     /// BrlAPI's message (`brlapi_strerror`), or the server's exception text.
     public var message: String
-    /// BrlAPI's error number (`brlapi_errno`), 0 when the error did not come from BrlAPI's errno.
+    /// BrlAPI's error number (`brlapi_errno`, or the exception's), 0 when the error did not come
+    /// from BrlAPI.
     public var code: Int
+    /// BRLTTY refused a frame for its size (an exception for a write, "invalid parameter"): the
+    /// display's width changed under the connection, which keeps the width it first read
+    /// (libbrlapi 6.5 reads it once), as when one display is unplugged and another of another
+    /// width plugged in while BRLTTY stays up. A new connection gets the new width.
+    public var refusedFrameSize: Bool
 
-    public init(function: String, message: String, code: Int = 0) {
+    public init(function: String, message: String, code: Int = 0, refusedFrameSize: Bool = false) {
         self.function = function
         self.message = message
         self.code = code
+        self.refusedFrameSize = refusedFrameSize
+    }
+
+    /// An exception BRLTTY sent (`brlapi__strexception`'s text, the error, the type of the
+    /// packet it refused).
+    init(exception text: String, code: Int32, refusedPacket type: brlapi_packetType_t) {
+        self.init(function: "", message: "BrlAPI exception: \(text)", code: Int(code),
+                  refusedFrameSize: type == A11Y_BRLAPI_PACKET_WRITE && code == Int32(BRLAPI_ERROR_INVALID_PARAMETER.rawValue))
     }
 
     public var description: String { "braille: \(function): \(message)" }

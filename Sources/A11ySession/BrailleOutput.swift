@@ -43,6 +43,10 @@ public final class BrailleOutput {
     static let askAfter: Duration = .milliseconds(100)
     /// "Not answering" was said for the current wait.
     private var notAnswering = false
+    /// The connection is being made again because BRLTTY refused a frame for its size (another
+    /// display, of another width, took the place of the one the connection first measured,
+    /// while BRLTTY stayed up): no loss is told unless that attempt fails, no return after it.
+    private var remeasuring = false
     /// The longest wait between reconnection attempts.
     public var retryInterval: Duration {
         get { reconnection.retryInterval }
@@ -325,11 +329,21 @@ public final class BrailleOutput {
         do {
             try adopt(result.get())
         } catch {
-            reconnection.attemptFailed(at: time)
+            if remeasuring {
+                remeasuring = false
+                lost(error, at: time, wasConnected: true)
+            } else {
+                reconnection.attemptFailed(at: time)
+            }
             return false
         }
-        report("braille display is back")
-        onStatusChange?(true)
+        if remeasuring {
+            remeasuring = false
+            report("braille display now \(width) cells wide")
+        } else {
+            report("braille display is back")
+            onStatusChange?(true)
+        }
         return true
     }
 
@@ -372,8 +386,8 @@ public final class BrailleOutput {
         reconnection.back()
     }
 
-    private func lost(_ error: any Error, at time: Duration) {
-        let wasConnected = worker != nil
+    private func lost(_ error: any Error, at time: Duration, wasConnected: Bool? = nil) {
+        let wasConnected = wasConnected ?? (worker != nil)
         worker?.close(leavingTTY: false)
         worker = nil
         watchAt = nil
@@ -381,6 +395,12 @@ public final class BrailleOutput {
         notAnswering = false
         width = 0
         lastFrame = nil
+        if wasConnected, !remeasuring, (error as? BrailleError)?.refusedFrameSize == true {
+            // Connected again at once, for the new width; the user hears of it only if that fails.
+            remeasuring = true
+            reconnection.retryNow(at: time)
+            return
+        }
         if reconnection.lost(at: time) {
             report("braille unavailable (\(error)); retrying in the background")
             if wasConnected { onStatusChange?(false) }

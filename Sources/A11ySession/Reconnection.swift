@@ -41,6 +41,13 @@ public struct Reconnection: Sendable, Equatable {
         return news
     }
 
+    /// An attempt is due at once (`time`), not after a loss: the connection is made again for
+    /// a reason of its own (a display of another width), and a failure of it is the loss
+    /// (`lost(at:)`, news then).
+    public mutating func retryNow(at time: Duration) {
+        nextAttempt = time
+    }
+
     /// The attempt due at `nextAttempt` failed at `time`: the next one waits longer.
     public mutating func attemptFailed(at time: Duration) {
         schedule(after: time)

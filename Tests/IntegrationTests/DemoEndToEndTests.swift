@@ -85,6 +85,42 @@ struct DemoEndToEndTests {
         #expect(demo.stdout.isEmpty)
         #expect(spoken.waitForLines { $0.last == "cancelled" }.last == "cancelled")
     }
+    /// A user unplugs a 40-cell display and plugs in a 20-cell one while BRLTTY stays up (its
+    /// own BRLTTY here: the suite's shared display must not go away). The session's connection
+    /// keeps the width it first read, BRLTTY refuses its next frame; the session connects again
+    /// at once and lays the line out for 20 cells. The user hears every value and no "braille
+    /// display lost" (which had been said over the value of the key pressed meanwhile).
+    @Test func aDisplayOfAnotherWidthPluggedInWhileBRLTTYStaysUp() throws {
+        let servers = try PrivateServers()
+        let display = try VirtualBrailleDisplay(socketPath: servers.vrSocket, cells: 40)
+        defer { display.close() }
+        let spoken = try CaptureFile(path: servers.captureFile)
+        let demo = try DemoInTmux([], environment: servers.environment)
+        #expect(display.waitForFrame(timeout: .seconds(10)) { $0.text.hasPrefix("Price 10") && $0.cells.count == 40 } != nil,
+                "stderr: \(demo.stderr)")
+        try demo.tap("Right", expecting: "Price: 11 to 90")
+        #expect(spoken.waitForLines { $0.contains("11") }.contains("11"))
+
+        let mark = display.frames.count
+        display.reconnect(cells: 20)
+        // BRLTTY takes the new display once its writes to the old one failed and it restarted
+        // its driver (until then it answers no question; the session would rightly say "not
+        // answering"); it then shows its last line cut to 20 cells, before any key.
+        let plugged = display.waitForFrame(after: mark, timeout: .seconds(10)) { $0.cells.count == 20 }
+        try #require(plugged != nil, "BRLTTY never showed a line on the 20-cell display; log:\n\(servers.brlttyLog)")
+        demo.restartPace()
+        for value in 12...14 { try demo.tap("Right", expecting: "Price: \(value) to 90") }
+        let line = display.waitForFrame(after: mark, timeout: .seconds(5)) { $0.text.hasPrefix("Price 14") && $0.text.hasSuffix("90") }
+        #expect(line?.cells.count == 20, "frames since: \(display.frames[mark...].map(\.text)); stderr: \(demo.stderr)")
+        let said = spoken.waitForLines { $0.last == "14" }
+        #expect(said.filter { ["11", "12", "13", "14"].contains($0) } == ["11", "12", "13", "14"], "spoken: \(said)")
+        #expect(!said.contains { $0.contains("braille") }, "spoken: \(said); BRLTTY's log:\n\(servers.brlttyLog)")
+        #expect(demo.stderr.contains("braille display now 20 cells wide"), "stderr: \(demo.stderr)")
+
+        try demo.send("Escape")
+        #expect(demo.waitForExit() == 1)
+    }
+
     /// A held arrow key for 2 s at the OS repeat rate (every 33 ms) while speech is slow (each
     /// utterance takes 0.2 s): no backlog, the final value is the last thing said, and at most one
     /// stale utterance follows the release.

@@ -43,6 +43,8 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
         var stepping = false
         var preferences = BraillePreferences()
         var preferencesChanged = false
+        /// The connection that still has the width of a display replaced since (`replace(width:)`).
+        var measuredBefore: (connection: ObjectIdentifier, width: Int)?
     }
 
     private let state: Mutex<State>
@@ -120,6 +122,17 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
         _ = Glibc.write(keySignal.write, &byte, 1)
     }
 
+    /// Another display, of `width` cells, takes the place of this one while the server stays
+    /// up: the open connection keeps the width it first read (as libbrlapi does), and its next
+    /// frame is refused as BRLTTY refuses one of the wrong size (an exception, after which
+    /// libbrlapi closes the connection). New connections get the new width.
+    public func replace(width: Int) {
+        state.withLock { state in
+            if let live = state.live { state.measuredBefore = (live, state.width) }
+            state.width = width
+        }
+    }
+
     /// The server drops the open connection: its next call fails. New connections are accepted
     /// while `accepting`.
     public func drop() {
@@ -180,12 +193,27 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
         var fileDescriptor: Int32 { display.keySignal.read }
 
         func size() throws -> BrailleDisplay.Size {
-            try display.use(self) { BrailleDisplay.Size(width: $0.width, height: $0.width > 0 ? 1 : 0) }
+            try display.use(self) { state in
+                let width = state.measuredBefore?.connection == ObjectIdentifier(self) ? state.measuredBefore!.width : state.width
+                return BrailleDisplay.Size(width: width, height: width > 0 ? 1 : 0)
+            }
         }
         func enterTTY() throws { try display.use(self) { $0.inTTY = true } }
         func leaveTTY() throws { try display.use(self) { $0.inTTY = false } }
         func write(text: String, orMask: [UInt8], cursor: Int?) throws {
-            try display.use(self) { $0.frames.append(Frame(text: text, orMask: orMask, cursor: cursor)) }
+            let refused = try display.use(self) { state -> Bool in
+                guard state.measuredBefore?.connection != ObjectIdentifier(self) else {
+                    state.live = nil
+                    state.inTTY = false
+                    return true
+                }
+                state.frames.append(Frame(text: text, orMask: orMask, cursor: cursor))
+                return false
+            }
+            if refused {
+                throw BrailleError(function: "brlapi__pause", message: "BrlAPI exception: invalid parameter",
+                                   code: 6, refusedFrameSize: true)  // BRLAPI_ERROR_INVALID_PARAMETER
+            }
         }
         func acceptKeys(_ set: BrailleKeySet) throws {
             try display.use(self) { state in

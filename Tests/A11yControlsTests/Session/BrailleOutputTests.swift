@@ -145,6 +145,44 @@ import VirtualDisplayClient
         #expect(reports.isEmpty && statuses.isEmpty)
     }
 
+    /// One display unplugged and another, of another width, plugged in while BRLTTY stays up:
+    /// the connection keeps the width it first read and BRLTTY refuses its next frame. The
+    /// output connects again at once for the new width, and the user hears of no loss (a
+    /// "braille display lost" over the value of the key pressed meanwhile was all they heard).
+    @Test func aDisplayReplacedByOneOfAnotherWidthIsMeasuredAgainWithoutALoss() throws {
+        let display = FakeBrailleDisplay(width: 40)
+        let braille = try output(display)
+        braille.show(frame("Price 10 to 90"), at: .zero)
+        display.replace(width: 20)
+        braille.show(frame("Price 11 to 90"), at: .seconds(1))
+        #expect(!braille.isConnected && braille.retryAt == .seconds(1))
+        #expect(braille.retryIfDue(at: .seconds(1)))
+        #expect(braille.isConnected && braille.width == 20 && display.isInTTY)
+        #expect(statuses.isEmpty && reports == ["braille display now 20 cells wide"])
+        braille.show(frame("11 to 90"), at: .seconds(1))
+        #expect(display.frames.map(\.text) == ["Price 10 to 90", "11 to 90"])
+        // A later refusal is handled the same way.
+        display.replace(width: 40)
+        braille.show(frame("12 to 90"), at: .seconds(2))
+        #expect(braille.retryIfDue(at: .seconds(2)) && braille.width == 40 && statuses.isEmpty)
+    }
+
+    /// When connecting again for the new width fails, that is the loss, told as any other.
+    @Test func aDisplayReplacedWhileBRLTTYGoesAwayIsLost() throws {
+        let display = FakeBrailleDisplay(width: 40)
+        let braille = try output(display)
+        display.replace(width: 20)
+        display.accepting = false
+        braille.show(frame("Price 11 to 90"), at: .seconds(1))
+        #expect(statuses.isEmpty)
+        #expect(!braille.retryIfDue(at: .seconds(1)))
+        #expect(statuses == [false] && reports == ["braille unavailable (connection refused); retrying in the background"])
+        #expect(braille.retryAt == .milliseconds(1_250))
+        display.accepting = true
+        #expect(braille.retryIfDue(at: .milliseconds(1_250)))
+        #expect(statuses == [false, true] && braille.width == 20 && reports.last == "braille display is back")
+    }
+
     @Test func modeOnThrowsAndModeOffNeverConnects() throws {
         #expect(throws: DeviceUnavailable.self) { try self.output(FakeBrailleDisplay(accepting: false), mode: .on) }
         let display = FakeBrailleDisplay()

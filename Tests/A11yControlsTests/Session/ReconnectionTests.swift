@@ -61,4 +61,15 @@ import Testing
         #expect(!reconnection.isDue(at: .milliseconds(1_249)))
         #expect(reconnection.isDue(at: .milliseconds(1_250)))
     }
+
+    /// An attempt made at once for a reason of its own (a display of another width) is no loss:
+    /// if it fails, the loss that follows is news.
+    @Test func anAttemptAtOnceIsNoLoss() {
+        var reconnection = Reconnection()
+        reconnection.retryNow(at: .seconds(2))
+        #expect(reconnection.isDue(at: .seconds(2)) && !reconnection.isLost)
+        let news = reconnection.lost(at: .seconds(2))
+        #expect(news)
+        #expect(reconnection.nextAttempt == .milliseconds(2_250))
+    }
 }
