@@ -194,7 +194,8 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
 
         func size() throws -> BrailleDisplay.Size {
             try display.use(self) { state in
-                let width = state.measuredBefore?.connection == ObjectIdentifier(self) ? state.measuredBefore!.width : state.width
+                var width = state.width
+                if let before = state.measuredBefore, before.connection == ObjectIdentifier(self) { width = before.width }
                 return BrailleDisplay.Size(width: width, height: width > 0 ? 1 : 0)
             }
         }
