@@ -102,6 +102,9 @@ struct DemoEndToEndTests {
         #expect(spoken.waitForLines { $0.contains("11") }.contains("11"))
 
         let mark = display.frames.count
+        // What is said from here on (the first connection may have been made again if BRLTTY
+        // had not yet taken this display as the demo started: "braille display back" then).
+        let heard = spoken.count
         display.reconnect(cells: 20)
         // BRLTTY takes the new display once its writes to the old one failed and it restarted
         // its driver (until then it answers no question; the session would rightly say "not
@@ -114,7 +117,8 @@ struct DemoEndToEndTests {
         #expect(line?.cells.count == 20, "frames since: \(display.frames[mark...].map(\.text)); stderr: \(demo.stderr)")
         let said = spoken.waitForLines { $0.last == "14" }
         #expect(said.filter { ["11", "12", "13", "14"].contains($0) } == ["11", "12", "13", "14"], "spoken: \(said)")
-        #expect(!said.contains { $0.contains("braille") }, "spoken: \(said); BRLTTY's log:\n\(servers.brlttyLog)")
+        let sinceSwap = spoken.lines(from: heard).map(\.text)
+        #expect(!sinceSwap.contains { $0.contains("braille") }, "spoken: \(said); BRLTTY's log:\n\(servers.brlttyLog)")
         #expect(demo.stderr.contains("braille display now 20 cells wide"), "stderr: \(demo.stderr)")
 
         try demo.send("Escape")
