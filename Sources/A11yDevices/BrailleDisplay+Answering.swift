@@ -95,10 +95,18 @@ extension BrailleDisplay {
     }()
 
     /// The first `count` bytes waiting on `socket`, left there; waits until that many came.
-    static func peek(_ count: Int, on socket: Int32) throws(BrailleError) -> [UInt8] {
+    ///
+    /// Once part of them is there, the rest is waited for at most `restWithin` (BRLTTY writes a
+    /// packet's header and its body microseconds apart): a packet that stops halfway means the
+    /// socket is read out of step (seen in an integration test, about once in 20 runs: `ping`
+    /// waiting for ever for the rest of a "packet" while BRLTTY sat idle, braille gone for the
+    /// rest of the session; how the socket got out of step is not known yet). The error ends the
+    /// connection, and the session connects again.
+    static func peek(_ count: Int, on socket: Int32, restWithin: Duration = .seconds(1)) throws(BrailleError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var pause = 20_000  // ns, while part of a packet is there
         var closed = false
+        var partSince: ContinuousClock.Instant?
         while true {
             let got = bytes.withUnsafeMutableBytes { recv(socket, $0.baseAddress, count, Int32(MSG_PEEK)) }
             if got == count { return bytes }
@@ -108,6 +116,11 @@ extension BrailleDisplay {
             if got > 0 {
                 // Part of a packet (BRLTTY writes a header and its body apart): the rest follows,
                 // unless BRLTTY hung up (then one more look, and no more).
+                let since = partSince ?? .now
+                partSince = since
+                if ContinuousClock.now - since > restWithin {
+                    throw BrailleError(function: "recv", message: "\(got) of \(count) bytes came and no more within \(restWithin): out of step with BRLTTY's packets")
+                }
                 closed = poll(&input, 1, 0) == 1 && input.revents & (Socket.pollReadHangUp | Int16(POLLHUP)) != 0
                 var wait = timespec(tv_sec: 0, tv_nsec: pause)
                 nanosleep(&wait, nil)

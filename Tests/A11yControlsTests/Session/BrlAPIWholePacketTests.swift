@@ -75,4 +75,19 @@ struct BrlAPIWholePacketTests {
         Self.send([0, 0, 0x40, 0, 0, 0, 0, 0x6B], to: otherServer)
         try BrailleDisplay.awaitWholePacket(on: other)
     }
+
+    /// A packet that stops halfway (the socket read out of step) is not waited for for ever.
+    @Test func aPacketThatStopsHalfwayEndsTheWait() throws {
+        let (client, server) = try Self.pair()
+        defer { close(client); close(server) }
+        Self.send(Self.header + Self.body, to: server)
+        #expect(throws: BrailleError.self) { try BrailleDisplay.peek(20, on: client, restWithin: .milliseconds(50)) }
+        // The rest in time: the bytes, nothing taken.
+        let waiter = Waiter()
+        try #require(DetachedThread.start {
+            if (try? BrailleDisplay.peek(20, on: client, restWithin: .seconds(5))) != nil { waiter.returned.store(true, ordering: .sequentiallyConsistent) }
+        })
+        Self.send([1, 2, 3, 4], to: server)
+        #expect(Polling.until(timeout: .seconds(5), every: .milliseconds(1)) { waiter.hasReturned })
+    }
 }
