@@ -8,12 +8,15 @@ public enum PackageRoot {
 }
 
 /// Kills and restarts the test servers from a test (scripts/servers.sh kill-speech, start-speech,
-/// kill-braille, start-braille on A11Y_SERVERS_DIR).
+/// kill-braille, start-braille on A11Y_SERVERS_DIR), or starts and stops servers of a test's own
+/// (`start` and `stop` in a directory of its own).
 public enum ServerControl {
     public static var script: String { PackageRoot.url.appendingPathComponent("scripts/servers.sh").path }
 
-    public static func run(_ action: String) throws {
-        let directory = try Servers.variable("A11Y_SERVERS_DIR")
+    /// `scripts/servers.sh ACTION DIRECTORY` (A11Y_SERVERS_DIR by default); throws with its
+    /// output when it fails.
+    public static func run(_ action: String, in directory: String? = nil) throws {
+        let directory = try directory ?? Servers.variable("A11Y_SERVERS_DIR")
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-servers-\(UUID().uuidString.prefix(8))").path
         defer { try? FileManager.default.removeItem(atPath: log) }
         let status = try Spawn.run(["/bin/bash", script, action, directory], environment: ProcessInfo.processInfo.environment,

@@ -45,6 +45,12 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
         var preferencesChanged = false
         /// The connection that still has the width of a display replaced since (`replace(width:)`).
         var measuredBefore: (connection: ObjectIdentifier, width: Int)?
+
+        /// The server no longer talks to the open connection (dropped, closed, or refused a frame).
+        mutating func disconnect() {
+            live = nil
+            inTTY = false
+        }
     }
 
     private let state: Mutex<State>
@@ -136,10 +142,7 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     /// The server drops the open connection: its next call fails. New connections are accepted
     /// while `accepting`.
     public func drop() {
-        state.withLock { state in
-            state.live = nil
-            state.inTTY = false
-        }
+        state.withLock { $0.disconnect() }
     }
 
     public func connect(timeout: Duration) throws -> any BrailleConnection {
@@ -204,8 +207,7 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
         func write(text: String, orMask: [UInt8], cursor: Int?) throws {
             let refused = try display.use(self) { state -> Bool in
                 guard state.measuredBefore?.connection != ObjectIdentifier(self) else {
-                    state.live = nil
-                    state.inTTY = false
+                    state.disconnect()
                     return true
                 }
                 state.frames.append(Frame(text: text, orMask: orMask, cursor: cursor))
@@ -246,10 +248,7 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
             return key
         }
         func close() {
-            _ = try? display.use(self) { state in
-                state.live = nil
-                state.inTTY = false
-            }
+            _ = try? display.use(self) { $0.disconnect() }
         }
     }
 }

@@ -12,9 +12,12 @@ final class PrivateServers {
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-servers-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let log = directory.appendingPathComponent("start.log").path
-        let status = try Spawn.run([ServerControl.script, "start", directory.path], environment: ProcessInfo.processInfo.environment,
-                                   outputPath: log)
+        do {
+            try ServerControl.run("start", in: directory.path)
+        } catch {
+            Self.stop(directory)
+            throw error
+        }
         let env = (try? String(contentsOf: directory.appendingPathComponent("env"), encoding: .utf8)) ?? ""
         var environment: [String: String] = [:]
         // Lines `export NAME=VALUE`, VALUE quoted by bash's printf %q (backslashes before the
@@ -25,21 +28,21 @@ final class PrivateServers {
                 .replacingOccurrences(of: "\\", with: "")
         }
         self.environment = environment
-        guard status == 0, environment["A11Y_VR_SOCKET"] != nil, environment["A11Y_CAPTURE_FILE"] != nil else {
-            stop()
-            throw FixtureError("servers.sh start \(directory.path) failed (\(status)): \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        guard environment["A11Y_VR_SOCKET"] != nil, environment["A11Y_CAPTURE_FILE"] != nil else {
+            // Every property is set: the deinit runs and stops them.
+            throw FixtureError("servers.sh start \(directory.path) wrote no usable env: '\(env)'")
         }
     }
 
-    deinit { stop() }
+    deinit { Self.stop(directory) }
 
     /// What BRLTTY logged, for a failure's message.
     var brlttyLog: String { (try? String(contentsOf: directory.appendingPathComponent("brltty.log"), encoding: .utf8)) ?? "" }
     var vrSocket: String { environment["A11Y_VR_SOCKET"] ?? "" }
     var captureFile: String { environment["A11Y_CAPTURE_FILE"] ?? "" }
 
-    private func stop() {
-        _ = try? Spawn.run([ServerControl.script, "stop", directory.path], environment: ProcessInfo.processInfo.environment)
+    private static func stop(_ directory: URL) {
+        try? ServerControl.run("stop", in: directory.path)
         try? FileManager.default.removeItem(at: directory)
     }
 }
