@@ -259,7 +259,6 @@ public final class BrailleDisplay: @unchecked Sendable {
         }
         return try withHandle("brlapi__readKey", mayLeaveKeys: false) { handle throws(BrailleError) -> BrailleKey? in
             if let held = heldKeys.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return held }
-            if !wait { try Self.awaitWholePacket(on: fileDescriptor) }
             var code: brlapi_keyCode_t = 0
             switch a11y_brlapi__readKey(handle, wait ? 1 : 0, &code) {
             case 1: return BrailleKey(keyCode: code)

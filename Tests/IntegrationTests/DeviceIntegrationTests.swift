@@ -108,6 +108,47 @@ struct DeviceIntegrationTests {
         #expect(try brl.nextKey() == .lineUp)
     }
 
+    /// BRLTTY writes a packet as a header and a body, two writes, and its threads do not take
+    /// turns per connection: the answer to a question (its server thread) and a key (its core
+    /// thread) can come interleaved on the socket (key header, answer, key body; or answer
+    /// header, key, answer body). Keys pressed while the session asks question after question
+    /// all arrive, in order, and the connection stays in step (before, about 1 in 20 runs of the
+    /// routing test: a key's bytes read as a packet's size, and braille gone).
+    @Test func keysPressedWhileBRLTTYAnswersQuestionAfterQuestionAllArrive() throws {
+        let display = try SharedDisplay.get()
+        let brl = try SharedDisplay.client()
+        while try brl.readKey(wait: false) != nil {}  // nothing left from earlier tests
+        final class Run: Sendable {
+            let keys = Mutex<[BrailleKey]>([]), failure = Mutex<String?>(nil), pings = Atomic<Int>(0), done = Atomic<Bool>(false)
+        }
+        let run = Run()
+        let asking = DispatchSemaphore(value: 0)
+        Thread {
+            defer { asking.signal() }
+            do {
+                while !run.done.load(ordering: .relaxed) {
+                    try brl.ping()
+                    run.pings.add(1, ordering: .relaxed)
+                    // (NOOP: BRLTTY telling its clients that the display is back.)
+                    while let key = try brl.readKey(wait: false) {
+                        if key != .command(name: "NOOP", argument: 0) { run.keys.withLock { $0.append(key) } }
+                    }
+                }
+            } catch { run.failure.withLock { $0 = "\(error)" } }
+        }.start()
+        let pressed: [(command: String, key: BrailleKey)] = (0..<30).map { $0 % 2 == 0 ? ("LNUP", .lineUp) : ("ROUTE \($0 % 40)", .route(cell: $0 % 40)) }
+        for (command, _) in pressed where run.failure.withLock({ $0 }) == nil { try display.press(command) }
+        let arrived = Polling.until(timeout: .seconds(3), every: .milliseconds(5)) {
+            run.keys.withLock { $0.count } >= pressed.count || run.failure.withLock { $0 } != nil
+        }
+        run.done.store(true, ordering: .relaxed)
+        asking.wait()
+        #expect(run.failure.withLock { $0 } == nil)
+        #expect(arrived)
+        #expect(run.keys.withLock { $0 } == pressed.map(\.key))
+        #expect(run.pings.load(ordering: .relaxed) > 200, "too few questions to meet the keys")
+    }
+
     // MARK: BRLTTY's preferences
 
     @Test func globalPreferencesChangeOnlyWhatDiffersAndAnEmptyTableLeavesBRLTTYs() throws {
