@@ -2,6 +2,18 @@ import A11yVocabulary
 import CBrl
 import Glibc
 
+// What this program reads from BRLTTY's socket itself, and the requests whose answers it reads.
+//
+// BrlAPI (libbrlapi) connects, takes the display (tty mode) and writes text in another charset;
+// everything else that comes on the socket is read here: keys, the preference updates of the
+// watch, and the answers to the requests this program sends itself (the version question of
+// `ping`, the keys to take, the preferences to watch). So the requests can go several in one
+// write, with one wait for all their answers, and the packets BRLTTY's two threads write mixed
+// are taken apart (`BrlAPIPacketStream`). BrlAPI still reads the socket while it waits for an
+// answer of its own (tty mode, a parameter read or set): the keys it takes meanwhile stay in its
+// buffer (`keysMayBeBuffered`), and are taken through it (`takeKeyThroughBrlAPI`).
+// (A preference update that comes while BrlAPI waits is dropped by it: a session reads and sets
+// no parameter through BrlAPI once the watch stands.)
 extension BrailleDisplay {
     /// True when the connection's socket has room for a frame now: a write (which BRLTTY does
     /// not answer) then returns without waiting, even for a BRLTTY that stopped.
@@ -17,127 +29,123 @@ extension BrailleDisplay {
     /// answers. This call blocks while BRLTTY does not answer: make it on a thread that may wait
     /// (a session's braille writer does, after each burst of frames).
     ///
-    /// The question and its answer go through the socket here, not through BrlAPI: while BrlAPI
-    /// waits for an answer it keeps the keys that come meanwhile in a buffer of its own, which
-    /// only a read "without waiting" empties, and in BrlAPI 6.5 that read polls the socket for a
-    /// millisecond (see `readKey`): a frame made during that millisecond waited for it (the
-    /// braille p99 of the bench, 1.19 ms, was 0.75 without the question). The keys that come
-    /// meanwhile are kept here for `readKey`, and come first; another packet (a preference
-    /// update, an error) is handed to BrlAPI whole, as its own read would have taken it
-    /// (`brlapi__pause`, which needs no tty mode). How keys and the answer can come mixed on
-    /// the socket: `AnswerStream`.
+    /// Asked through the socket, not through BrlAPI: while BrlAPI waits for an answer it keeps
+    /// the keys that come meanwhile in a buffer of its own, which only a read "without waiting"
+    /// empties, and in BrlAPI 6.5 that read polls the socket for a millisecond (see
+    /// `takeKeyThroughBrlAPI`):
+    /// a frame made during that millisecond waited for it (the braille p99 of the bench, 1.19
+    /// ms, was 0.75 without the question). The keys that come meanwhile are kept for `readKey`.
     public func ping() throws(BrailleError) {
         try withHandle("ping", mayLeaveKeys: false) { handle throws(BrailleError) in
-            // Keys BrlAPI kept in its own buffer came before any on the socket. (Out of tty mode
-            // it keeps none, and says "illegal instruction".)
-            while keysMayBeBuffered.load(ordering: .relaxed) {
-                var code: brlapi_keyCode_t = 0
-                switch a11y_brlapi__readKey(handle, 0, &code) {
-                case 1: heldKeys.withLock { $0.append(BrailleKey(keyCode: code)) }
-                case 0: keysMayBeBuffered.store(false, ordering: .relaxed)
-                default:
-                    guard a11y_brlapi_error_location()?.pointee.brlerrno == BRLAPI_ERROR_ILLEGAL_INSTRUCTION else {
-                        throw BrailleError.current("brlapi__readKey")
-                    }
-                    keysMayBeBuffered.store(false, ordering: .relaxed)
-                }
+            _ = try ask(Self.versionQuestion, expecting: [.parameter(BRLAPI_PARAM_SERVER_VERSION)], on: handle)[0].get()
+        }
+    }
+
+    /// Sends `requests` (whole packets, one after another) in one write and reads BRLTTY's
+    /// answers, `answers` in their order: each the answer's body (empty for an acknowledgement),
+    /// or the error BRLTTY answered with. Keys that come meanwhile are kept for `readKey`,
+    /// preference updates go to the watch. Called with the handle's lock held.
+    func ask(_ requests: [UInt8], expecting answers: [BrlAPIPacketStream.Answer],
+             on handle: OpaquePointer) throws(BrailleError) -> [Result<[UInt8], BrailleError>] {
+        try send(requests)
+        var stream = BrlAPIPacketStream(expecting: answers)
+        var results: [Result<[UInt8], BrailleError>] = []
+        while !stream.isComplete {
+            let (count, kind) = try stream.step(Self.peek(8, on: fileDescriptor))
+            switch kind {
+            case .answer:
+                let bytes = try Self.take(count, from: fileDescriptor)
+                results.append(.success(count == 8 && bytes.bigEndianWord(at: 4) == A11Y_BRLAPI_PACKET_ACK ? [] : bytes))
+            case .refusal:
+                let bytes = try Self.take(count, from: fileDescriptor)
+                results.append(.failure(BrailleError(refusal: Int32(bitPattern: bytes.bigEndianWord(at: 0)), function: "BRLTTY")))
+            default:
+                try takeUnit(count, kind, on: handle)
             }
-            try send(Self.versionQuestion)
-            var stream = AnswerStream()
-            while !stream.isComplete {
-                switch try stream.step(Self.peek(8, on: fileDescriptor)) {
-                case .keyHeader, .answerHeader:
-                    try Self.take(8, from: fileDescriptor)
-                case .key(let code):
-                    try Self.take(8, from: fileDescriptor)
-                    heldKeys.withLock { $0.append(BrailleKey(keyCode: code)) }
-                case .answer(let size):
-                    try Self.take(size, from: fileDescriptor)
-                case .otherPacket(let size):
-                    _ = try Self.peek(8 + size, on: fileDescriptor)
-                    if a11y_brlapi__pause(handle, 0) < 0 {
-                        // BrlAPI read the packet (an update tells its watch) and says "interrupted"
-                        // for one that answered nothing it waited for; anything else is an error.
-                        let error = a11y_brlapi_error_location()?.pointee
-                        guard error?.brlerrno == BRLAPI_ERROR_LIBCERR, error?.libcerrno == EINTR else {
-                            throw BrailleError.current("brlapi__pause")
-                        }
-                    }
+        }
+        return results
+    }
+
+    /// Reads what comes on the socket outside an answer: keys, kept for `readKey`, preference
+    /// updates, exceptions (BrlAPI reads those), until a key was taken or nothing more is
+    /// there now. Called with the handle's lock held, when no key is held.
+    func takeWhatCame(on handle: OpaquePointer) throws(BrailleError) {
+        var stream = BrlAPIPacketStream(expecting: [])
+        while heldKeys.withLock({ $0.isEmpty }) || !stream.isComplete {
+            // Halfway through a packet, the rest comes (BRLTTY writes its parts microseconds apart).
+            let next = stream.isComplete ? try Self.peekNow(8, on: fileDescriptor) : try Self.peek(8, on: fileDescriptor)
+            guard let next else { return }
+            if stream.isComplete, keysMayBeBuffered.load(ordering: .relaxed), next.bigEndianWord(at: 0) == 8,
+               next.bigEndianWord(at: 4) == A11Y_BRLAPI_PACKET_KEY {
+                try takeKeyThroughBrlAPI(on: handle)
+                continue
+            }
+            let (count, kind) = try stream.step(next)
+            try takeUnit(count, kind, on: handle)
+        }
+    }
+
+    /// Takes one step's bytes that are not an answer: a header, a key, an update, or a whole
+    /// packet of another kind that BrlAPI reads (an exception: BrlAPI hands it to the handler
+    /// and closes the connection; `withHandle` then throws it).
+    private func takeUnit(_ count: Int, _ kind: BrlAPIPacketStream.Kind, on handle: OpaquePointer) throws(BrailleError) {
+        switch kind {
+        case .header:
+            _ = try Self.take(count, from: fileDescriptor)
+        case .key:
+            let bytes = try Self.take(count, from: fileDescriptor)
+            let code = brlapi_keyCode_t(bytes.bigEndianWord(at: 0)) << 32 | brlapi_keyCode_t(bytes.bigEndianWord(at: 4))
+            heldKeys.withLock { $0.append(BrailleKey(keyCode: code)) }
+        case .update:
+            preferenceWatch.takeReported(try Self.take(count, from: fileDescriptor))
+        case .otherPacket, .answer, .refusal:
+            _ = try Self.peek(count, on: fileDescriptor)
+            if a11y_brlapi__pause(handle, 0) < 0 {
+                // BrlAPI read the packet and says "interrupted" for one that answered nothing it
+                // waited for; anything else is an error (an exception's, which `withHandle` throws).
+                let error = a11y_brlapi_error_location()?.pointee
+                guard error?.brlerrno == BRLAPI_ERROR_LIBCERR, error?.libcerrno == EINTR else {
+                    throw BrailleError.current("brlapi__pause")
                 }
             }
         }
     }
 
-    /// What BRLTTY sends while `ping` waits for its answer, taken apart 8 bytes at a time.
+    /// Takes the next key through BrlAPI, while it may hold keys in a buffer of its own (it
+    /// waited for an answer of its own since it last read the socket: tty mode, a parameter):
+    /// those came before any on the socket. A key is first on the socket: BrlAPI returns the
+    /// oldest key of its buffer or, with none, reads that key; either is the next key in order.
+    /// When it took the key off the socket, its buffer is empty.
     ///
-    /// BRLTTY writes a packet in two writes, its header and then its body, and two of its
-    /// threads write to a connection without taking turns: the server thread answers questions
-    /// (holding only its parameter lock), the core thread sends keys (holding only its
-    /// connections lock; brlapi_server.c in 6.5 and today). So a key can come between the
-    /// answer's header and its body, or the whole answer between a key's header and its body.
-    /// Read as one packet after another, the socket then went out of step: a key's bytes taken
-    /// for a size, and a wait for a "packet" that never ended (the routing test lost braille so
-    /// about once in 20 runs; keys pressed while questions are asked without pause, within
-    /// seconds). Preference updates cannot come mixed with either (they hold both locks), so
-    /// any other packet comes whole.
-    ///
-    /// Each step looks at the next 8 bytes. The answer's header is a size and PARAM_VALUE, its
-    /// body begins with the flags and the parameter asked for (1, 0), and a key's body is a key
-    /// code, its flags and then its type and value: no key has the flags and the value either
-    /// would need (a symbol 0x5056, or no symbol at all), so they are told apart.
-    struct AnswerStream {
-        enum Step: Equatable {
-            /// The header of a key, whose body comes later: take 8 bytes.
-            case keyHeader
-            /// The header of the answer: take 8 bytes.
-            case answerHeader
-            /// A key's body: take 8 bytes.
-            case key(brlapi_keyCode_t)
-            /// The answer's body, `size` bytes: take them.
-            case answer(size: Int)
-            /// A whole packet of another kind (8 + `size` bytes): BrlAPI reads it.
-            case otherPacket(size: Int)
+    /// BrlAPI is not asked with nothing on the socket: in 6.5 its read "without waiting" then
+    /// polls the socket until its clock moved on by a millisecond (about 30 system calls;
+    /// brlapi_client.c, `brlapi__doWaitForPacket` with a deadline of now), and takes what comes
+    /// meanwhile, a preference update too, which it would drop (the watch is this program's).
+    /// So a key it kept stays there until the next key comes; it can only be one pressed in the
+    /// microseconds between BRLTTY giving the display to this program and its answer. Out of
+    /// tty mode BrlAPI keeps no keys.
+    private func takeKeyThroughBrlAPI(on handle: OpaquePointer) throws(BrailleError) {
+        _ = try Self.peek(16, on: fileDescriptor)
+        let before = Self.bytesWaiting(on: fileDescriptor)
+        var code: brlapi_keyCode_t = 0
+        switch a11y_brlapi__readKey(handle, 0, &code) {
+        case 1:
+            heldKeys.withLock { $0.append(BrailleKey(keyCode: code)) }
+            // More may have come meanwhile: only fewer bytes say BrlAPI read the socket.
+            if before - Self.bytesWaiting(on: fileDescriptor) >= 16 { keysMayBeBuffered.store(false, ordering: .relaxed) }
+        case 0: keysMayBeBuffered.store(false, ordering: .relaxed)
+        default:
+            guard a11y_brlapi_error_location()?.pointee.brlerrno == BRLAPI_ERROR_ILLEGAL_INSTRUCTION else {
+                throw BrailleError.current("brlapi__readKey")
+            }
+            keysMayBeBuffered.store(false, ordering: .relaxed)
         }
+    }
 
-        private var keyBodyToCome = false
-        private var answerBodySize: Int?
-        private var answered = false
-
-        /// The answer came, and no key is left halfway.
-        var isComplete: Bool { answered && !keyBodyToCome }
-
-        /// What the next 8 bytes on the socket (`next`) are.
-        mutating func step(_ next: [UInt8]) throws(BrailleError) -> Step {
-            let first = next.bigEndianWord(at: 0), second = next.bigEndianWord(at: 4)
-            if let size = answerBodySize, first == Self.answerFlags, second == Self.answerParameter {
-                answerBodySize = nil
-                answered = true
-                return .answer(size: size)
-            }
-            if !answered, answerBodySize == nil, second == A11Y_BRLAPI_PACKET_PARAM_VALUE,
-               (8...Int(BRLAPI_MAXPACKETSIZE)).contains(Int(first)) {
-                answerBodySize = Int(first)
-                return .answerHeader
-            }
-            if keyBodyToCome {
-                keyBodyToCome = false
-                return .key(brlapi_keyCode_t(first) << 32 | brlapi_keyCode_t(second))
-            }
-            if first == 8, second == A11Y_BRLAPI_PACKET_KEY {
-                keyBodyToCome = true
-                return .keyHeader
-            }
-            guard answerBodySize == nil, first <= BRLAPI_MAXPACKETSIZE else {
-                let bytes = next.map { String($0, radix: 16) }.joined(separator: " ")
-                throw BrailleError(function: "ping", message: "BRLTTY's answer came out of step (next bytes: \(bytes))")
-            }
-            return .otherPacket(size: Int(first))
-        }
-
-        /// The first words of the answer's body: the flags (BRLTTY answers with the question's
-        /// "global" flag alone) and the parameter asked for.
-        static let answerFlags = UInt32(BRLAPI_PARAMF_GLOBAL)
-        static let answerParameter = UInt32(BRLAPI_PARAM_SERVER_VERSION.rawValue)
+    /// How many bytes wait on `socket` (FIONREAD).
+    private static func bytesWaiting(on socket: Int32) -> Int {
+        var count: Int32 = 0
+        return ioctl(socket, UInt(FIONREAD), &count) == 0 ? Int(count) : 0
     }
 
     /// BRLAPI_PACKET_PARAM_REQUEST for the server's version (brlapi_protocol.h): the flags (get,
@@ -185,8 +193,19 @@ extension BrailleDisplay {
         }
     }
 
+    /// The first `count` bytes waiting on `socket`, left there; nil when nothing is there now.
+    /// When part of them is there, waits for the rest (see `peek`).
+    static func peekNow(_ count: Int, on socket: Int32) throws(BrailleError) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let got = bytes.withUnsafeMutableBytes { recv(socket, $0.baseAddress, count, Int32(MSG_PEEK | MSG_DONTWAIT)) }
+        if got == count { return bytes }
+        if got < 0, errno == EAGAIN || errno == EWOULDBLOCK { return nil }
+        return try peek(count, on: socket)  // part of them, the end of the connection, or an error: as `peek` says
+    }
+
     /// Takes `count` bytes off `socket` (they are there: `peek` saw them).
-    private static func take(_ count: Int, from socket: Int32) throws(BrailleError) {
+    @discardableResult
+    static func take(_ count: Int, from socket: Int32) throws(BrailleError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var taken = 0
         while taken < count {
@@ -195,5 +214,6 @@ extension BrailleDisplay {
             guard got > 0 else { throw BrailleError(function: "recv", message: got == 0 ? "BRLTTY closed the connection" : String(cString: strerror(errno))) }
             taken += got
         }
+        return bytes
     }
 }

@@ -7,23 +7,33 @@ extension BrailleDisplay {
     /// menu, help, review and speech commands go on working while the program holds the
     /// display). Call after `enterTTY()`; calling again replaces the set.
     ///
-    /// All keys are ignored first, then the set is accepted in one packet of key ranges (two
-    /// round trips to BRLTTY, not one per kind of range): basic commands and keysyms by their
-    /// exact code (any modifier flags), routing and typed dots by command block (any cell, any
-    /// dots), typed characters as the Latin-1 and Unicode keysym ranges.
+    /// All keys are ignored, then the set is accepted in one packet of key ranges, both
+    /// requests in one write with one wait for their two answers (not a round trip per kind of
+    /// range, as `brlapi__acceptKeys`): basic commands and keysyms by their exact code (any
+    /// modifier flags), routing and typed dots by command block (any cell, any dots), typed
+    /// characters as the Latin-1 and Unicode keysym ranges.
     public func acceptKeys(_ set: BrailleKeySet) throws(BrailleError) {
-        try withHandle("brlapi__acceptKeys") { handle throws(BrailleError) in try Self.take(set, on: handle) }
+        try withHandle("acceptKeys", mayLeaveKeys: false) { handle throws(BrailleError) in try take(set, on: handle) }
     }
 
     /// `acceptKeys(_:)` on an open handle.
-    static func take(_ set: BrailleKeySet, on handle: OpaquePointer) throws(BrailleError) {
-        let ranges = keyRanges(for: set)
-        guard a11y_brlapi__ignoreKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else {
-            throw BrailleError.current("brlapi__ignoreKeys")
+    func take(_ set: BrailleKeySet, on handle: OpaquePointer) throws(BrailleError) {
+        let ranges = Self.keyRanges(for: set)
+        var requests = BrlAPIText.packet(A11Y_BRLAPI_PACKET_IGNOREKEYRANGES, Self.bytes(of: [brlapi_range_t(first: 0, last: ~0)]))
+        if !ranges.isEmpty { requests += BrlAPIText.packet(A11Y_BRLAPI_PACKET_ACCEPTKEYRANGES, Self.bytes(of: ranges)) }
+        for answer in try ask(requests, expecting: ranges.isEmpty ? [.acknowledgement] : [.acknowledgement, .acknowledgement], on: handle) {
+            _ = try answer.get()
         }
-        guard ranges.isEmpty || a11y_brlapi__acceptKeyRanges(handle, ranges, UInt32(ranges.count)) >= 0 else {
-            throw BrailleError.current("brlapi__acceptKeyRanges")
+    }
+
+    /// Key ranges as BrlAPI sends them: each code as two 32-bit big-endian words, the high first.
+    static func bytes(of ranges: [brlapi_range_t]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for range in ranges {
+            bytes.appendBigEndian(UInt32(range.first >> 32), UInt32(truncatingIfNeeded: range.first),
+                                  UInt32(range.last >> 32), UInt32(truncatingIfNeeded: range.last))
         }
+        return bytes
     }
 
     /// The key ranges of a set, as `brlapi__acceptKeys` makes them for each kind of range

@@ -42,9 +42,11 @@ extension BrailleDisplay {
     public var watchedPreferences: BraillePreferences? { preferenceWatch.preferences }
 
     /// Asks BRLTTY to tell this connection when the preferences change. BRLTTY answers each with
-    /// the parameter's value (`currentPreferences()` then needs no round trip: four fewer before
-    /// the first frame). A change makes `fileDescriptor` readable; the next `readKey` takes it in
-    /// and `preferencesChanged()` then returns true once. False when BRLTTY cannot watch them.
+    /// the parameter's value (`currentPreferences()` then needs no round trip). The four
+    /// requests go in one write, with one wait for their answers (BrlAPI's watch waits for each:
+    /// three round trips fewer before the first frame). A change makes `fileDescriptor`
+    /// readable; the next `readKey` takes it in and `preferencesChanged()` then returns true
+    /// once. False when BRLTTY cannot watch them all.
     ///
     /// The display's size is not watched: libbrlapi 6.5 keeps the size it first read whatever
     /// BRLTTY reports, BRLTTY was seen reporting it again while frames were written (each report
@@ -52,18 +54,20 @@ extension BrailleDisplay {
     /// first frame.
     @discardableResult
     public func watchPreferences() throws(BrailleError) -> Bool {
-        let context = Unmanaged.passUnretained(preferenceWatch).toOpaque()
-        return try withHandle("brlapi__watchParameter") { handle throws(BrailleError) -> Bool in
+        try withHandle("watchPreferences", mayLeaveKeys: false) { handle throws(BrailleError) -> Bool in
+            let parameters = BraillePreferences.parameters.map(\.parameter)
+            var requests: [UInt8] = []
+            for parameter in parameters {
+                var body: [UInt8] = []
+                body.appendBigEndian(UInt32(BRLAPI_PARAMF_SUBSCRIBE | BRLAPI_PARAMF_GET | BRLAPI_PARAMF_GLOBAL), parameter.rawValue, 0, 0)
+                requests += BrlAPIText.packet(A11Y_BRLAPI_PACKET_PARAM_REQUEST, body)
+            }
             var all = true
-            for parameter in BraillePreferences.parameters.map(\.parameter) {
-                let watch = a11y_brlapi__watchParameter(handle, parameter, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL),
-                                                   { parameter, _, _, context, data, length in
-                    guard let context else { return }
-                    let watch = Unmanaged<PreferenceWatch>.fromOpaque(context).takeUnretainedValue()
-                    watch.take(parameter, UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : length))
-                    watch.changed.store(true, ordering: .relaxed)
-                }, context, nil, 0)
-                if watch == nil { all = false }
+            for answer in try ask(requests, expecting: parameters.map { .parameter($0) }, on: handle) {
+                switch answer {
+                case .success(let value): preferenceWatch.takeReported(value)
+                case .failure: all = false
+                }
             }
             return all
         }
@@ -75,8 +79,9 @@ extension BrailleDisplay {
     }
 }
 
-/// Set by BrlAPI's parameter callback (on whichever thread reads from the connection): the
-/// values BRLTTY reported, and whether one changed since `preferencesChanged()` last looked.
+/// The values BRLTTY reported to the watch (as it answered, then in its updates, read by
+/// whichever thread reads from the connection), and whether one changed since
+/// `preferencesChanged()` last looked.
 final class PreferenceWatch: Sendable {
     let changed = Atomic(false)
     private let reported = Mutex((preferences: BraillePreferences(), parameters: Set<brlapi_param_t>()))
@@ -86,11 +91,18 @@ final class PreferenceWatch: Sendable {
         reported.withLock { $0.parameters.count == BraillePreferences.parameters.count ? $0.preferences : nil }
     }
 
-    /// Takes one parameter's value as BrlAPI hands it over (in host byte order).
-    func take(_ parameter: brlapi_param_t, _ value: UnsafeRawBufferPointer) {
-        reported.withLock { reported in
-            if reported.preferences.take(parameter, value) { reported.parameters.insert(parameter) }
+    /// Takes a value BRLTTY reported: the body of its answer to the watch or of an update
+    /// (flags, parameter, sub-parameter: 32-bit big-endian words, the sub-parameter two; then
+    /// the value, here one byte or a string, which BrlAPI would not convert either).
+    func takeReported(_ body: [UInt8]) {
+        guard body.count >= 16 else { return }
+        let parameter = brlapi_param_t(rawValue: body.bigEndianWord(at: 4))
+        body[16...].withUnsafeBytes { value in
+            reported.withLock { reported in
+                if reported.preferences.take(parameter, value) { reported.parameters.insert(parameter) }
+            }
         }
+        changed.store(true, ordering: .relaxed)
     }
 }
 

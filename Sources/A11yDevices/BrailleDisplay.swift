@@ -169,7 +169,7 @@ public final class BrailleDisplay: @unchecked Sendable {
             // The keys stated explicitly, the set or every key: BRLTTY 6.5 crashed (SIGSEGV in
             // inKeyrangeList) now and then on the first key after a client entered tty mode
             // with the default ranges.
-            if let set, (try? Self.take(set, on: handle)) != nil { return true }
+            if let set, (try? take(set, on: handle)) != nil { return true }
             guard a11y_brlapi__acceptKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else {
                 throw BrailleError.current("brlapi__acceptKeys")
             }
@@ -245,27 +245,22 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// - Parameter wait: When false (the default), returns nil at once if no key is waiting;
     ///   when true, blocks until a key arrives (holding the connection's lock meanwhile).
     ///
-    /// BrlAPI 6.5 waits for a key "without waiting" by polling its socket until its clock has
-    /// moved on by a millisecond: about 30 system calls and 1 ms of a core (brlapi_client.c,
-    /// `brlapi__doWaitForPacket` with a deadline of now). So nothing is asked of it when
-    /// nothing can be there: the socket has no input, and no call that waited for an answer
-    /// through BrlAPI (during which BrlAPI keeps the keys that came in a buffer of its own) ran
-    /// since it last said there was no key. (`ping` waits without BrlAPI: the keys that came
-    /// before its answer are kept here, and come first.)
+    /// Keys are read off the socket here, not by BrlAPI (see `BrailleDisplay+Answering.swift`);
+    /// a preference update read on the way goes to the watch. Nothing is read when nothing can
+    /// be there: the socket has no input, and no call that waited for an answer through BrlAPI
+    /// (during which BrlAPI keeps the keys that came in a buffer of its own) ran since.
     public func readKey(wait: Bool = false) throws(BrailleError) -> BrailleKey? {
         if !wait, !keysMayBeBuffered.load(ordering: .relaxed), heldKeys.withLock({ $0.isEmpty }) {
             var input = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&input, 1, 0) == 1 else { return nil }
         }
-        return try withHandle("brlapi__readKey", mayLeaveKeys: false) { handle throws(BrailleError) -> BrailleKey? in
-            if let held = heldKeys.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return held }
-            var code: brlapi_keyCode_t = 0
-            switch a11y_brlapi__readKey(handle, wait ? 1 : 0, &code) {
-            case 1: return BrailleKey(keyCode: code)
-            case 0:
-                keysMayBeBuffered.store(false, ordering: .relaxed)
-                return nil
-            default: throw BrailleError.current("brlapi__readKey")
+        return try withHandle("readKey", mayLeaveKeys: false) { handle throws(BrailleError) -> BrailleKey? in
+            while true {
+                if heldKeys.withLock({ $0.isEmpty }) { try takeWhatCame(on: handle) }
+                if let held = heldKeys.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return held }
+                guard wait else { return nil }
+                var input = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&input, 1, -1)
             }
         }
     }

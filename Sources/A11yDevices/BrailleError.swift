@@ -30,6 +30,17 @@ public struct BrailleError: Error, Sendable, Equatable, CustomStringConvertible 
                   refusedFrameSize: type == A11Y_BRLAPI_PACKET_WRITE && code == Int32(BRLAPI_ERROR_INVALID_PARAMETER.rawValue))
     }
 
+    /// An error BRLTTY answered a request with (BRLAPI_PACKET_ERROR): its code, BrlAPI's
+    /// message for it.
+    init(refusal code: Int32, function: String) {
+        var error = brlapi_error_t()
+        error.brlerrno = brlapi_error(rawValue: UInt32(bitPattern: code))
+        var buffer = [CChar](repeating: 0, count: 256)
+        _ = a11y_brlapi_strerror_r(&error, &buffer, buffer.count)
+        self.init(function: function, message: String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                  code: Int(code))
+    }
+
     public var description: String { "braille: \(function): \(message)" }
 
     /// The error BrlAPI recorded for this thread (`brlapi_error`, read through

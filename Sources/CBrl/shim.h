@@ -20,8 +20,8 @@
     X(brlapi_error_location) X(brlapi_strerror_r) X(brlapi_getHandleSize) X(brlapi__openConnection) \
     X(brlapi__closeConnection) X(brlapi__enterTtyModeWithPath) X(brlapi__leaveTtyMode) \
     X(brlapi__getDisplaySize) X(brlapi__write) X(brlapi__readKey) X(brlapi__pause) \
-    X(brlapi__acceptKeys) X(brlapi__ignoreKeys) X(brlapi__acceptKeyRanges) X(brlapi__getParameter) \
-    X(brlapi__getParameterAlloc) X(brlapi__setParameter) X(brlapi__watchParameter) \
+    X(brlapi__acceptKeys) X(brlapi__getParameter) \
+    X(brlapi__getParameterAlloc) X(brlapi__setParameter) \
     X(brlapi__setExceptionHandler) X(brlapi__strexception) X(brlapi_describeKeyCode)
 A11Y_LAZY_LIBRARY(brlapi, "libbrlapi.so.0.8", A11Y_BRLAPI_FUNCTIONS)
 #define A11Y_BRLAPI_CALL(name, fallback, ...) A11Y_LAZY_CALL(a11y_brlapi_functions(), name, fallback, __VA_ARGS__)
@@ -64,12 +64,6 @@ static inline int a11y_brlapi__pause(brlapi_handle_t *h, int timeout_ms) { A11Y_
 static inline int a11y_brlapi__acceptKeys(brlapi_handle_t *h, brlapi_rangeType_t type, const brlapi_keyCode_t keys[], unsigned int count) {
     A11Y_BRLAPI_CALL(brlapi__acceptKeys, -1, h, type, keys, count)
 }
-static inline int a11y_brlapi__ignoreKeys(brlapi_handle_t *h, brlapi_rangeType_t type, const brlapi_keyCode_t keys[], unsigned int count) {
-    A11Y_BRLAPI_CALL(brlapi__ignoreKeys, -1, h, type, keys, count)
-}
-static inline int a11y_brlapi__acceptKeyRanges(brlapi_handle_t *h, const brlapi_range_t ranges[], unsigned int count) {
-    A11Y_BRLAPI_CALL(brlapi__acceptKeyRanges, -1, h, ranges, count)
-}
 static inline ssize_t a11y_brlapi__getParameter(brlapi_handle_t *h, brlapi_param_t parameter, brlapi_param_subparam_t subparam,
                                                 brlapi_param_flags_t flags, void *data, size_t len) {
     A11Y_BRLAPI_CALL(brlapi__getParameter, -1, h, parameter, subparam, flags, data, len)
@@ -81,11 +75,6 @@ static inline void *a11y_brlapi__getParameterAlloc(brlapi_handle_t *h, brlapi_pa
 static inline int a11y_brlapi__setParameter(brlapi_handle_t *h, brlapi_param_t parameter, brlapi_param_subparam_t subparam,
                                             brlapi_param_flags_t flags, const void *data, size_t len) {
     A11Y_BRLAPI_CALL(brlapi__setParameter, -1, h, parameter, subparam, flags, data, len)
-}
-static inline brlapi_paramCallbackDescriptor_t a11y_brlapi__watchParameter(brlapi_handle_t *h, brlapi_param_t parameter,
-                                                                           brlapi_param_subparam_t subparam, brlapi_param_flags_t flags,
-                                                                           brlapi_paramCallback_t func, void *priv, void *data, size_t len) {
-    A11Y_BRLAPI_CALL(brlapi__watchParameter, NULL, h, parameter, subparam, flags, func, priv, data, len)
 }
 static inline brlapi__exceptionHandler_t a11y_brlapi__setExceptionHandler(brlapi_handle_t *h, brlapi__exceptionHandler_t handler) {
     A11Y_BRLAPI_CALL(brlapi__setExceptionHandler, NULL, h, handler)
@@ -144,6 +133,11 @@ static const uint32_t A11Y_BRLAPI_PACKET_WRITE = BRLAPI_PACKET_WRITE;
 static const uint32_t A11Y_BRLAPI_PACKET_PARAM_REQUEST = BRLAPI_PACKET_PARAM_REQUEST;
 static const uint32_t A11Y_BRLAPI_PACKET_PARAM_VALUE = BRLAPI_PACKET_PARAM_VALUE;
 static const uint32_t A11Y_BRLAPI_PACKET_KEY = BRLAPI_PACKET_KEY;
+static const uint32_t A11Y_BRLAPI_PACKET_PARAM_UPDATE = BRLAPI_PACKET_PARAM_UPDATE;
+static const uint32_t A11Y_BRLAPI_PACKET_ACK = BRLAPI_PACKET_ACK;
+static const uint32_t A11Y_BRLAPI_PACKET_ERROR = BRLAPI_PACKET_ERROR;
+static const uint32_t A11Y_BRLAPI_PACKET_IGNOREKEYRANGES = BRLAPI_PACKET_IGNOREKEYRANGES;
+static const uint32_t A11Y_BRLAPI_PACKET_ACCEPTKEYRANGES = BRLAPI_PACKET_ACCEPTKEYRANGES;
 
 // BRLAPI_WRITEARGUMENTS_INITIALIZER is a designated-initializer macro: Swift cannot use it.
 // This returns the same defaults (default display, whole display, cursor left where it is).

@@ -1,0 +1,128 @@
+import CBrl
+
+/// What BRLTTY sends on a connection, taken apart 8 bytes at a time: the answers to requests
+/// this program sent itself, and the keys and preference updates that come meanwhile.
+///
+/// BRLTTY writes a packet in two writes, its header and then its body, and two of its threads
+/// write to a connection without taking turns: its server thread answers requests (an
+/// acknowledgement, a parameter's value or an error; the value holding only BRLTTY's parameter
+/// lock), its core thread sends keys (holding only its connections lock) and preference updates
+/// (holding both; brlapi_server.c, in 6.5 and today). So a key can come between an answer's
+/// header and its body, an answer between a key's header and its body, and an acknowledgement
+/// (one write) inside an update. Read as one packet after another, the socket then went out of
+/// step: a key's bytes taken for a size, and a wait for a "packet" that never ended (the routing
+/// test lost braille so about once in 20 runs; keys pressed while questions were asked without
+/// pause, within seconds).
+///
+/// So the packets of each thread come in order, and each step says which of them the next 8
+/// bytes continue: the answer's header is a size and its type, a value's body begins with the
+/// flags and the parameter asked for, an error's with a small code and the request's type, a
+/// key's body is a key code (flags, then its type and value). No key has the flags and value
+/// that an answer's header or body would need (a symbol 0x5056, or no symbol at all), except in
+/// two cases where it makes no difference: a key "A" whose body is the same 8 bytes as an
+/// acknowledgement, either of which can be taken for the other, and a key typed with modifiers
+/// mixed with an error (not seen; the wait then ends after a second, see `peek`).
+struct BrlAPIPacketStream {
+    /// An answer a request asks for.
+    enum Answer: Equatable {
+        /// BRLAPI_PACKET_ACK: a header alone.
+        case acknowledgement
+        /// BRLAPI_PACKET_PARAM_VALUE for this parameter (asked for its global value).
+        case parameter(brlapi_param_t)
+    }
+
+    /// What the bytes of a step are.
+    enum Kind: Equatable {
+        /// A packet's header, whose body comes in a later step.
+        case header
+        /// A key's body: its code.
+        case key
+        /// A preference update's body: flags, parameter, sub-parameter, value.
+        case update
+        /// The next answer: an acknowledgement's header, or a value's body (flags, parameter,
+        /// sub-parameter, value).
+        case answer
+        /// An error BRLTTY answered a request with (its body: code, the request's type, ...).
+        case refusal
+        /// A whole packet of another kind (an exception): left on the socket for BrlAPI.
+        case otherPacket
+    }
+
+    private var expected: [Answer]
+    private var coreBody: (kind: Kind, size: Int)?
+    private var serverBody: (kind: Kind, size: Int, parameter: brlapi_param_t?)?
+
+    /// Reads the answers to requests sent, in their order (none: only keys and updates).
+    init(expecting answers: [Answer]) {
+        expected = answers
+    }
+
+    /// Every answer came, and no packet is left halfway.
+    var isComplete: Bool { expected.isEmpty && serverBody == nil && coreBody == nil }
+
+    /// The next `count` bytes on the socket are `kind`, given their first 8 bytes (`next`).
+    mutating func step(_ next: [UInt8]) throws(BrailleError) -> (count: Int, kind: Kind) {
+        let first = next.bigEndianWord(at: 0), second = next.bigEndianWord(at: 4)
+        if let body = serverBody, Self.begins(body.kind, parameter: body.parameter, first, second) {
+            serverBody = nil
+            return (body.size, body.kind)
+        }
+        if serverBody == nil, let answer = expected.first, let header = serverHeader(answer, first, second) {
+            return header
+        }
+        if let body = coreBody {
+            coreBody = nil
+            return (body.size, body.kind)
+        }
+        if first == 8, second == A11Y_BRLAPI_PACKET_KEY {
+            coreBody = (.key, 8)
+            return (8, .header)
+        }
+        if second == A11Y_BRLAPI_PACKET_PARAM_UPDATE, (16...Int(BRLAPI_MAXPACKETSIZE)).contains(Int(first)) {
+            coreBody = (.update, Int(first))
+            return (8, .header)
+        }
+        guard serverBody == nil, first <= BRLAPI_MAXPACKETSIZE else {
+            let bytes = next.map { String($0, radix: 16) }.joined(separator: " ")
+            throw BrailleError(function: "recv", message: "BRLTTY's packets came out of step (next bytes: \(bytes))")
+        }
+        return (8 + Int(first), .otherPacket)
+    }
+
+    /// The header of the answer to the oldest request still unanswered, if `first` and `second`
+    /// are one.
+    private mutating func serverHeader(_ answer: Answer, _ first: UInt32, _ second: UInt32) -> (count: Int, kind: Kind)? {
+        let size = Int(first)
+        switch (answer, second) {
+        case (.acknowledgement, A11Y_BRLAPI_PACKET_ACK) where size == 0:
+            expected.removeFirst()
+            return (8, .answer)
+        case (.parameter(let parameter), A11Y_BRLAPI_PACKET_PARAM_VALUE) where (16...Int(BRLAPI_MAXPACKETSIZE)).contains(size):
+            serverBody = (.answer, size, parameter)
+            expected.removeFirst()
+            return (8, .header)
+        case (_, A11Y_BRLAPI_PACKET_ERROR) where (8...Int(BRLAPI_MAXPACKETSIZE)).contains(size):
+            serverBody = (.refusal, size, nil)
+            expected.removeFirst()
+            return (8, .header)
+        default:
+            return nil
+        }
+    }
+
+    /// True when `first` and `second` begin a body of `kind`: a value of `parameter` (the
+    /// global flag alone, then the parameter), or an error (a BrlAPI error code, then the type
+    /// of a request this program sends).
+    private static func begins(_ kind: Kind, parameter: brlapi_param_t?, _ first: UInt32, _ second: UInt32) -> Bool {
+        switch kind {
+        case .answer:
+            return first == UInt32(BRLAPI_PARAMF_GLOBAL) && second == parameter?.rawValue
+        default:
+            return (1...64).contains(first) && requestTypes.contains(second)
+        }
+    }
+
+    /// The requests this program sends itself.
+    static let requestTypes: Set<UInt32> = [A11Y_BRLAPI_PACKET_PARAM_REQUEST, A11Y_BRLAPI_PACKET_IGNOREKEYRANGES,
+                                            A11Y_BRLAPI_PACKET_ACCEPTKEYRANGES]
+}
