@@ -18,12 +18,20 @@ extension BrailleDisplay {
 
     /// `acceptKeys(_:)` on an open handle.
     func take(_ set: BrailleKeySet, on handle: OpaquePointer) throws(BrailleError) {
-        let ranges = Self.keyRanges(for: set)
-        var requests = BrlAPIText.packet(A11Y_BRLAPI_PACKET_IGNOREKEYRANGES, Self.bytes(of: [brlapi_range_t(first: 0, last: ~0)]))
-        if !ranges.isEmpty { requests += BrlAPIText.packet(A11Y_BRLAPI_PACKET_ACCEPTKEYRANGES, Self.bytes(of: ranges)) }
-        for answer in try ask(requests, expecting: ranges.isEmpty ? [.acknowledgement] : [.acknowledgement, .acknowledgement], on: handle) {
-            _ = try answer.get()
-        }
+        let keys = Self.keyRequests(taking: set)
+        for answer in try ask(keys.bytes, expecting: keys.answers, on: handle) { _ = try answer.get() }
+    }
+
+    /// The requests that take exactly the keys of `set` (nil: every key), and their answers:
+    /// all keys ignored, then the set accepted in one packet of key ranges.
+    static func keyRequests(taking set: BrailleKeySet?) -> (bytes: [UInt8], answers: [BrlAPIPacketStream.Answer]) {
+        let all = brlapi_range_t(first: 0, last: ~0)
+        guard let set else { return (BrlAPIText.packet(A11Y_BRLAPI_PACKET_ACCEPTKEYRANGES, bytes(of: [all])), [.acknowledgement]) }
+        let ranges = keyRanges(for: set)
+        var requests = BrlAPIText.packet(A11Y_BRLAPI_PACKET_IGNOREKEYRANGES, bytes(of: [all]))
+        if ranges.isEmpty { return (requests, [.acknowledgement]) }
+        requests += BrlAPIText.packet(A11Y_BRLAPI_PACKET_ACCEPTKEYRANGES, bytes(of: ranges))
+        return (requests, [.acknowledgement, .acknowledgement])
     }
 
     /// Key ranges as BrlAPI sends them: each code as two 32-bit big-endian words, the high first.

@@ -55,22 +55,32 @@ extension BrailleDisplay {
     @discardableResult
     public func watchPreferences() throws(BrailleError) -> Bool {
         try withHandle("watchPreferences", mayLeaveKeys: false) { handle throws(BrailleError) -> Bool in
-            let parameters = BraillePreferences.parameters.map(\.parameter)
-            var requests: [UInt8] = []
-            for parameter in parameters {
-                var body: [UInt8] = []
-                body.appendBigEndian(UInt32(BRLAPI_PARAMF_SUBSCRIBE | BRLAPI_PARAMF_GET | BRLAPI_PARAMF_GLOBAL), parameter.rawValue, 0, 0)
-                requests += BrlAPIText.packet(A11Y_BRLAPI_PACKET_PARAM_REQUEST, body)
-            }
-            var all = true
-            for answer in try ask(requests, expecting: parameters.map { .parameter($0) }, on: handle) {
-                switch answer {
-                case .success(let value): preferenceWatch.takeReported(value)
-                case .failure: all = false
-                }
-            }
-            return all
+            takeWatchAnswers(try ask(Self.watchRequests.bytes, expecting: Self.watchRequests.answers, on: handle)[...])
         }
+    }
+
+    /// The requests of the watch (each parameter's global value, and its changes), and their
+    /// answers.
+    static let watchRequests: (bytes: [UInt8], answers: [BrlAPIPacketStream.Answer]) = {
+        var requests: [UInt8] = []
+        for parameter in BraillePreferences.parameters.map(\.parameter) {
+            var body: [UInt8] = []
+            body.appendBigEndian(UInt32(BRLAPI_PARAMF_SUBSCRIBE | BRLAPI_PARAMF_GET | BRLAPI_PARAMF_GLOBAL), parameter.rawValue, 0, 0)
+            requests += BrlAPIText.packet(A11Y_BRLAPI_PACKET_PARAM_REQUEST, body)
+        }
+        return (requests, BraillePreferences.parameters.map { .parameter($0.parameter) })
+    }()
+
+    /// Takes the watch's answers (the values); false when BRLTTY refused one.
+    func takeWatchAnswers(_ answers: ArraySlice<Result<[UInt8], BrailleError>>) -> Bool {
+        var all = true
+        for answer in answers {
+            switch answer {
+            case .success(let value): preferenceWatch.takeReported(value)
+            case .failure: all = false
+            }
+        }
+        return all
     }
 
     /// True once after BRLTTY reported a change of a watched parameter.

@@ -141,24 +141,31 @@ public final class BrailleDisplay: @unchecked Sendable {
     }
 
     /// Takes the display (see `enterTTY()`) with exactly the keys of `set` taken from BRLTTY
-    /// (see `acceptKeys(_:)`): one round trip to BRLTTY fewer than the two calls, and no key
-    /// pressed meanwhile goes to the wrong side. False when BRLTTY refused the set: every key
-    /// comes to the program then.
+    /// (see `acceptKeys(_:)`), so no key pressed meanwhile goes to the wrong side. False when
+    /// BRLTTY refused the set: every key comes to the program then.
     @discardableResult
     public func enterTTY(taking set: BrailleKeySet) throws(BrailleError) -> Bool {
-        try enterTTY(path: BrailleTTYPath.current(), taking: set)
+        try enterTTY(path: BrailleTTYPath.current(), taking: set, watchingPreferences: false).keysTaken
+    }
+
+    /// Takes the display (see `enterTTY()`) with exactly the keys of `set` taken from BRLTTY
+    /// (nil: every key) and, when `watchingPreferences`, asks to be told of the preferences'
+    /// changes (see `watchPreferences()`): the requests after tty mode go in one write, with one
+    /// wait for all their answers. `keysTaken` is false when BRLTTY refused the set (every key
+    /// comes to the program then), `watching` false when it cannot watch the preferences.
+    public func enterTTY(taking set: BrailleKeySet?, watchingPreferences: Bool) throws(BrailleError) -> (keysTaken: Bool, watching: Bool) {
+        try enterTTY(path: BrailleTTYPath.current(), taking: set, watchingPreferences: watchingPreferences)
     }
 
     /// Takes the display for the window `path` (BrlAPI tty mode); see `enterTTY()`.
     public func enterTTY(path: [Int]) throws(BrailleError) {
-        try enterTTY(path: path, taking: nil)
+        try enterTTY(path: path, taking: nil, watchingPreferences: false)
     }
 
-    /// Takes the display for the window `path` with the keys of `set` (nil: every key); false
-    /// when BRLTTY refused the set (every key is taken then).
+    /// Takes the display for the window `path`; see `enterTTY(taking:watchingPreferences:)`.
     @discardableResult
-    func enterTTY(path: [Int], taking set: BrailleKeySet?) throws(BrailleError) -> Bool {
-        try withHandle("brlapi__enterTtyMode") { handle throws(BrailleError) -> Bool in
+    func enterTTY(path: [Int], taking set: BrailleKeySet?, watchingPreferences: Bool) throws(BrailleError) -> (keysTaken: Bool, watching: Bool) {
+        try withHandle("brlapi__enterTtyMode") { handle throws(BrailleError) -> (keysTaken: Bool, watching: Bool) in
             if path.isEmpty || path.map(Int32.init).withUnsafeBufferPointer({
                 a11y_brlapi__enterTtyModeWithPath(handle, $0.baseAddress, Int32($0.count), nil)
             }) < 0 {
@@ -169,11 +176,15 @@ public final class BrailleDisplay: @unchecked Sendable {
             // The keys stated explicitly, the set or every key: BRLTTY 6.5 crashed (SIGSEGV in
             // inKeyrangeList) now and then on the first key after a client entered tty mode
             // with the default ranges.
-            if let set, (try? take(set, on: handle)) != nil { return true }
+            let keys = Self.keyRequests(taking: set)
+            let watch: (bytes: [UInt8], answers: [BrlAPIPacketStream.Answer]) = watchingPreferences ? Self.watchRequests : ([], [])
+            let answers = try ask(keys.bytes + watch.bytes, expecting: keys.answers + watch.answers, on: handle)
+            let watching = watchingPreferences && takeWatchAnswers(answers.dropFirst(keys.answers.count))
+            if answers.prefix(keys.answers.count).allSatisfy({ (try? $0.get()) != nil }) { return (true, watching) }
             guard a11y_brlapi__acceptKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else {
                 throw BrailleError.current("brlapi__acceptKeys")
             }
-            return set == nil
+            return (set == nil, watching)
         }
     }
 

@@ -149,17 +149,12 @@ public final class BrailleOutput {
         do {
             let size = try display.size()
             guard size.width > 0 else { throw BrailleError(function: "brlapi__getDisplaySize", message: "no display is connected to BRLTTY") }
-            // Refused, they are ordered again from the worker, which reports a refusal.
-            var taken: BrailleKeySet?
-            if let keys {
-                if try display.enterTTY(taking: keys) { taken = keys }
-            } else {
-                try display.enterTTY()
-            }
-            // BrlAPI hands the watch's first values to its callback at once: they are the
-            // preferences (read only when BRLTTY cannot watch them all), and the change they
-            // mark is no change. A change after the watch marks the connection again.
-            let watching = (try? display.watchPreferences()) ?? false
+            // Refused, the keys are ordered again from the worker, which reports a refusal. BrlAPI
+            // hands the watch's first values over at once: they are the preferences (read only
+            // when BRLTTY cannot watch them all), and the change they mark is no change. A change
+            // after the watch marks the connection again.
+            let (keysTaken, watching) = try display.enterTTY(taking: keys, watchingPreferences: true)
+            let taken = keysTaken ? keys : nil
             _ = display.preferencesChanged()
             let preferences = Result { try display.currentPreferences() }
             return Opened(connection: display, width: size.width, preferences: preferences, watching: watching, keys: taken)

@@ -10,9 +10,11 @@ public protocol BrailleConnection: AnyObject, Sendable {
     func size() throws -> BrailleDisplay.Size
     /// Takes the display for this program (tty mode).
     func enterTTY() throws
-    /// Takes the display with exactly the keys of `set` taken from BRLTTY; false when BRLTTY
-    /// refused the set (the program takes every key then).
-    func enterTTY(taking set: BrailleKeySet) throws -> Bool
+    /// Takes the display with exactly the keys of `set` taken from BRLTTY (nil: every key) and,
+    /// when `watchingPreferences`, asks to be told of the preferences' changes, in as few waits
+    /// for BRLTTY as the connection can. `keysTaken` false when BRLTTY refused the set (the
+    /// program takes every key then); `watching` false when it cannot watch the preferences.
+    func enterTTY(taking set: BrailleKeySet?, watchingPreferences: Bool) throws -> (keysTaken: Bool, watching: Bool)
     /// Gives the display back.
     func leaveTTY() throws
     /// Shows `text` from the first cell with `orMask` dots on top and the cursor at `cursor`.
@@ -78,9 +80,10 @@ extension BrailleConnection {
         try write(text: text, orMask: orMask, cursor: cursor)
     }
     public func acceptKeys(_ set: BrailleKeySet) throws {}
-    public func enterTTY(taking set: BrailleKeySet) throws -> Bool {
+    public func enterTTY(taking set: BrailleKeySet?, watchingPreferences: Bool) throws -> (keysTaken: Bool, watching: Bool) {
         try enterTTY()
-        return (try? acceptKeys(set)) != nil
+        let keysTaken = set.map { (try? acceptKeys($0)) != nil } ?? true
+        return (keysTaken, watchingPreferences && ((try? watchPreferences()) ?? false))
     }
     public func currentPreferences() throws -> (preferences: BraillePreferences, unanswered: [String]) { (BraillePreferences(), []) }
     @discardableResult public func watchPreferences() throws -> Bool { true }
