@@ -149,10 +149,10 @@ public final class BrailleOutput {
         do {
             let size = try display.size()
             guard size.width > 0 else { throw BrailleError(function: "brlapi__getDisplaySize", message: "no display is connected to BRLTTY") }
-            // Refused, the keys are ordered again from the worker, which reports a refusal. BrlAPI
-            // hands the watch's first values over at once: they are the preferences (read only
-            // when BRLTTY cannot watch them all), and the change they mark is no change. A change
-            // after the watch marks the connection again.
+            // Refused, the keys are ordered again from the worker, which reports a refusal. The
+            // watch's answers are the preferences (read only when BRLTTY cannot watch them all),
+            // and the change they mark is no change. A change after the watch marks the
+            // connection again.
             let (keysTaken, watching) = try display.enterTTY(taking: keys, watchingPreferences: true)
             let taken = keysTaken ? keys : nil
             _ = display.preferencesChanged()

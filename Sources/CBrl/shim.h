@@ -20,8 +20,7 @@
     X(brlapi_error_location) X(brlapi_strerror_r) X(brlapi_getHandleSize) X(brlapi__openConnection) \
     X(brlapi__closeConnection) X(brlapi__enterTtyModeWithPath) X(brlapi__leaveTtyMode) \
     X(brlapi__getDisplaySize) X(brlapi__write) X(brlapi__readKey) X(brlapi__pause) \
-    X(brlapi__acceptKeys) X(brlapi__getParameter) \
-    X(brlapi__getParameterAlloc) X(brlapi__setParameter) \
+    X(brlapi__acceptKeys) X(brlapi__getParameterAlloc) X(brlapi__setParameter) \
     X(brlapi__setExceptionHandler) X(brlapi__strexception) X(brlapi_describeKeyCode)
 A11Y_LAZY_LIBRARY(brlapi, "libbrlapi.so.0.8", A11Y_BRLAPI_FUNCTIONS)
 #define A11Y_BRLAPI_CALL(name, fallback, ...) A11Y_LAZY_CALL(a11y_brlapi_functions(), name, fallback, __VA_ARGS__)
@@ -63,10 +62,6 @@ static inline int a11y_brlapi__readKey(brlapi_handle_t *h, int wait, brlapi_keyC
 static inline int a11y_brlapi__pause(brlapi_handle_t *h, int timeout_ms) { A11Y_BRLAPI_CALL(brlapi__pause, -1, h, timeout_ms) }
 static inline int a11y_brlapi__acceptKeys(brlapi_handle_t *h, brlapi_rangeType_t type, const brlapi_keyCode_t keys[], unsigned int count) {
     A11Y_BRLAPI_CALL(brlapi__acceptKeys, -1, h, type, keys, count)
-}
-static inline ssize_t a11y_brlapi__getParameter(brlapi_handle_t *h, brlapi_param_t parameter, brlapi_param_subparam_t subparam,
-                                                brlapi_param_flags_t flags, void *data, size_t len) {
-    A11Y_BRLAPI_CALL(brlapi__getParameter, -1, h, parameter, subparam, flags, data, len)
 }
 static inline void *a11y_brlapi__getParameterAlloc(brlapi_handle_t *h, brlapi_param_t parameter, brlapi_param_subparam_t subparam,
                                                    brlapi_param_flags_t flags, size_t *len) {
