@@ -51,7 +51,7 @@ extension BrailleDisplay {
         var stream = BrlAPIPacketStream(expecting: answers)
         var results: [Result<[UInt8], BrailleError>] = []
         while !stream.isComplete {
-            let (count, kind) = try stream.step(Self.peek(8, on: fileDescriptor))
+            let (count, kind) = try stream.step(Self.peek(8, atLeast: stream.lookahead, on: fileDescriptor))
             switch kind {
             case .answer:
                 let bytes = try Self.take(count, from: fileDescriptor)
@@ -164,7 +164,9 @@ extension BrailleDisplay {
     /// socket is read out of step (as it was before `AnswerStream`, when a key came mixed with
     /// an answer: `ping` waited for ever for the rest of a "packet" while BRLTTY sat idle). The
     /// error ends the connection, and the session connects again.
-    static func peek(_ count: Int, on socket: Int32, restWithin: Duration = .seconds(1)) throws(BrailleError) -> [UInt8] {
+    /// With `atLeast`, returns as soon as that many are there (fewer than `count` then).
+    static func peek(_ count: Int, atLeast minimum: Int? = nil, on socket: Int32,
+                     restWithin: Duration = .seconds(1)) throws(BrailleError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var pause = 20_000  // ns, while part of a packet is there
         var closed = false
@@ -172,6 +174,7 @@ extension BrailleDisplay {
         while true {
             let got = bytes.withUnsafeMutableBytes { recv(socket, $0.baseAddress, count, Int32(MSG_PEEK)) }
             if got == count { return bytes }
+            if let minimum, got >= minimum { return Array(bytes.prefix(got)) }
             if got == 0 || (got > 0 && closed) { throw BrailleError(function: "recv", message: "BRLTTY closed the connection") }
             if got < 0, errno != EINTR, errno != EAGAIN { throw BrailleError(function: "recv", message: String(cString: strerror(errno))) }
             var input = pollfd(fd: socket, events: Int16(POLLIN) | Socket.pollReadHangUp, revents: 0)

@@ -16,8 +16,8 @@ import CBrl
 ///
 /// So the packets of each thread come in order, and each step says which of them the next 8
 /// bytes continue: the answer's header is a size and its type, a value's body begins with the
-/// flags and the parameter asked for, an error's with a small code and the request's type, a
-/// key's body is a key code (flags, then its type and value). No key has the flags and value
+/// flags and the parameter asked for, an error's is a small code, a key's body is a key code
+/// (flags, then its type and value). No key has the flags and value
 /// that an answer's header or body would need (a symbol 0x5056, or no symbol at all), except in
 /// two cases where it makes no difference: a key "A" whose body is the same 8 bytes as an
 /// acknowledgement, either of which can be taken for the other, and a key typed with modifiers
@@ -60,13 +60,24 @@ struct BrlAPIPacketStream {
     /// Every answer came, and no packet is left halfway.
     var isComplete: Bool { expected.isEmpty && serverBody == nil && coreBody == nil }
 
-    /// The next `count` bytes on the socket are `kind`, given their first 8 bytes (`next`).
+    /// How many bytes `step` needs to see: 8, or 4 while an error's body (its code alone) may
+    /// be next, which may be the last bytes BRLTTY sends. (BRLTTY writes each header and each
+    /// body in one write, so 4 to 7 bytes waiting are that body.)
+    var lookahead: Int { serverBody?.kind == .refusal ? 4 : 8 }
+
+    /// The next `count` bytes on the socket are `kind`, given their first bytes (`next`: 8, or
+    /// at least `lookahead` when fewer are there).
     mutating func step(_ next: [UInt8]) throws(BrailleError) -> (count: Int, kind: Kind) {
-        let first = next.bigEndianWord(at: 0), second = next.bigEndianWord(at: 4)
+        let first = next.bigEndianWord(at: 0), second = next.count >= 8 ? next.bigEndianWord(at: 4) : nil
         if let body = serverBody, Self.begins(body.kind, parameter: body.parameter, first, second) {
             serverBody = nil
             return (body.size, body.kind)
         }
+        func outOfStep() -> BrailleError {
+            let bytes = next.map { String($0, radix: 16) }.joined(separator: " ")
+            return BrailleError(function: "recv", message: "BRLTTY's packets came out of step (next bytes: \(bytes))")
+        }
+        guard let second else { throw outOfStep() }
         if serverBody == nil, let answer = expected.first, let header = serverHeader(answer, first, second) {
             return header
         }
@@ -74,18 +85,11 @@ struct BrlAPIPacketStream {
             coreBody = nil
             return (body.size, body.kind)
         }
-        if first == 8, second == A11Y_BRLAPI_PACKET_KEY {
-            coreBody = (.key, 8)
+        if Self.isCoreHeader(first, second) {
+            coreBody = second == A11Y_BRLAPI_PACKET_KEY ? (.key, 8) : (.update, Int(first))
             return (8, .header)
         }
-        if second == A11Y_BRLAPI_PACKET_PARAM_UPDATE, (16...Int(BRLAPI_MAXPACKETSIZE)).contains(Int(first)) {
-            coreBody = (.update, Int(first))
-            return (8, .header)
-        }
-        guard serverBody == nil, first <= BRLAPI_MAXPACKETSIZE else {
-            let bytes = next.map { String($0, radix: 16) }.joined(separator: " ")
-            throw BrailleError(function: "recv", message: "BRLTTY's packets came out of step (next bytes: \(bytes))")
-        }
+        guard serverBody == nil, first <= BRLAPI_MAXPACKETSIZE else { throw outOfStep() }
         return (8 + Int(first), .otherPacket)
     }
 
@@ -101,7 +105,7 @@ struct BrlAPIPacketStream {
             serverBody = (.answer, size, parameter)
             expected.removeFirst()
             return (8, .header)
-        case (_, A11Y_BRLAPI_PACKET_ERROR) where (8...Int(BRLAPI_MAXPACKETSIZE)).contains(size):
+        case (_, A11Y_BRLAPI_PACKET_ERROR) where size == 4:
             serverBody = (.refusal, size, nil)
             expected.removeFirst()
             return (8, .header)
@@ -111,18 +115,17 @@ struct BrlAPIPacketStream {
     }
 
     /// True when `first` and `second` begin a body of `kind`: a value of `parameter` (the
-    /// global flag alone, then the parameter), or an error (a BrlAPI error code, then the type
-    /// of a request this program sends).
-    private static func begins(_ kind: Kind, parameter: brlapi_param_t?, _ first: UInt32, _ second: UInt32) -> Bool {
+    /// global flag alone, then the parameter), or an error (its body is a BrlAPI error code).
+    private static func begins(_ kind: Kind, parameter: brlapi_param_t?, _ first: UInt32, _ second: UInt32?) -> Bool {
         switch kind {
-        case .answer:
-            return first == UInt32(BRLAPI_PARAMF_GLOBAL) && second == parameter?.rawValue
-        default:
-            return (1...64).contains(first) && requestTypes.contains(second)
+        case .answer: first == UInt32(BRLAPI_PARAMF_GLOBAL) && second == parameter?.rawValue
+        default: (1...64).contains(first) && !(second.map { isCoreHeader(first, $0) } ?? false)
         }
     }
 
-    /// The requests this program sends itself.
-    static let requestTypes: Set<UInt32> = [A11Y_BRLAPI_PACKET_PARAM_REQUEST, A11Y_BRLAPI_PACKET_IGNOREKEYRANGES,
-                                            A11Y_BRLAPI_PACKET_ACCEPTKEYRANGES]
+    /// A key's header, or a preference update's.
+    private static func isCoreHeader(_ first: UInt32, _ second: UInt32) -> Bool {
+        (first == 8 && second == A11Y_BRLAPI_PACKET_KEY)
+            || (second == A11Y_BRLAPI_PACKET_PARAM_UPDATE && (16...Int(BRLAPI_MAXPACKETSIZE)).contains(Int(first)))
+    }
 }
