@@ -24,7 +24,7 @@ extension BrailleDisplay {
 
     /// The requests that take exactly the keys of `set` (nil: every key), and their answers:
     /// all keys ignored, then the set accepted in one packet of key ranges.
-    static func keyRequests(taking set: BrailleKeySet?) -> (bytes: [UInt8], answers: [BrlAPIPacketStream.Answer]) {
+    static func keyRequests(taking set: BrailleKeySet?) -> BrlAPIPacketStream.Requests {
         let all = brlapi_range_t(first: 0, last: ~0)
         guard let set else { return (BrlAPIText.packet(A11Y_BRLAPI_PACKET_ACCEPTKEYRANGES, bytes(of: [all])), [.acknowledgement]) }
         let ranges = keyRanges(for: set)

@@ -61,7 +61,7 @@ extension BrailleDisplay {
 
     /// The requests of the watch (each parameter's global value, and its changes), and their
     /// answers.
-    static let watchRequests: (bytes: [UInt8], answers: [BrlAPIPacketStream.Answer]) = {
+    static let watchRequests: BrlAPIPacketStream.Requests = {
         var requests: [UInt8] = []
         for parameter in BraillePreferences.parameters.map(\.parameter) {
             var body: [UInt8] = []

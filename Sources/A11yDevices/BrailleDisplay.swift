@@ -177,7 +177,7 @@ public final class BrailleDisplay: @unchecked Sendable {
             // inKeyrangeList) now and then on the first key after a client entered tty mode
             // with the default ranges.
             let keys = Self.keyRequests(taking: set)
-            let watch: (bytes: [UInt8], answers: [BrlAPIPacketStream.Answer]) = watchingPreferences ? Self.watchRequests : ([], [])
+            let watch: BrlAPIPacketStream.Requests = watchingPreferences ? Self.watchRequests : ([], [])
             let answers = try ask(keys.bytes + watch.bytes, expecting: keys.answers + watch.answers, on: handle)
             let watching = watchingPreferences && takeWatchAnswers(answers.dropFirst(keys.answers.count))
             if answers.prefix(keys.answers.count).allSatisfy({ (try? $0.get()) != nil }) { return (true, watching) }

@@ -35,10 +35,7 @@ public struct BrailleError: Error, Sendable, Equatable, CustomStringConvertible 
     init(refusal code: Int32, function: String) {
         var error = brlapi_error_t()
         error.brlerrno = brlapi_error(rawValue: UInt32(bitPattern: code))
-        var buffer = [CChar](repeating: 0, count: 256)
-        _ = a11y_brlapi_strerror_r(&error, &buffer, buffer.count)
-        self.init(function: function, message: String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
-                  code: Int(code))
+        self.init(function: function, message: Self.message(of: &error), code: Int(code))
     }
 
     public var description: String { "braille: \(function): \(message)" }
@@ -47,10 +44,15 @@ public struct BrailleError: Error, Sendable, Equatable, CustomStringConvertible 
     /// `brlapi_error_location()` because the `brlapi_errno` macro is not what Swift sees).
     static func current(_ function: String, context: String? = nil) -> BrailleError {
         let error = a11y_brlapi_error_location()
-        var buffer = [CChar](repeating: 0, count: 256)
-        _ = a11y_brlapi_strerror_r(error, &buffer, buffer.count)
-        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let text = message(of: error)
         let message = context.map { "\($0): \(text)" } ?? text
         return BrailleError(function: function, message: message, code: Int(error?.pointee.brlerrno.rawValue ?? 0))
+    }
+
+    /// BrlAPI's message for `error` (`brlapi_strerror_r`).
+    private static func message(of error: UnsafePointer<brlapi_error_t>?) -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        _ = a11y_brlapi_strerror_r(error, &buffer, buffer.count)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

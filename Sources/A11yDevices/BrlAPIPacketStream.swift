@@ -17,12 +17,15 @@ import CBrl
 /// So the packets of each thread come in order, and each step says which of them the next 8
 /// bytes continue: the answer's header is a size and its type, a value's body begins with the
 /// flags and the parameter asked for, an error's is a small code, a key's body is a key code
-/// (flags, then its type and value). No key has the flags and value
-/// that an answer's header or body would need (a symbol 0x5056, or no symbol at all), except in
-/// two cases where it makes no difference: a key "A" whose body is the same 8 bytes as an
+/// (flags, then its type and value). No key has the flags and value that an answer's header or
+/// body would need (a symbol 0x5056, or no symbol at all), except in two cases where it makes
+/// no difference: a key "A" whose body is the same 8 bytes as an
 /// acknowledgement, either of which can be taken for the other, and a key typed with modifiers
 /// mixed with an error (not seen; the wait then ends after a second, see `peek`).
 struct BrlAPIPacketStream {
+    /// Requests sent in one write, and the answers they ask for, in order.
+    typealias Requests = (bytes: [UInt8], answers: [Answer])
+
     /// An answer a request asks for.
     enum Answer: Equatable {
         /// BRLAPI_PACKET_ACK: a header alone.
@@ -42,7 +45,7 @@ struct BrlAPIPacketStream {
         /// The next answer: an acknowledgement's header, or a value's body (flags, parameter,
         /// sub-parameter, value).
         case answer
-        /// An error BRLTTY answered a request with (its body: code, the request's type, ...).
+        /// The body of an error BRLTTY answered a request with: its code.
         case refusal
         /// A whole packet of another kind (an exception): left on the socket for BrlAPI.
         case otherPacket
@@ -125,7 +128,11 @@ struct BrlAPIPacketStream {
 
     /// A key's header, or a preference update's.
     private static func isCoreHeader(_ first: UInt32, _ second: UInt32) -> Bool {
-        (first == 8 && second == A11Y_BRLAPI_PACKET_KEY)
-            || (second == A11Y_BRLAPI_PACKET_PARAM_UPDATE && (16...Int(BRLAPI_MAXPACKETSIZE)).contains(Int(first)))
+        isKeyHeader(first, second) || (second == A11Y_BRLAPI_PACKET_PARAM_UPDATE && (16...Int(BRLAPI_MAXPACKETSIZE)).contains(Int(first)))
+    }
+
+    /// A key's header (a size of 8, BRLAPI_PACKET_KEY).
+    static func isKeyHeader(_ first: UInt32, _ second: UInt32) -> Bool {
+        first == 8 && second == A11Y_BRLAPI_PACKET_KEY
     }
 }
