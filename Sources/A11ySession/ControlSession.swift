@@ -66,14 +66,15 @@ public final class ControlSession {
         if let screenReader, options.screenReader == .auto {
             options.report("a screen reader reads this terminal (\(screenReader)): the words go to its screen line, not to speech")
         }
-        // Both servers at once: BRLTTY on a thread of its own while speech connects here. The
-        // braille keys the first control binds are taken as the display is (the engine starts on
-        // the first control); BRLTTY keeps every other key.
+        // Both servers at once, each on a thread of its own: BRLTTY on the braille output's, speech
+        // on the speech worker. The braille keys the first control binds are taken as the display
+        // is (the engine starts on the first control); BRLTTY keeps every other key.
         brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
         braille = BrailleOutput(startingIn: options.braille, service: devices.braille, acceptedKeys: brailleKeys.first,
                                 report: options.report)
-        speech = try SpeechOutput(mode: screenReader == nil ? options.speech : .off, service: devices.speech, settings: options.resolvedSpeechSettings,
-                                  clock: devices.clock, worker: devices.speechWorker, report: options.report)
+        let speechMode = screenReader == nil ? options.speech : .off
+        speech = SpeechOutput(startingIn: speechMode, service: devices.speech, settings: options.resolvedSpeechSettings,
+                              clock: devices.clock, worker: devices.speechWorker, report: options.report)
         // What does not need BRLTTY is made while it answers.
         screen = devices.screen.map { screen in
             ScreenOutput(columns: screen.columns() ?? 80, movesCursor: options.theme.usesEscapes, write: screen.write)
@@ -92,6 +93,9 @@ public final class ControlSession {
             _ = rehearsal.send([.braillePreferences(BraillePreferences()), .brailleWidth(40), .start], at: devices.clock.now)
         }
         try braille.finishConnecting()
+        // Speech required: its failure ends the start before the terminal is changed. Otherwise
+        // the first braille frame does not wait for speech-dispatcher (its words wait in the queue).
+        if speechMode == .on { try speech.finishConnecting() }
         tonePlayer = options.tones ? TonePlayer(device: options.tonesDevice, onFailure: options.report) : nil
         if devices.handlesSignals { _ = try SignalHandling.install() }
         try devices.keys.terminal?.enterRawMode()
@@ -109,6 +113,7 @@ public final class ControlSession {
         braille.onPreferencesChange = { [unowned self] preferences in send(brailleEvents(following: preferences)) }
         // One first frame, braille first: laid out for the display's preferences and width.
         send(brailleEvents(following: braille.preferences) + [.brailleWidth(braille.width), .start])
+        try speech.finishConnecting()
         // The first frame and utterance are out: now ask whether the terminal speaks the kitty
         // keyboard protocol. The answer comes in the key stream; the engine reads it there
         // (`kittyKeyboardAnswer`) and the loop turns the protocol on then: nothing waits for it.

@@ -70,12 +70,17 @@ public final class SpeechOutput: @unchecked Sendable {
         var answerDue: Duration?
         /// `notAnswering` was said for this outage (a later loss is not said again).
         var notAnswering = false
+        /// The first connection was started and `finishConnecting()` has not looked at it yet.
+        var connecting = false
+        /// Why the first connection failed in mode `.on`, for `finishConnecting()` to throw.
+        var firstFailure: (any Error)?
     }
 
     private let state: Mutex<State>
     private let service: any SpeechService
     private let clock: any SessionClock
     private let worker: any SerialWorker
+    private let mode: DeviceMode
     /// The settings sent on every connection (the language resolved from the locale).
     private let settings: Settings
     private let report: @Sendable (String) -> Void
@@ -91,10 +96,22 @@ public final class SpeechOutput: @unchecked Sendable {
     /// Connects through `service`. In mode `.on` a failure throws; in `.auto` it is reported once
     /// through `report` (without the program's name: the caller's `report` adds it) and retried
     /// at the times `clock` gives.
-    public init(mode: DeviceMode, service: any SpeechService, settings: Settings = Settings(),
+    public convenience init(mode: DeviceMode, service: any SpeechService, settings: Settings = Settings(),
+                            retryInterval: Duration = .seconds(1), clock: any SessionClock = MonotonicClock(),
+                            worker: any SerialWorker = SerialThread(),
+                            report: @escaping @Sendable (String) -> Void) throws {
+        self.init(startingIn: mode, service: service, settings: settings, retryInterval: retryInterval, clock: clock,
+                  worker: worker, report: report)
+        try finishConnecting()
+    }
+
+    /// Starts connecting through `service` on the worker and returns at once: the caller can show
+    /// the first braille frame meanwhile (what it says waits in the queue and is said once the
+    /// server is there), then calls `finishConnecting()`.
+    public init(startingIn mode: DeviceMode, service: any SpeechService, settings: Settings = Settings(),
                 retryInterval: Duration = .seconds(1), clock: any SessionClock = MonotonicClock(),
                 worker: any SerialWorker = SerialThread(),
-                report: @escaping @Sendable (String) -> Void) throws {
+                report: @escaping @Sendable (String) -> Void) {
         var resolved = settings
         resolved.language = settings.language ?? Self.localeLanguage()
         self.settings = resolved
@@ -102,18 +119,54 @@ public final class SpeechOutput: @unchecked Sendable {
         self.clock = clock
         self.worker = worker
         self.report = report
+        self.mode = mode
         state = Mutex(State(reconnection: Reconnection(retryInterval: retryInterval)))
         guard mode != .off else {
             state.withLock { $0.closed = true }
             return
         }
-        do {
-            let connection = try connect()
-            state.withLock { $0.connection = connection }
-        } catch {
-            if mode == .on { throw DeviceUnavailable(device: "speech", reason: "\(error)") }
-            lost(error)
+        state.withLock { $0.connecting = true }
+        worker.submit { self.connectFirst() }
+    }
+
+    /// Waits for the connection `init(startingIn:)` started (at most `firstConnectionTimeout`).
+    /// In mode `.on` a failure throws; in `.auto` it was reported once and is retried at the
+    /// times the clock gives. Does nothing when called again.
+    public func finishConnecting() throws {
+        guard state.withLock({ $0.connecting }) else { return }
+        let done = worker.wait(for: {}, atMost: Self.firstConnectionTimeout)
+        let failure = state.withLock { state -> (any Error)? in
+            defer { state.connecting = false; state.firstFailure = nil }
+            return state.firstFailure
         }
+        guard mode == .on else { return }
+        if let failure { throw DeviceUnavailable(device: "speech", reason: "\(failure)") }
+        if !done { throw DeviceUnavailable(device: "speech", reason: "speech-dispatcher did not answer in \(Self.firstConnectionTimeout)") }
+    }
+
+    /// How long `finishConnecting()` waits: the service's connection timeout (about a second)
+    /// and the settings' answers.
+    static let firstConnectionTimeout: Duration = .seconds(3)
+
+    /// The first connection (on the worker): what waits is said once it stands.
+    private func connectFirst() {
+        let connection: any SpeechConnection
+        do {
+            connection = try connect()
+        } catch {
+            if mode == .on { state.withLock { $0.firstFailure = error } } else { lost(error) }
+            return
+        }
+        let start = state.withLock { state -> Bool in
+            state.connection = connection
+            guard !state.closed, !state.working, !state.pending.isEmpty else { return false }
+            state.working = true
+            state.answerDue = clock.now + notAnsweringAfter
+            return true
+        }
+        // The session polls the new connection's socket for a hang-up from its next turn on.
+        wake()
+        if start { drain() }
     }
 
     /// Connects to speech-dispatcher at `address` (nil: SPEECHD_ADDRESS) as `clientName`.
@@ -196,16 +249,14 @@ public final class SpeechOutput: @unchecked Sendable {
     /// Sends what is waiting, waits until the server took it, then closes the connection; gives
     /// up after `closeTimeout` when the server does not answer.
     public func close() {
-        let connection = state.withLock { state -> (any SpeechConnection)? in
-            state.closed = true
-            return state.connection
-        }
+        state.withLock { $0.closed = true }
+        // The connection is taken on the worker: the first one may still be being made there.
         worker.wait(for: {
-            guard let connection else { return }
-            let rest = self.state.withLock { state -> [Utterance] in
+            let (connection, rest) = self.state.withLock { state -> ((any SpeechConnection)?, [Utterance]) in
                 defer { state.pending = []; state.connection = nil }
-                return state.pending
+                return (state.connection, state.pending)
             }
+            guard let connection else { return }
             for utterance in rest { connection.say(utterance.text, priority: utterance.priority) }
             connection.close()
         }, atMost: closeTimeout)

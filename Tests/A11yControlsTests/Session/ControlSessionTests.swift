@@ -50,9 +50,10 @@ import VirtualDisplayClient
             braille = FakeBrailleDisplay(width: width)
         }
 
-        func session(_ panels: [ControlPanel]) throws -> ControlSession {
+        func session(_ panels: [ControlPanel], speechMode: DeviceMode = .on,
+                     speechService: (any SpeechService)? = nil) throws -> ControlSession {
             var options = SessionOptions()
-            options.speech = .on
+            options.speech = speechMode
             options.braille = .on
             options.theme = .standard(environment: ["NO_COLOR": "1", "TERM": "xterm"])
             let reports = self.reports
@@ -60,7 +61,7 @@ import VirtualDisplayClient
             let screen = self.screen
             let devices = SessionDevices(keys: KeySource(scriptedInput: keys.read),
                                          screen: .init(write: { screen.append($0) }, columns: { 60 }),
-                                         speech: speech, braille: braille, clock: MonotonicClock(),
+                                         speech: speechService ?? speech, braille: braille, clock: MonotonicClock(),
                                          speechWorker: worker, handlesSignals: false)
             return try ControlSession(panels: panels, options: options, devices: devices)
         }
@@ -117,6 +118,38 @@ import VirtualDisplayClient
         // Each value drawn once on the screen (13 twice: after Right, and after Left).
         #expect(rig.screen.all.filter { $0.contains("Price: 13 to 90") }.count == 2)
         #expect(rig.screen.all.filter { $0.contains("Price: 14 to 90") }.count == 1)
+    }
+
+    /// Braille first: with speech not required, the first frame is on the display before
+    /// speech-dispatcher is asked to connect (the words wait in the queue and are said once it
+    /// answers). With speech required, its failure must end the start before the terminal
+    /// changes, so it is connected first.
+    @Test(arguments: [DeviceMode.auto, .on])
+    func theFirstBrailleFrameDoesNotWaitForSpeech(mode: DeviceMode) throws {
+        /// Notes how many frames the display had when speech was asked to connect.
+        final class FramesAtConnection: SpeechService {
+            let server: FakeSpeechServer
+            let braille: FakeBrailleDisplay
+            let counts = Mutex<[Int]>([])
+            init(server: FakeSpeechServer, braille: FakeBrailleDisplay) {
+                self.server = server
+                self.braille = braille
+            }
+            func connect(settings: SpeechOutput.Settings,
+                         onFailure: @escaping @Sendable (any Error) -> Void) throws -> any SpeechConnection {
+                counts.withLock { $0.append(braille.frames.count) }
+                return try server.connect(settings: settings, onFailure: onFailure)
+            }
+        }
+        let rig = try Rig()
+        let witness = FramesAtConnection(server: rig.speech, braille: rig.braille)
+        let session = try rig.session([try price()], speechMode: mode, speechService: witness)
+        rig.keys.type("\r")
+        rig.keys.end()
+        #expect(session.run().outcome == .accepted)
+        #expect(witness.counts.withLock { $0 } == [mode == .auto ? 1 : 0])
+        #expect(rig.speech.spoken.first?.hasPrefix("Price, range slider") == true)
+        #expect(rig.speech.spoken.last == "10 to 90, accepted")
     }
 
     @Test func brailleKeysActAndEnterOnTheDisplayAccepts() throws {
