@@ -66,14 +66,15 @@ public final class ControlSession {
         if let screenReader, options.screenReader == .auto {
             options.report("a screen reader reads this terminal (\(screenReader)): the words go to its screen line, not to speech")
         }
-        // Both servers at once, each on a thread of its own: BRLTTY on the braille output's, speech
-        // on the speech worker. The braille keys the first control binds are taken as the display
-        // is (the engine starts on the first control); BRLTTY keeps every other key.
+        // BRLTTY first, on a thread of its own; speech-dispatcher once the first braille frame is
+        // out, on the speech worker (unless speech is required). The braille keys the first
+        // control binds are taken as the display is (the engine starts on the first control);
+        // BRLTTY keeps every other key.
         brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
         braille = BrailleOutput(startingIn: options.braille, service: devices.braille, acceptedKeys: brailleKeys.first,
                                 report: options.report)
         let speechMode = screenReader == nil ? options.speech : .off
-        speech = SpeechOutput(startingIn: speechMode, service: devices.speech, settings: options.resolvedSpeechSettings,
+        speech = SpeechOutput(notConnecting: speechMode, service: devices.speech, settings: options.resolvedSpeechSettings,
                               clock: devices.clock, worker: devices.speechWorker, report: options.report)
         // What does not need BRLTTY is made while it answers.
         screen = devices.screen.map { screen in
@@ -113,7 +114,7 @@ public final class ControlSession {
         braille.onPreferencesChange = { [unowned self] preferences in send(brailleEvents(following: preferences)) }
         // One first frame, braille first: laid out for the display's preferences and width.
         send(brailleEvents(following: braille.preferences) + [.brailleWidth(braille.width), .start])
-        try speech.finishConnecting()
+        speech.startConnecting()
         // The first frame and utterance are out: now ask whether the terminal speaks the kitty
         // keyboard protocol. The answer comes in the key stream; the engine reads it there
         // (`kittyKeyboardAnswer`) and the loop turns the protocol on then: nothing waits for it.

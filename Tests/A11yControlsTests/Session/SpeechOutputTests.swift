@@ -36,30 +36,35 @@ import Testing
         #expect(reported == [])
     }
 
-    /// Connecting in the background: the words said meanwhile wait (the latest text wins) and
-    /// are said once the worker connected; an output closed before that closes the connection.
-    @Test func wordsSaidWhileTheFirstConnectionIsMadeWaitForIt() throws {
-        let speech = SpeechOutput(startingIn: .auto, service: server, settings: .init(language: "en"),
+    /// Connecting later (the session's first braille frame first): the words said meanwhile
+    /// wait (the latest text wins) and are said once the worker connected; an output closed
+    /// before that closes the connection.
+    @Test func wordsSaidBeforeTheFirstConnectionWaitForIt() throws {
+        let speech = SpeechOutput(notConnecting: .auto, service: server, settings: .init(language: "en"),
                                   clock: clock, worker: worker) { [reports] in reports.append($0) }
         speech.say([Utterance("Price, range slider", priority: .message)])
         speech.say([Utterance("11")])
         speech.say([Utterance("12")])
+        worker.runAll()
         #expect(!speech.isConnected)
         #expect(server.events == [])
-        try speech.finishConnecting()
+        speech.startConnecting()
+        #expect(server.events == [])
+        worker.runAll()
         #expect(server.events == [.connected(.init(language: "en")), .said("Price, range slider", .message), .said("12", .text)])
         #expect(speech.isConnected)
 
-        let closedEarly = SpeechOutput(startingIn: .auto, service: server, settings: .init(language: "en"),
+        let closedEarly = SpeechOutput(notConnecting: .auto, service: server, settings: .init(language: "en"),
                                        clock: clock, worker: worker) { _ in }
         closedEarly.say([Utterance("13")])
+        closedEarly.startConnecting()
         closedEarly.close()
         #expect(server.events.suffix(3) == [.connected(.init(language: "en")), .said("13", .text), .closed])
     }
 
     @Test func speechRequiredAndUnreachableFailsWhenTheStartIsFinished() {
         let server = FakeSpeechServer(accepting: false)
-        let speech = SpeechOutput(startingIn: .on, service: server, clock: clock, worker: worker) { _ in }
+        let speech = SpeechOutput(notConnecting: .on, service: server, clock: clock, worker: worker) { _ in }
         #expect(throws: DeviceUnavailable.self) { try speech.finishConnecting() }
         // Told once: a second call finds nothing left to finish.
         #expect(throws: Never.self) { try speech.finishConnecting() }
