@@ -101,36 +101,48 @@ public final class WakeSignal: Sendable {
 }
 
 /// Work run one item after another on a `DeviceThread` of its own: a serial queue without
-/// libdispatch. The thread ends when the queue is released.
+/// libdispatch. The thread starts with the first work (creating a thread waits while another
+/// thread loads a library: glibc's loader lock, held by libbrlapi's loading at a11y-demo's start,
+/// cost the session 0.05-0.65 ms when the speech worker's thread was made then); it ends when
+/// the queue is released.
 public final class SerialThread: Sendable {
     private final class Jobs: Sendable {
         let state = Mutex<(items: [@Sendable () -> Void], ending: Bool)>(([], false))
     }
 
     private let jobs = Jobs()
-    private let thread: DeviceThread?
+    /// The thread once started (`thread` nil inside: none could be made).
+    private let thread = Mutex<(started: Bool, thread: DeviceThread?)>((false, nil))
 
-    public init() {
-        let jobs = self.jobs
-        thread = DeviceThread {
-            let (items, ending) = jobs.state.withLock { state in
-                defer { state.items = [] }
-                return (state.items, state.ending)
-            }
-            for item in items { item() }
-            return !ending || jobs.state.withLock { !$0.items.isEmpty }
-        }
-    }
+    public init() {}
 
     deinit {
         jobs.state.withLock { $0.ending = true }
-        thread?.wake()
+        thread.withLock { $0.thread }?.wake()
+    }
+
+    /// The thread, started at the first call.
+    private func started() -> DeviceThread? {
+        thread.withLock { state in
+            guard !state.started else { return state.thread }
+            state.started = true
+            let jobs = self.jobs
+            state.thread = DeviceThread {
+                let (items, ending) = jobs.state.withLock { state in
+                    defer { state.items = [] }
+                    return (state.items, state.ending)
+                }
+                for item in items { item() }
+                return !ending || jobs.state.withLock { !$0.items.isEmpty }
+            }
+            return state.thread
+        }
     }
 
     /// Runs `work` after the work submitted before it; returns at once. (Without a thread —
     /// none could be made — it runs at once, on the caller's thread.)
     public func submit(_ work: @escaping @Sendable () -> Void) {
-        guard let thread else { return work() }
+        guard let thread = started() else { return work() }
         jobs.state.withLock { $0.items.append(work) }
         thread.wake()
     }
