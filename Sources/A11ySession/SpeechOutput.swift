@@ -123,11 +123,7 @@ public final class SpeechOutput: @unchecked Sendable {
         self.worker = worker
         self.report = report
         self.mode = mode
-        state = Mutex(State(reconnection: Reconnection(retryInterval: retryInterval)))
-        guard mode != .off else {
-            state.withLock { $0.closed = true }
-            return
-        }
+        state = Mutex(State(closed: mode == .off, reconnection: Reconnection(retryInterval: retryInterval)))
     }
 
     /// Starts connecting, on the worker, and returns at once: what was said meanwhile is said
