@@ -93,7 +93,7 @@ func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [Stri
 // a11y-demo in the same rounds, to compare two builds (an A/B: only figures of the same run say
 // what a change bought); its figures follow ours, against the same peer and floors.
 let sideBySideRounds = option("--rounds").flatMap { Int($0) }.map { max(1, $0) } ?? 3
-let sideBySideStarts = option("--starts").flatMap { Int($0) }.map { max(0, $0) } ?? (quick ? 3 : 12)
+let sideBySideStarts = option("--starts").flatMap { Int($0) }.map { max(0, $0) } ?? (quick ? 10 : 60)
 let demoB = option("--demo-b")
 if arguments == ["side-by-side"], let peerPath, let floorPath {
     let subjects = sideBySideSubjects(demo: demoPath, demoB: demoB, demoArguments: demoArguments, peer: peerPath, floor: floorPath)
