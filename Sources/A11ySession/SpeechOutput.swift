@@ -56,6 +56,8 @@ public final class SpeechOutput: @unchecked Sendable {
         case notAnswering
     }
 
+    private enum FirstConnection { case notStarted, started, lookedAt }
+
     private struct State {
         var pending: [Utterance] = []
         var connection: (any SpeechConnection)?
@@ -70,10 +72,9 @@ public final class SpeechOutput: @unchecked Sendable {
         var answerDue: Duration?
         /// `notAnswering` was said for this outage (a later loss is not said again).
         var notAnswering = false
-        /// `startConnecting()` was called.
-        var connectionStarted = false
-        /// The first connection was started and `finishConnecting()` has not looked at it yet.
-        var connecting = false
+        /// Where the first connection is: not started, started (`finishConnecting()` has not
+        /// looked at it yet), or looked at.
+        var first = FirstConnection.notStarted
         /// Why the first connection failed in mode `.on`, for `finishConnecting()` to throw.
         var firstFailure: (any Error)?
     }
@@ -131,9 +132,8 @@ public final class SpeechOutput: @unchecked Sendable {
     /// times the clock gives. Does nothing after the first call.
     public func startConnecting() {
         let start = state.withLock { state -> Bool in
-            guard !state.closed, !state.connectionStarted else { return false }
-            state.connectionStarted = true
-            state.connecting = true
+            guard !state.closed, state.first == .notStarted else { return false }
+            state.first = .started
             return true
         }
         if start { worker.submit { self.connectFirst() } }
@@ -143,10 +143,10 @@ public final class SpeechOutput: @unchecked Sendable {
     /// `firstConnectionTimeout`). In mode `.on` a failure throws. Does nothing when called again.
     public func finishConnecting() throws {
         startConnecting()
-        guard state.withLock({ $0.connecting }) else { return }
+        guard state.withLock({ $0.first == .started }) else { return }
         let done = worker.wait(for: {}, atMost: Self.firstConnectionTimeout)
         let failure = state.withLock { state -> (any Error)? in
-            defer { state.connecting = false; state.firstFailure = nil }
+            defer { state.first = .lookedAt; state.firstFailure = nil }
             return state.firstFailure
         }
         guard mode == .on else { return }
