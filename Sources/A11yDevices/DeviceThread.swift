@@ -26,13 +26,22 @@ public final class DeviceThread: Sendable {
     ///     thread that stepped as soon as it ran held a braille connection's calls while the
     ///     session wrote its first frame, which then went through this thread); false ends
     ///     the thread.
-    public init?(watching descriptor: Int32 = -1, step: @escaping @Sendable () -> Bool) {
+    public convenience init?(watching descriptor: Int32 = -1, step: @escaping @Sendable () -> Bool) {
+        self.init(watchingFirst: descriptor) { step() ? descriptor : nil }
+    }
+
+    /// Starts the thread, which sleeps until `wake()` or until `descriptor` is readable (-1:
+    /// none), then steps; each step returns the descriptor to watch until the next (-1: none),
+    /// or nil to end the thread.
+    public init?(watchingFirst descriptor: Int32, step: @escaping @Sendable () -> Int32?) {
         guard let wakeSignal = WakeSignal() else { return nil }
         self.wakeSignal = wakeSignal
         let started = DetachedThread.start {
-            repeat {
+            var watched: Int32? = descriptor
+            while let descriptor = watched {
                 wakeSignal.wait(alsoFor: descriptor)
-            } while step()
+                watched = step()
+            }
         }
         if !started { return nil }
     }
@@ -106,11 +115,64 @@ public final class WakeSignal: Sendable {
 /// cost the session 0.05-0.65 ms when the speech worker's thread was made then); it ends when
 /// the queue is released.
 public final class SerialThread: Sendable {
+    /// One piece of work, and the descriptor that must be readable before it runs (-1: none).
+    private struct Job {
+        var work: @Sendable () -> Void
+        var readable: Int32 = -1
+    }
+
     private final class Jobs: Sendable {
-        let state = Mutex<(items: [@Sendable () -> Void], ending: Bool)>(([], false))
+        struct State {
+            var items: [Job] = []
+            var ending = false
+            /// The descriptor the thread watches while it sleeps (-1: none): the one the first
+            /// job waits for, or, with no job, the last one a job waited for (its answers are
+            /// usually what the next job waits for, which then need not wake the thread).
+            var watching: Int32 = -1
+        }
+
+        let state = Mutex(State())
+
+        /// Runs the jobs in order until none is left or the first must wait for its descriptor;
+        /// returns the descriptor the thread watches then (nil: the queue was released, the
+        /// thread ends).
+        func run() -> Int32? {
+            while true {
+                enum Next { case job(Job), wait(Int32), end }
+                let next = state.withLock { state -> Next in
+                    guard let job = state.items.first else {
+                        if state.ending { return .end }
+                        // Readable with nothing waiting for it (the server hung up): not watched,
+                        // or the thread would wake at once again.
+                        if state.watching >= 0, Self.isReadable(state.watching) { state.watching = -1 }
+                        return .wait(state.watching)
+                    }
+                    if job.readable >= 0, !state.ending, !Self.isReadable(job.readable) {
+                        state.watching = job.readable
+                        return .wait(job.readable)
+                    }
+                    state.items.removeFirst()
+                    if job.readable >= 0 { state.watching = job.readable }
+                    return .job(job)
+                }
+                switch next {
+                case .job(let job): job.work()
+                case .wait(let descriptor): return descriptor
+                case .end: return nil
+                }
+            }
+        }
+
+        private static func isReadable(_ descriptor: Int32) -> Bool {
+            var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            return poll(&watched, 1, 0) != 0
+        }
     }
 
     private let jobs = Jobs()
+    /// How many times `submit` woke the thread, and the descriptor it watches (for tests).
+    let wakes = Atomic(0)
+    var watching: Int32 { jobs.state.withLock { $0.watching } }
     /// The thread once started (`thread` nil inside: none could be made).
     private let thread = Mutex<(started: Bool, thread: DeviceThread?)>((false, nil))
 
@@ -127,14 +189,7 @@ public final class SerialThread: Sendable {
             guard !state.started else { return state.thread }
             state.started = true
             let jobs = self.jobs
-            state.thread = DeviceThread {
-                let (items, ending) = jobs.state.withLock { state in
-                    defer { state.items = [] }
-                    return (state.items, state.ending)
-                }
-                for item in items { item() }
-                return !ending || jobs.state.withLock { !$0.items.isEmpty }
-            }
+            state.thread = DeviceThread(watchingFirst: -1) { jobs.run() }
             return state.thread
         }
     }
@@ -142,9 +197,32 @@ public final class SerialThread: Sendable {
     /// Runs `work` after the work submitted before it; returns at once. (Without a thread —
     /// none could be made — it runs at once, on the caller's thread.)
     public func submit(_ work: @escaping @Sendable () -> Void) {
-        guard let thread = started() else { return work() }
-        jobs.state.withLock { $0.items.append(work) }
-        thread.wake()
+        submit(Job(work: work))
+    }
+
+    /// Runs `work` after the work submitted before it, once `descriptor` is readable (or hung
+    /// up, or closed): work that only reads a server's answer runs when the answer is there,
+    /// and does not wake the thread before (when the thread already watches `descriptor`, as it
+    /// does after such work, it is not woken at all: on a key, the thread does not take the
+    /// CPU from the servers the key's output went to). Work submitted after it waits for it.
+    /// The descriptor must stay open until the work ran.
+    public func submit(whenReadable descriptor: Int32, _ work: @escaping @Sendable () -> Void) {
+        submit(Job(work: work, readable: descriptor))
+    }
+
+    private func submit(_ job: Job) {
+        guard let thread = started() else { return job.work() }
+        let wake = jobs.state.withLock { state -> Bool in
+            state.items.append(job)
+            // Behind other work, the thread reaches it (it is awake, or sleeps watching what the
+            // first job waits for); first, it needs the thread unless the thread watches its
+            // descriptor already.
+            return state.items.count == 1 && (job.readable < 0 || job.readable != state.watching)
+        }
+        if wake {
+            wakes.add(1, ordering: .relaxed)
+            thread.wake()
+        }
     }
 
     /// Runs `work` after the work submitted before it and waits until it is done, but no longer

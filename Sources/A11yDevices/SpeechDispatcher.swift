@@ -167,6 +167,10 @@ public final class SpeechDispatcher: @unchecked Sendable {
         return true
     }
 
+    /// After `sayAtOnce` sent the whole message: the socket, readable once the server answered
+    /// (`finishSaying()` then reads without waiting). Nil when there is more to send.
+    public var answerDescriptor: Int32? { unsent?.isEmpty == true ? socketDescriptor : nil }
+
     /// Completes `sayAtOnce`: sends what the socket did not take, reads the answers to SPEAK
     /// and to the message. A failure closes the connection (as in `say`).
     public func finishSaying() {

@@ -242,10 +242,17 @@ public final class SpeechOutput: @unchecked Sendable {
                 state.withLock { $0.pending.insert(utterance, at: 0) }
                 return worker.submit { self.drain() }
             }
-            worker.submit {
+            // The worker only reads the answers: woken when they are there, it does not take
+            // the CPU from the servers the key's output just went to.
+            let finish: @Sendable () -> Void = {
                 connection.finishSaying()
                 self.answered(generation: generation)
                 self.drain()
+            }
+            if let answers = connection.answerDescriptor {
+                worker.submit(whenReadable: answers, finish)
+            } else {
+                worker.submit(finish)
             }
         }
     }

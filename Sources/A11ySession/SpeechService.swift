@@ -14,6 +14,10 @@ public protocol SpeechConnection: AnyObject, Sendable {
     /// Completes what `sayAtOnce` sent (reads the server's answers); a failure goes to the
     /// connection's failure handler.
     func finishSaying()
+    /// After `sayAtOnce` sent the whole message: the descriptor that is readable once the
+    /// server answered (`finishSaying()` need not run before). Nil (the default): it has more
+    /// to do.
+    var answerDescriptor: Int32? { get }
     /// Stops what is being said and drops what the server queued for this client.
     func cancel()
     /// Waits until everything queued so far has reached the server.
@@ -27,6 +31,7 @@ public protocol SpeechConnection: AnyObject, Sendable {
 extension SpeechConnection {
     public func sayAtOnce(_ text: String, priority: SpeechPriority) -> Bool { false }
     public func finishSaying() {}
+    public var answerDescriptor: Int32? { nil }
 }
 
 /// Opens connections to a speech server: the seam between a session and speech-dispatcher.

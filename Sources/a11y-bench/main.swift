@@ -95,9 +95,19 @@ func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [Stri
 let sideBySideRounds = option("--rounds").flatMap { Int($0) }.map { max(1, $0) } ?? 3
 let sideBySideStarts = option("--starts").flatMap { Int($0) }.map { max(0, $0) } ?? (quick ? 10 : 60)
 let demoB = option("--demo-b")
+// `--samples FILE`: every sample of every subject, in milliseconds, as JSON (a p99 is the third
+// largest of 240 keys: which keys made it, and whether they came together, shows only there).
+let samplesPath = option("--samples")
 if arguments == ["side-by-side"], let peerPath, let floorPath {
     let subjects = sideBySideSubjects(demo: demoPath, demoB: demoB, demoArguments: demoArguments, peer: peerPath, floor: floorPath)
     let result = try runSideBySide(subjects, rounds: sideBySideRounds, keys: quick ? 20 : 80, spacing: 100, startRounds: sideBySideStarts)
+    if let samplesPath {
+        let samples = result.rounds.mapValues { rounds in
+            ["braille": rounds.map(\.braille), "speech": rounds.map(\.speech), "redraw": rounds.map(\.redraw),
+             "firstBraille": rounds.compactMap(\.firstBraille).map { [$0] }]
+        }
+        try JSONEncoder().encode(samples).write(to: URL(fileURLWithPath: samplesPath))
+    }
     for (name, path) in [("ours", demoPath)] + (demoB.map { [("ours-B", $0)] } ?? []) {
         if demoB != nil { print("\(name): \(path)") }
         print(renderText(machine: [], figures: sideBySideFigures(result, ours: name, peer: "peer", brailleFloor: "floor-braille",
