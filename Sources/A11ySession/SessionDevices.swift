@@ -26,12 +26,16 @@ public struct SessionDevices {
     public var clock: any SessionClock
     /// Where speech calls run (they may block on a slow server).
     public var speechWorker: any SerialWorker
+    /// Gives the CPU to the threads ready to run before going on (`sched_yield`): between a key's
+    /// braille frame and redraw and its words (see `ControlSession`).
+    public var yieldProcessor: () -> Void
     /// Whether the session catches SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH and SIGTSTP/SIGCONT
     /// (a program does; a test running a session in its own process does not).
     public var handlesSignals: Bool
 
     public init(keys: KeySource, screen: Screen?, speech: any SpeechService, braille: any BrailleService,
-                clock: any SessionClock, speechWorker: any SerialWorker, handlesSignals: Bool) {
+                clock: any SessionClock, speechWorker: any SerialWorker, handlesSignals: Bool,
+                yieldProcessor: @escaping () -> Void = Processor.yield) {
         self.keys = keys
         self.screen = screen
         self.speech = speech
@@ -39,6 +43,7 @@ public struct SessionDevices {
         self.clock = clock
         self.speechWorker = speechWorker
         self.handlesSignals = handlesSignals
+        self.yieldProcessor = yieldProcessor
     }
 
     /// The real devices: keys from the terminal (scripted from standard input when it is not

@@ -51,7 +51,8 @@ import VirtualDisplayClient
         }
 
         func session(_ panels: [ControlPanel], speechMode: DeviceMode = .on,
-                     speechService: (any SpeechService)? = nil) throws -> ControlSession {
+                     speechService: (any SpeechService)? = nil, speechWorker: (any SerialWorker)? = nil,
+                     yieldProcessor: @escaping () -> Void = {}) throws -> ControlSession {
             var options = SessionOptions()
             options.speech = speechMode
             options.braille = .on
@@ -62,7 +63,8 @@ import VirtualDisplayClient
             let devices = SessionDevices(keys: KeySource(scriptedInput: keys.read),
                                          screen: .init(write: { screen.append($0) }, columns: { 60 }),
                                          speech: speechService ?? speech, braille: braille, clock: MonotonicClock(),
-                                         speechWorker: worker, handlesSignals: false)
+                                         speechWorker: speechWorker ?? worker, handlesSignals: false,
+                                         yieldProcessor: yieldProcessor)
             return try ControlSession(panels: panels, options: options, devices: devices)
         }
     }
@@ -84,6 +86,28 @@ import VirtualDisplayClient
         #expect(rig.speech.spoken == ["12", "12 to 90, accepted"])
         #expect(!rig.braille.isInTTY)
         #expect(rig.screen.all.joined().contains("Price: 12 to 90"))
+    }
+
+    /// A key's words are handed to speech after its braille frame and its redraw, and after the
+    /// CPU was given to the threads those writes woke (BRLTTY's, the terminal's): speech-dispatcher
+    /// and its module, set off by the words, would otherwise run before them.
+    @Test func aKeysWordsFollowItsFrameAndRedrawOnceTheCPUWasGivenUp() throws {
+        let rig = try Rig()
+        let atYields = Mutex<[(frame: String, screen: String, spoken: [String])]>([])
+        let session = try rig.session([try price()], speechWorker: SerialThread()) {
+            let seen = (rig.braille.frames.last.map { String($0.text.prefix(9)) } ?? "", rig.screen.all.joined(), rig.speech.spoken)
+            atYields.withLock { $0.append(seen) }
+        }
+        rig.keys.type("\u{1B}[C")
+        rig.keys.type("\r")
+        rig.keys.end()
+        let result = session.run()
+        #expect(result.panels[0].values == [11, 90])
+        let yields = atYields.withLock { $0 }
+        let key = try #require(yields.first { $0.frame == "Price 11 " }, "no yield after the frame of 11; at the yields: \(yields.map(\.frame))")
+        #expect(key.screen.contains("Price: 11 to 90"))
+        #expect(!key.spoken.contains("11"))
+        #expect(rig.speech.spoken.contains("11"))
     }
 
     /// A key tapped again is carried out as soon as it is read (its forecast was worked out
