@@ -382,10 +382,10 @@ public final class ControlSession {
     /// that woke them: the key's words, sent at once, set off speech-dispatcher, its output
     /// module and their threads, and BRLTTY's thread that writes the frame to the display
     /// waited behind them (0.29 ms in one key of a `perf sched` trace, the other CPU idle).
-    /// Side by side, both orders, 240 keys each (build with the yield first): key -> braille
-    /// 0.447 against 0.504 and 0.408 against 0.427 ms (floors 0.408 and 0.387), key -> speech
-    /// 2.540 against 2.701 and 2.417 against 2.539 ms (speech-dispatcher no longer shares the CPU
-    /// with BRLTTY either), redraw 0.354 against 0.412 and 0.311 against 0.352 ms.
+    /// Side by side with the build without it (README, 2026-12-03 15:05 UTC; six runs of 240 or
+    /// 320 keys): in five, key -> braille, key -> speech and the redraw all came sooner (braille
+    /// by 0.02-0.12 ms, and 0.021-0.047 ms over the C floor in three; speech-dispatcher no longer
+    /// shares the CPU with BRLTTY either).
     private func say(_ said: [Utterance]) {
         guard !said.isEmpty else { return }
         if wroteOutput {
