@@ -7,7 +7,9 @@ import Synchronization
 
 /// A plain POSIX thread that owns a device's calls: it sleeps in `poll()` until it is woken
 /// (`wake()`) or a descriptor it watches becomes readable, then runs its step, and ends when the
-/// step returns false.
+/// step says so. The watched descriptor is fixed (`init(watching:step:)`, a device's connection)
+/// or chosen by each step (`init(watchingFirst:step:)`, `SerialThread`'s work that waits for an
+/// answer).
 ///
 /// No libdispatch: no worker pool that comes and goes (an idle program has no wake-ups), one hop
 /// from the caller to the C library, and every signal blocked in the thread (`DetachedThread`).
