@@ -89,7 +89,8 @@ func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [Stri
 }
 
 // The side-by-side rounds alone (quicker, to try a change): `scripts/bench.sh side-by-side`;
-// `--rounds N` (3) keyed rounds, `--starts N` (12) start-only rounds. `--demo-b PATH`: a second
+// `--rounds N` (3) keyed rounds, `--starts N` (60; 10 with `--quick`) start-only rounds, `--samples FILE`
+// (every sample as JSON, below). `--demo-b PATH`: a second
 // a11y-demo in the same rounds, to compare two builds (an A/B: only figures of the same run say
 // what a change bought); its figures follow ours, against the same peer and floors.
 let sideBySideRounds = option("--rounds").flatMap { Int($0) }.map { max(1, $0) } ?? 3
