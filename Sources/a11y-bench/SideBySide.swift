@@ -125,11 +125,11 @@ private func measureRound(_ subject: Subject, keys: Int, spacing: Double, startO
 
 /// The side-by-side figures: ours, the peer, the floor, the ratios and the target of each.
 func sideBySideFigures(_ result: SideBySideResult, ours: String, peer: String, brailleFloor: String, speechFloor: String,
-                       startFloor: String) -> [Figure] {
+                       redrawFloor: String, startFloor: String) -> [Figure] {
     func stats(_ name: String, _ path: KeyPath<Round, [Double]>) -> Stats { Stats(result.values(name, path)) }
     let braille = (ours: stats(ours, \.braille), peer: stats(peer, \.braille), floor: stats(brailleFloor, \.braille))
     let speech = (ours: stats(ours, \.speech), peer: stats(peer, \.speech), floor: stats(speechFloor, \.speech))
-    let redraw = (ours: stats(ours, \.redraw), peer: stats(peer, \.redraw))
+    let redraw = (ours: stats(ours, \.redraw), peer: stats(peer, \.redraw), floor: stats(redrawFloor, \.redraw))
     let start = (ours: Stats(result.firstBraille(ours)), peer: Stats(result.firstBraille(peer)), floor: Stats(result.firstBraille(startFloor)))
     let rss = (ours: result.peakRSS(ours), peer: result.peakRSS(peer), floor: result.peakRSS(brailleFloor))
     let n = { (s: Stats) in "n=\(s.count)" }
@@ -148,8 +148,10 @@ func sideBySideFigures(_ result: SideBySideResult, ours: String, peer: String, b
                meets: speech.ours.median <= speech.floor.median + 0.15 && speech.ours.median < speech.peer.median,
                peer: speech.peer.median, floor: speech.floor.median),
         Figure(key: "side_key_to_redraw_median_ms", label: "C. key -> terminal redraw, median", value: redraw.ours.median, unit: "ms",
-               detail: "\(n(redraw.ours)); first output on the pty after the key", target: "<= 0.2 ms and below the peer",
-               meets: redraw.ours.median <= 0.2 && redraw.ours.median < redraw.peer.median, peer: redraw.peer.median),
+               detail: "\(n(redraw.ours)); first output on the pty after the key; floor: a C program that only writes the value",
+               target: "<= 0.2 ms and below the peer",
+               meets: redraw.ours.median <= 0.2 && redraw.ours.median < redraw.peer.median, peer: redraw.peer.median,
+               floor: redraw.floor.median),
         Figure(key: "side_exec_to_first_braille_ms", label: "D. exec -> first braille line, median", value: start.ours.median, unit: "ms",
                detail: "\(n(start.ours)); floor: a C program that connects to both servers and writes one line",
                target: "<= 1.5 x floor", meets: start.ours.median <= 1.5 * start.floor.median,

@@ -83,6 +83,8 @@ func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [Stri
                 firstBraille: "10", draws: false, speaks: false, brailles: true),
         Subject(name: "floor-speech", command: [floor, "speech"], brailleText: { "\($0)" },
                 firstBraille: nil, draws: false, speaks: true, brailles: false),
+        Subject(name: "floor-redraw", command: [floor, "redraw"], brailleText: { "\($0)" },
+                firstBraille: nil, draws: true, speaks: false, brailles: false),
         Subject(name: "floor-start", command: [floor, "start"], brailleText: { "\($0)" },
                 firstBraille: "start", draws: false, speaks: false, brailles: false, takesKeys: false),
     ]
@@ -112,7 +114,7 @@ if arguments == ["side-by-side"], let peerPath, let floorPath {
     for (name, path) in [("ours", demoPath)] + (demoB.map { [("ours-B", $0)] } ?? []) {
         if demoB != nil { print("\(name): \(path)") }
         print(renderText(machine: [], figures: sideBySideFigures(result, ours: name, peer: "peer", brailleFloor: "floor-braille",
-                                                                 speechFloor: "floor-speech", startFloor: "floor-start"), notes: []))
+                                                                 speechFloor: "floor-speech", redrawFloor: "floor-redraw", startFloor: "floor-start"), notes: []))
     }
     exit(0)
 }
@@ -216,7 +218,7 @@ do {
         // against the 3 minutes it may take.
         let result = try runSideBySide(subjects, rounds: 3, keys: quick ? 20 : 70, spacing: 100, startRounds: sideBySideStarts)
         figures += sideBySideFigures(result, ours: "ours", peer: "peer", brailleFloor: "floor-braille",
-                                     speechFloor: "floor-speech", startFloor: "floor-start")
+                                     speechFloor: "floor-speech", redrawFloor: "floor-redraw", startFloor: "floor-start")
         let missed = result.rounds.mapValues { $0.map(\.missed).reduce(0, +) }.filter { $0.value > 0 }
         if !missed.isEmpty { notes.append("side by side, keys whose braille or speech was not seen within 2 s: \(missed)") }
     } else {

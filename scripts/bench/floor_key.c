@@ -2,6 +2,8 @@
  *
  *   floor_key braille   Right/Left change a value (10, 0..90); each change ONLY calls brlapi_writeText
  *   floor_key speech    ... ONLY calls spd_say(SPD_TEXT)
+ *   floor_key redraw    ... ONLY writes the value to the terminal (carriage return, value, erase to
+ *                       the end of the line: one write())
  *   floor_key start     connects to both servers, writes one braille line ("start") and waits
  *
  * Raw-mode terminal, poll() on standard input; Enter or q ends it. Servers from the environment
@@ -71,6 +73,11 @@ int main(int argc, char **argv) {
             snprintf(text, sizeof text, "%d", value);
             if (!strcmp(mode, "braille")) brlapi_writeText(0, text);
             if (!strcmp(mode, "speech")) spd_say(spd, SPD_TEXT, text);
+            if (!strcmp(mode, "redraw")) {
+                char line[32];
+                int length = snprintf(line, sizeof line, "\r%s\033[K", text);
+                if (write(1, line, (size_t)length) < 0) break;
+            }
         }
     }
     tcsetattr(0, TCSANOW, &saved);
