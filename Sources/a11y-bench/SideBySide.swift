@@ -23,6 +23,8 @@ struct Subject {
     var brailles: Bool
     /// False: only its start is measured (no keys).
     var takesKeys = true
+    /// It takes 1/`keysDivisor` of the keys of a round (the same first keys, the same pace).
+    var keysDivisor = 1
 }
 
 /// What one round of one subject measured.
@@ -100,7 +102,7 @@ private func measureRound(_ subject: Subject, keys: Int, spacing: Double, startO
     if startOnly || !subject.takesKeys { return round }
     sleepMs(300)  // the introduction is spoken and the first frame drawn before the first key
     var value = 10
-    for index in 0..<(subject.takesKeys ? keys : 0) {
+    for index in 0..<(keys / subject.keysDivisor) {
         let right = index % 2 == 0
         value += right ? 1 : -1
         let frames = display.frameCount, lines = capture.count
