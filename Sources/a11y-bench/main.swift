@@ -83,10 +83,11 @@ func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [Stri
                 firstBraille: "10", draws: false, speaks: false, brailles: true),
         Subject(name: "floor-speech", command: [floor, "speech"], brailleText: { "\($0)" },
                 firstBraille: nil, draws: false, speaks: true, brailles: false),
-        // A third of the keys (70 a figure in make bench): with as many as the others, make
-        // bench took 188 s on this machine (2026-12-03), against the 3 minutes it may take.
+        // A fifth of the keys (42 a figure in make bench; its median moved 0.075-0.096 ms between
+        // runs): with as many as the others, make bench took 188 s on this machine (2026-12-03),
+        // with a third 174-180 s, against the 3 minutes it may take.
         Subject(name: "floor-redraw", command: [floor, "redraw"], brailleText: { "\($0)" },
-                firstBraille: nil, draws: true, speaks: false, brailles: false, keysDivisor: 3),
+                firstBraille: nil, draws: true, speaks: false, brailles: false, keysDivisor: 5),
         Subject(name: "floor-start", command: [floor, "start"], brailleText: { "\($0)" },
                 firstBraille: "start", draws: false, speaks: false, brailles: false, takesKeys: false),
     ]
