@@ -6,9 +6,10 @@
 #   scripts/servers.sh kill-speech|start-speech|kill-braille|start-braille [DIR]
 #
 # start: BRLTTY with the Virtual driver (`vr`, its display is whoever connects to $DIR/vr.sock)
-#        and a BrlAPI server on a free index, plus speech-dispatcher with a capture module that
-#        appends every utterance, one line each, to $DIR/spoken.txt. It writes $DIR/env (export
-#        lines for the clients). --display also runs a keeper: a virtual display of N cells
+#        and a BrlAPI server on a free index N (TCP 127.0.0.1:N, and the local socket :N where
+#        /var/lib/BrlAPI is writable), plus speech-dispatcher with a capture module that appends
+#        every utterance, one line each, to $DIR/spoken.txt. It writes $DIR/env (export lines
+#        for the clients: BRLAPI_HOST is the TCP address, A11Y_BRLAPI_LOCAL_HOST the local one). --display also runs a keeper: a virtual display of N cells
 #        (default 40) that appends every Visual/Braille line it receives to $DIR/braille.txt.
 # stop:  stops everything start started; nothing is left running.
 # env:   prints $DIR/env (use: eval "$(scripts/servers.sh env)").
@@ -81,6 +82,7 @@ do_stop() {
         [[ $s != "$D" ]] && rmdir "$s" 2>/dev/null || true
         rm -f "$D/socket-dir"
     fi
+    ((rc == 0)) && remove_local_socket
     rm -f "$D/env" "$D/brlapi-index"
     return $rc
 }
@@ -105,6 +107,8 @@ write_env() {
         printf 'export SPEECHD_ADDRESS=%q\n' "unix_socket:$s/speechd.sock"
         printf 'export BRLAPI_HOST=%q\n' "127.0.0.1:$BRLAPI_INDEX"
         printf 'export BRLAPI_AUTH=none\n'
+        # The same BRLTTY on its local socket (BRLTTY's default), where it listens there too.
+        [[ -f $D/brlapi-local ]] && printf 'export A11Y_BRLAPI_LOCAL_HOST=%q\n' "$(cat "$D/brlapi-local")"
         printf 'export A11Y_VR_SOCKET=%q\n' "$s/vr.sock"
         printf 'export A11Y_CAPTURE_FILE=%q\n' "$D/spoken.txt"
         printf 'export A11Y_CAPTURE_DELAY_FILE=%q\n' "$D/capture-delay"
@@ -127,7 +131,7 @@ do_start() {
         exit 1
     fi
     write_env "$s"
-    say "running: BrlAPI 127.0.0.1:$BRLAPI_INDEX (brltty pid $(cat "$D/brltty.pidfile")), speech-dispatcher pid $(pid_of speechd)$( ((with_display)) && echo ", display keeper ($cells cells) -> $D/braille.txt")"
+    say "running: BrlAPI 127.0.0.1:$BRLAPI_INDEX$([[ -f $D/brlapi-local ]] && echo " and $(cat "$D/brlapi-local")") (brltty pid $(cat "$D/brltty.pidfile")), speech-dispatcher pid $(pid_of speechd)$( ((with_display)) && echo ", display keeper ($cells cells) -> $D/braille.txt")"
     say "environment: source $D/env"
 }
 

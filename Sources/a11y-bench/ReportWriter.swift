@@ -95,8 +95,16 @@ func machineFacts(demo: String) -> [(String, String)] {
         ("os", shell(". /etc/os-release && echo \"$PRETTY_NAME\"")),
         ("swift", shell("swift --version 2>&1 | head -1")),
         ("brltty", shell("brltty -V 2>&1 | head -1")),
+        ("brlapi", brlapiAddress()),
         ("speech-dispatcher", shell("speech-dispatcher -v 2>&1 | head -1")),
         ("measured", "release build: \(demo) (a11y-demo, no arguments: the showcase); bench built -c release"),
         ("command", "make bench"),
     ]
+}
+
+/// Where every program of the run reaches BRLTTY: its local socket (`:N`, BRLTTY's default and
+/// libbrlapi's, as a user's programs reach it) or TCP.
+func brlapiAddress() -> String {
+    let host = ProcessInfo.processInfo.environment["BRLAPI_HOST"] ?? ":0"
+    return host.hasPrefix(":") ? "\(host) (BRLTTY's local socket, its default)" : "\(host) (TCP)"
 }

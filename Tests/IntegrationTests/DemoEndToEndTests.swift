@@ -233,5 +233,41 @@ struct DemoEndToEndTests {
         #expect(lines.count <= 3)
         #expect(display.waitForFrame(after: mark) { $0.text.hasPrefix("Copies 3") } != nil)
     }
+
+    /// A user's programs reach their BRLTTY on its local socket (`:N`, BRLTTY's default and
+    /// libbrlapi's); the suite's other clients use its TCP address. The same session over the
+    /// local socket: the first frame, a braille key, its value spoken and shown, the result.
+    @Test func aSessionReachesBRLTTYOnItsLocalSocket() throws {
+        let host = try #require(ProcessInfo.processInfo.environment["A11Y_BRLAPI_LOCAL_HOST"],
+                                "the servers made no local BrlAPI socket (is /var/lib/BrlAPI writable?)")
+        let socketPath = "/var/lib/BrlAPI/" + host.dropFirst()
+        let display = try SharedDisplay.get()
+        let spoken = try CaptureFile()
+        var environment = ProcessInfo.processInfo.environment
+        environment["BRLAPI_HOST"] = host
+        let mark = display.frames.count
+        let demo = try DemoInTmux(["stepper", "--label", "Level", "--value", "5"], environment: environment)
+        guard display.waitForFrame(after: mark, timeout: .seconds(10), { $0.text.hasPrefix("Level 5") }) != nil else {
+            throw FixtureError("the demo never showed 'Level 5' on the braille display; screen:\n\(demo.screen)\nstderr: \(demo.stderr)")
+        }
+        // BRLTTY accepted a connection on the local socket (an accepted socket carries its path).
+        #expect(Self.connectedSockets(at: socketPath) >= 1, "no connection on \(socketPath): \(demo.stderr)")
+        let next = display.frames.count
+        try display.press("LNUP")
+        #expect(spoken.waitForLines { $0.last == "6" }.last == "6")
+        #expect(display.waitForFrame(after: next) { $0.text.hasPrefix("Level 6") } != nil)
+        try demo.send("Enter")
+        #expect(demo.waitForExit() == 0)
+        #expect(demo.stdout == "6\n")
+    }
+
+    /// Connected unix sockets bound to `path` (/proc/net/unix: state 03 is connected).
+    static func connectedSockets(at path: String) -> Int {
+        let table = (try? String(contentsOfFile: "/proc/net/unix", encoding: .utf8)) ?? ""
+        return table.split(separator: "\n").filter { line in
+            let fields = line.split(separator: " ")
+            return fields.count >= 8 && fields[5] == "03" && fields[7] == path
+        }.count
+    }
 }
 }

@@ -31,8 +31,17 @@ start_brltty() {
         done
         ((idx <= 60)) || { say "no free BrlAPI index (TCP ports 4102-4161 all taken)"; return 1; }
     fi
-    rm -f "$s/vr.sock" "$D/brltty.pidfile"
+    rm -f "$s/vr.sock" "$D/brltty.pidfile" "$D/brlapi-local"
     : >"$D/brltty.log"
+    # BrlAPI on TCP (127.0.0.1:N, what the tests' clients use) and, where BrlAPI's socket
+    # directory is writable, on the local socket too (:N, $brlapi_dir/N): BRLTTY's default and
+    # libbrlapi's (a user's programs reach their BRLTTY there). The index is free (no one listens
+    # on its port): a socket and lock file left there by a BRLTTY that was killed are removed.
+    local host="127.0.0.1:$idx"
+    if [[ -d $brlapi_dir && -w $brlapi_dir ]]; then
+        rm -f "$brlapi_dir/$idx" "$brlapi_dir/.$idx"
+        host+="+:$idx"
+    fi
     # BRLTTY 6.5 sometimes aborts (heap corruption) when a BrlAPI client that wrote leaves; a
     # small supervisor restarts it on the same index and socket when it dies of a signal.
     VR_SOCK="$s/vr.sock" setsid bash -c '
@@ -46,7 +55,7 @@ start_brltty() {
         done' brltty-supervisor \
         brltty -n -e -q -l info -f /dev/null -F "$D/prefs.conf" -W "$D" -U "$D" -P "$D/brltty.pidfile" \
         -b vr -d "server:$s/vr.sock" -x no -s no -t en-nabcc \
-        -A "auth=none,host=127.0.0.1:$idx" </dev/null >>"$D/brltty.log" 2>&1 &
+        -A "auth=none,host=$host" </dev/null >>"$D/brltty.log" 2>&1 &
     echo $! >"$D/brltty.pid"
     local pid=$! i brltty_pid
     # A restart may wait for the display to plug in again before BrlAPI listens: 15 s then.
@@ -64,12 +73,31 @@ start_brltty() {
         if [[ -n $brltty_pid ]] && { [[ -S $s/vr.sock ]] || ((steps > 100)); } && owns_port "$brltty_pid" "$port"; then
             BRLAPI_INDEX=$idx
             echo "$idx" >"$D/brlapi-index"
+            # The local socket is made with the TCP one; recorded once it is there.
+            local j
+            for ((j = 0; j < 20; j++)); do
+                [[ $host == *+* && -S $brlapi_dir/$idx ]] && { echo ":$idx" >"$D/brlapi-local"; break; }
+                [[ $host == *+* ]] || break
+                sleep 0.05
+            done
             return 0
         fi
         sleep 0.05
     done
     say "brltty did not listen on 127.0.0.1:$port with $s/vr.sock within $((steps / 20)) s; log: $D/brltty.log"
     return 1
+}
+
+# BrlAPI's directory of local sockets (libbrlapi's BRLAPI_SOCKETPATH on Debian).
+brlapi_dir=/var/lib/BrlAPI
+
+# Removes the local socket and lock file of the index in $D/brlapi-local (BRLTTY stopped: a
+# BRLTTY that was killed leaves them).
+remove_local_socket() {
+    [[ -f $D/brlapi-local ]] || return 0
+    local idx; idx=$(cut -c2- "$D/brlapi-local")
+    [[ $idx =~ ^[0-9]+$ ]] && rm -f "$brlapi_dir/$idx" "$brlapi_dir/.$idx"
+    rm -f "$D/brlapi-local"
 }
 
 # How many times BRLTTY's supervisor restarted it after a crash (the line it logs above).
