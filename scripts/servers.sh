@@ -9,8 +9,9 @@
 #        and a BrlAPI server on a free index N (TCP 127.0.0.1:N, and the local socket :N where
 #        /var/lib/BrlAPI is writable), plus speech-dispatcher with a capture module that appends
 #        every utterance, one line each, to $DIR/spoken.txt. It writes $DIR/env (export lines
-#        for the clients: BRLAPI_HOST is the TCP address, A11Y_BRLAPI_LOCAL_HOST the local one). --display also runs a keeper: a virtual display of N cells
-#        (default 40) that appends every Visual/Braille line it receives to $DIR/braille.txt.
+#        for the clients: BRLAPI_HOST is the TCP address, A11Y_BRLAPI_LOCAL_HOST the local one).
+#        --display also runs a keeper: a virtual display of N cells (default 40) that appends
+#        every Visual/Braille line it receives to $DIR/braille.txt.
 # stop:  stops everything start started; nothing is left running.
 # env:   prints $DIR/env (use: eval "$(scripts/servers.sh env)").
 # kill-speech / kill-braille: SIGKILL to that server (and, for BRLTTY, to its supervisor, so it
