@@ -10,30 +10,62 @@ import A11yVocabulary
 public struct Messages: Sendable {
     /// The language's code ("en", "de", "fr", "es").
     public let language: String
-    let phrases: [String: String]
 
     /// The languages with a catalog.
     public static let languages: [String] = ["en", "de", "fr", "es"]
 
     /// English, the reference catalog.
-    public static let english = Messages(language: "en", phrases: parse(englishCatalog))
+    public static let english = Messages(language: "en", catalog: englishCatalog)
 
     /// The catalog for `language` ("de", "de-AT", "de_DE.UTF-8", "pt-BR"...), English when there
     /// is none.
     public init(for language: String?) {
         let code = Self.languageCode(of: language ?? "en")
         switch code {
-        case "de": self.init(language: code, phrases: Self.parse(Self.germanCatalog))
-        case "fr": self.init(language: code, phrases: Self.parse(Self.frenchCatalog))
-        case "es": self.init(language: code, phrases: Self.parse(Self.spanishCatalog))
+        case "de": self.init(language: code, catalog: Self.germanCatalog)
+        case "fr": self.init(language: code, catalog: Self.frenchCatalog)
+        case "es": self.init(language: code, catalog: Self.spanishCatalog)
         default: self = .english
         }
     }
 
+    /// The phrases of `catalog` (`key = phrase` lines), each cut into its template as it is
+    /// read and kept by its key's ordinal: no string is made for a key and no dictionary is
+    /// built or searched. Read into a dictionary and then looked up key by key, English took
+    /// 298,000 instructions of every start, before the first braille frame; read this way
+    /// 176,000 (callgrind; a11y-demo's main thread up to that frame: 2.00 -> 1.88 million).
+    /// A line whose key the code does not know is left out (the catalog tests report it).
+    init(language: String, catalog: String) {
+        var templates = [Template?](repeating: nil, count: Self.keys.count)
+        var next = 0
+        Self.forEachEntry(in: catalog) { key, phrase in
+            guard let ordinal = Self.ordinal(ofKey: key, from: next) else { return }
+            templates[ordinal] = Template(utf8: phrase)
+            next = ordinal + 1
+        }
+        self.language = language
+        self.templates = templates
+    }
+
+    /// The messages of `phrases` (key to phrase), for tests.
     init(language: String, phrases: [String: String]) {
         self.language = language
-        self.phrases = phrases
         self.templates = MessageKey.allCases.map { key in phrases[key.rawValue].map(Template.init) }
+    }
+
+    /// Every key, in the order of their ordinals (`allCases` makes a new array at each use).
+    private static let keys = MessageKey.allCases
+
+    /// The ordinal of the key spelled by `bytes`, looked for from `start` on and then from the
+    /// first key: catalogs list their keys in the order of `MessageKey`, so a key is nearly always
+    /// the first one tried.
+    private static func ordinal(ofKey bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        for offset in 0..<keys.count {
+            let ordinal = (start + offset) % keys.count
+            var name = keys[ordinal].rawValue
+            if name.utf8.count == bytes.count, name.withUTF8({ $0.elementsEqual(bytes) }) { return ordinal }
+        }
+        return nil
     }
 
     /// Each key's phrase cut at its placeholders once, when the catalog is read: a key looks
@@ -48,18 +80,22 @@ public struct Messages: Sendable {
 
         init(_ phrase: String) {
             var phrase = phrase
-            pieces = phrase.withUTF8 { bytes in
-                var pieces: [String] = []
-                var rest = 0
-                while let open = bytes[rest...].firstIndex(of: UInt8(ascii: "{")),
-                      let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) {
-                    pieces.append(bytes.text(rest..<open))
-                    pieces.append(bytes.text(open + 1..<close))
-                    rest = close + 1
-                }
-                pieces.append(bytes.text(rest..<bytes.count))
-                return pieces
+            self = phrase.withUTF8(Template.init(utf8:))
+        }
+
+        /// The phrase whose UTF-8 bytes are `phrase`, cut at its placeholders.
+        init(utf8 phrase: UnsafeBufferPointer<UInt8>) {
+            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: phrase[range]), as: UTF8.self) }
+            var pieces: [String] = []
+            var rest = 0
+            while let open = phrase[rest...].firstIndex(of: UInt8(ascii: "{")),
+                  let close = phrase[open...].firstIndex(of: UInt8(ascii: "}")) {
+                pieces.append(text(rest..<open))
+                pieces.append(text(open + 1..<close))
+                rest = close + 1
             }
+            pieces.append(text(rest..<phrase.count))
+            self.pieces = pieces
         }
 
         /// The phrase with each placeholder that `arguments` has replaced (the others stay as
@@ -105,15 +141,22 @@ public struct Messages: Sendable {
         return template.filled(arguments)
     }
 
-    /// `key = phrase` lines; blank lines and lines starting with `#` are ignored.
-    ///
-    /// One pass over the catalog's UTF-8 bytes (lines split and trimmed as byte ranges, a string
-    /// made only for each key and phrase): split into substrings and trimmed as such, the
-    /// English catalog took 470,000 instructions of every start.
+    /// `key = phrase` lines; blank lines and lines starting with `#` are ignored (for tests
+    /// and tools: `init(language:catalog:)` reads a catalog without making this dictionary).
     static func parse(_ catalog: String) -> [String: String] {
+        var phrases: [String: String] = [:]
+        forEachEntry(in: catalog) { key, phrase in
+            phrases[String(decoding: key, as: UTF8.self)] = String(decoding: phrase, as: UTF8.self)
+        }
+        return phrases
+    }
+
+    /// Calls `body` with the key and the phrase of each `key = phrase` line of `catalog`, as
+    /// UTF-8 bytes without the blanks around them, in one pass over its bytes; blank lines and
+    /// lines starting with `#` are skipped.
+    private static func forEachEntry(in catalog: String, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
         var catalog = catalog
-        return catalog.withUTF8 { bytes in
-            var phrases: [String: String] = [:]
+        catalog.withUTF8 { bytes in
             /// `range` without the blanks at either end.
             func trimmed(_ range: Range<Int>) -> Range<Int> {
                 var (start, end) = (range.lowerBound, range.upperBound)
@@ -129,9 +172,9 @@ public struct Messages: Sendable {
                 lineStart = lineEnd + 1
                 guard !line.isEmpty, bytes[line.lowerBound] != UInt8(ascii: "#"),
                       let equals = line.first(where: { bytes[$0] == UInt8(ascii: "=") }) else { continue }
-                phrases[bytes.text(trimmed(line.lowerBound..<equals))] = bytes.text(trimmed(equals + 1..<line.upperBound))
+                body(UnsafeBufferPointer(rebasing: bytes[trimmed(line.lowerBound..<equals)]),
+                     UnsafeBufferPointer(rebasing: bytes[trimmed(equals + 1..<line.upperBound)]))
             }
-            return phrases
         }
     }
 
@@ -160,12 +203,5 @@ public struct MessageArguments: ExpressibleByDictionaryLiteral, Sendable {
         var both = a
         both.pairs += b.pairs
         return both
-    }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-    /// The UTF-8 bytes of `range` as a string (a catalog's key or phrase, a piece of a phrase).
-    fileprivate func text(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: self[range]), as: UTF8.self)
     }
 }

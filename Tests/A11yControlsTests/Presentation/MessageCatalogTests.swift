@@ -6,22 +6,24 @@ import Testing
 /// Every catalog against English: no key missing, no placeholder English does not have, and the
 /// words of each language actually used.
 @Suite struct MessageCatalogTests {
+    static let englishPhrases = Messages.parse(Messages.englishCatalog)
+
     @Test func englishHasEveryKeyTheCodeUses() {
         for key in MessageKey.allCases {
-            #expect(Messages.english.phrases[key.rawValue] != nil, "en lacks \(key.rawValue)")
+            #expect(Self.englishPhrases[key.rawValue] != nil, "en lacks \(key.rawValue)")
         }
-        #expect(Set(Messages.english.phrases.keys) == Set(MessageKey.allCases.map(\.rawValue)))
+        #expect(Set(Self.englishPhrases.keys) == Set(MessageKey.allCases.map(\.rawValue)))
     }
 
     @Test(arguments: ["de", "fr", "es"])
     func catalogIsCompleteAndUsesOnlyEnglishPlaceholders(language: String) throws {
         let catalog = Messages.parse(try #require(Messages.catalogText(of: language)))
-        for (key, english) in Messages.english.phrases {
+        for (key, english) in Self.englishPhrases {
             let phrase = try #require(catalog[key], "\(language) lacks \(key)")
             let extra = Messages.placeholders(in: phrase).subtracting(Messages.placeholders(in: english))
             #expect(extra.isEmpty, "\(language) \(key) has placeholders English has not: \(extra)")
         }
-        #expect(Set(catalog.keys).subtracting(Messages.english.phrases.keys).isEmpty, "\(language) has unknown keys")
+        #expect(Set(catalog.keys).subtracting(Self.englishPhrases.keys).isEmpty, "\(language) has unknown keys")
     }
 
     /// Phrases are looked up by `MessageKey.ordinal`, the case's number as the enum stores it:
@@ -30,7 +32,22 @@ import Testing
         #expect(MemoryLayout<MessageKey>.size == 1)
         for (index, key) in MessageKey.allCases.enumerated() {
             #expect(key.ordinal == index, "\(key.rawValue)")
-            #expect(Messages.english(key) == Messages.english.phrases[key.rawValue], "\(key.rawValue)")
+            #expect(Messages.english(key) == Self.englishPhrases[key.rawValue], "\(key.rawValue)")
+        }
+    }
+
+    /// The catalogs as the controls read them (each line cut into its template as it is read)
+    /// say every phrase as written, in every language, whatever order the lines come in.
+    @Test(arguments: ["en", "de", "fr", "es"])
+    func everyPhraseReadsAsWritten(language: String) throws {
+        let text = try #require(Messages.catalogText(of: language))
+        let written = Messages.parse(text)
+        for catalog in [text, text.split(separator: "\n").reversed().joined(separator: "\n")] {
+            let messages = Messages(language: language, catalog: catalog)
+            for key in MessageKey.allCases {
+                // No arguments: each placeholder stays as written.
+                #expect(messages(key) == written[key.rawValue], "\(language) \(key.rawValue)")
+            }
         }
     }
 
