@@ -73,13 +73,14 @@ start_brltty() {
         if [[ -n $brltty_pid ]] && { [[ -S $s/vr.sock ]] || ((steps > 100)); } && owns_port "$brltty_pid" "$port"; then
             BRLAPI_INDEX=$idx
             echo "$idx" >"$D/brlapi-index"
-            # The local socket is made with the TCP one; recorded once it is there.
-            local j
-            for ((j = 0; j < 20; j++)); do
-                [[ $host == *+* && -S $brlapi_dir/$idx ]] && { echo ":$idx" >"$D/brlapi-local"; break; }
-                [[ $host == *+* ]] || break
-                sleep 0.05
-            done
+            # The local socket comes with the TCP one; recorded once it is there.
+            if [[ $host == *+* ]]; then
+                local j
+                for ((j = 0; j < 20; j++)); do
+                    [[ -S $brlapi_dir/$idx ]] && { echo ":$idx" >"$D/brlapi-local"; break; }
+                    sleep 0.05
+                done
+            fi
             return 0
         fi
         sleep 0.05
