@@ -9,8 +9,8 @@ import A11yControls
 import DemoCommandLine
 import Glibc
 
-// BrlAPI's library loads while the command line is read (most sessions take the display).
-BrailleDisplay.loadLibraryInBackground()
+// libbrlapi is already loading (Sources/DemoStart: from before main, while the command line is
+// read; most sessions take the display).
 
 /// One line on stderr, whole (a screen reader user hears it at once).
 func complain(_ message: String) {
