@@ -19,7 +19,8 @@
 
 static void *load_brlapi(void *unused) {
     (void)unused;
-    // Kept loaded for the program's life: the handle is not closed.
+    // Kept loaded for the program's life: the handle is not closed. The soname is the one
+    // Sources/CBrl/shim.h loads (A11Y_LAZY_LIBRARY(brlapi, ...)): change both together.
     (void)dlopen("libbrlapi.so.0.8", RTLD_NOW | RTLD_LOCAL);
     return NULL;
 }
