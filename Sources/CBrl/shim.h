@@ -8,8 +8,8 @@
 // a11y-demo starts loading it on a thread of its own before main (Sources/DemoStart), while
 // the command line is read; other programs may call `BrailleDisplay.loadLibraryInBackground()`
 // first thing, or load it at their first BrlAPI call. A11yDevices calls the a11y_brlapi*
-// functions below, each BrlAPI's function of the same name (all looked up as the library loads); libbrlapi.so.0.8 is the ABI
-// of the headers.
+// functions below, each BrlAPI's function of the same name (all looked up as the library
+// loads); libbrlapi.so.0.8 is the ABI of the headers (Sources/DemoStart loads it by that name too).
 #include <brlapi.h>
 #include <brlapi_protocol.h>
 #include <stdio.h>
