@@ -18,7 +18,8 @@ let brailleLatency = Benchmark(
         let start = ContinuousClock.now
         try brl.write(text: text)
         guard let frame = display.waitForFrame(after: from, timeout: .seconds(2), every: pollInterval, { $0.text.hasPrefix(text + " ") }) else {
-            // 2 s (a frame takes under a millisecond): BRLTTY died, and the floor is run again.
+            // 2 s (a frame takes under a millisecond): BRLTTY died, and this benchmark is run again
+            // (`retrying`, as the floors are).
             throw BenchError("'\(text)' did not reach the display within 2 s")
         }
         if index >= 10 { samples.append(frame.time - start) }
