@@ -65,6 +65,11 @@ public struct BrailleLine: Sendable, Equatable {
             }
         }
 
+        /// Cells of one byte each (`text.isOneBytePerCharacter`).
+        mutating func append(oneByteCharacters text: String) {
+            change(ascii: { $0 += text.utf8 }, characters: { $0 += text.map { $0 } })
+        }
+
         mutating func appendBlanks(_ count: Int) {
             change(ascii: { $0.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) },
                    characters: { $0.append(contentsOf: repeatElement(" ", count: count)) })
@@ -275,14 +280,18 @@ public struct BrailleRenderer: Sendable {
     public func line(for control: PresentedControl, width: Int) -> BrailleLine {
         var builder = LineBuilder(capacity: max(width, 16) + 16)
         let contracted = contractions[control.label]
-        let labelCells = control.label.isEmpty ? 0 : (contracted?.count ?? control.label.count) + 1
-        let values = control.handles.map { Array($0.text.braille) }
+        let labelCells = control.label.isEmpty ? 0 : (contracted?.count ?? control.label.characterCount) + 1
+        // A value's cells and the blank after it (none for an empty value).
+        func segment(_ index: Int) -> Int {
+            let cells = control.handles[index].text.braille.characterCount
+            return cells == 0 ? 0 : cells + 1
+        }
         let indicator: [Character] = [control.canDecrease ? "-" : " ", control.canIncrease ? "+" : " "]
         let fixed: Int
         switch control.kind {
-        case .rangeSlider: fixed = segment(values[0]) + segment(values[1])
-        case .slider: fixed = segment(values[0])
-        case .stepper: fixed = segment(values[0]) + indicator.count + 1
+        case .rangeSlider: fixed = segment(0) + segment(1)
+        case .slider: fixed = segment(0)
+        case .stepper: fixed = segment(0) + indicator.count + 1
         }
         var trackCells = width - labelCells - fixed
         var homeOffset = 0
@@ -304,27 +313,27 @@ public struct BrailleRenderer: Sendable {
         }
         let trackStart = { (builder: LineBuilder) in builder.count }
         // Handles by index: their fields are read in place (a HandleState is six strings).
-        func appendValue(_ index: Int, _ cells: [Character]) {
-            guard !cells.isEmpty else { return }
+        func appendValue(_ index: Int) {
+            guard !control.handles[index].text.braille.isEmpty else { return }
             if control.kind == .stepper { builder.cursor = builder.count }
-            builder.append(text: cells, routing: .handle(control.handles[index].handle))
+            builder.append(text: control.handles[index].text.braille, routing: .handle(control.handles[index].handle))
             builder.append(" ", routing: nil)
         }
         var startOfTrack = 0
         switch control.kind {
         case .rangeSlider:
-            appendValue(0, values[0])
+            appendValue(0)
             startOfTrack = trackStart(builder)
             appendTrack(&builder, control: control, cells: trackCells)
             builder.append(" ", routing: nil)
-            appendValue(1, values[1])
+            appendValue(1)
             builder.trimTrailingBlank()
         case .slider:
-            appendValue(0, values[0])
+            appendValue(0)
             startOfTrack = trackStart(builder)
             appendTrack(&builder, control: control, cells: trackCells)
         case .stepper:
-            appendValue(0, values[0])
+            appendValue(0)
             builder.append(text: indicator, routing: nil)
             builder.append(" ", routing: nil)
             startOfTrack = trackStart(builder)
@@ -344,8 +353,6 @@ public struct BrailleRenderer: Sendable {
         return line.window(at: line.homeOffset, width: width)
     }
 
-    private func segment(_ cells: [Character]) -> Int { cells.isEmpty ? 0 : cells.count + 1 }
-
     private func appendTrack(_ builder: inout LineBuilder, control: PresentedControl, cells: Int) {
         var upper = 0, lower: Int?, focusedPosition: Int?
         for index in control.handles.indices {
@@ -355,9 +362,9 @@ public struct BrailleRenderer: Sendable {
             if handle == control.focused { focusedPosition = position }
         }
         let track = BrailleTrack(cells: cells, lower: lower, upper: upper, focused: control.focused, dotsPerCell: dotsPerCell)
-        builder.appendBlanks(dots: track.cells, routing: track.cells.indices.lazy.map {
+        builder.appendBlanks(dots: track.cells) {
             .track(BrailleTrack.fraction(routing: $0, cells: cells, currentPosition: focusedPosition))
-        })
+        }
     }
 }
 
@@ -385,15 +392,28 @@ private struct LineBuilder {
         cells.append(cell)
     }
 
-    /// Blank cells (the track's: its dots go on top), one per pattern, all at once.
-    mutating func appendBlanks(dots patterns: [BrailleDots], routing targets: some Collection<BrailleRoutingTarget?>) {
+    /// Blank cells (the track's: its dots go on top), one per pattern, all at once; `target(i)`
+    /// is what the routing key over the `i`th of them does.
+    mutating func appendBlanks(dots patterns: [BrailleDots], routing target: (Int) -> BrailleRoutingTarget?) {
         dots += patterns
-        routing.append(contentsOf: targets)
+        for index in patterns.indices { routing.append(target(index)) }
         cells.appendBlanks(patterns.count)
     }
 
-    mutating func append(text cells: some Collection<Character>, routing target: BrailleRoutingTarget?, dots pattern: BrailleDots = []) {
+    mutating func append(text cells: [Character], routing target: BrailleRoutingTarget?, dots pattern: BrailleDots = []) {
         for cell in cells { append(cell, routing: target, dots: pattern) }
+    }
+
+    /// `text`, a cell for each character; at once while every cell is a byte.
+    mutating func append(text: String, routing target: BrailleRoutingTarget?, dots pattern: BrailleDots = []) {
+        guard case .ascii = cells, text.isOneBytePerCharacter else {
+            for cell in text { append(cell, routing: target, dots: pattern) }
+            return
+        }
+        let count = text.utf8.count
+        dots.append(contentsOf: repeatElement(pattern, count: count))
+        routing.append(contentsOf: repeatElement(target, count: count))
+        cells.append(oneByteCharacters: text)
     }
 
     mutating func trimTrailingBlank() {

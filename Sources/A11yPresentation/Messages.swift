@@ -102,10 +102,22 @@ public struct Messages: Sendable {
         /// they are written).
         func filled(_ arguments: MessageArguments) -> String {
             guard pieces.count > 1 else { return pieces[0] }
-            return String(joining: pieces.indices.map { index in
-                if index % 2 == 0 { return pieces[index] }
-                return arguments[pieces[index]] ?? "{" + pieces[index] + "}"
-            })
+            var line = ByteLine(capacity: 64)
+            append(arguments, to: &line)
+            return line.text
+        }
+
+        /// The phrase with `arguments` in its places (an unknown place as it is written).
+        func append(_ arguments: MessageArguments, to line: inout ByteLine) {
+            for index in pieces.indices {
+                if index % 2 == 0 {
+                    line.append(pieces[index])
+                } else if let argument = arguments[pieces[index]] {
+                    line.append(argument)
+                } else {
+                    line.append("{" + pieces[index] + "}")
+                }
+            }
         }
     }
 
@@ -137,8 +149,20 @@ public struct Messages: Sendable {
 
     /// The phrase `key` with each `{name}` replaced by `arguments[name]`.
     public func callAsFunction(_ key: MessageKey, _ arguments: MessageArguments = [:]) -> String {
-        guard let template = templates[key.ordinal] ?? Self.english.templates[key.ordinal] else { return key.rawValue }
+        guard let template = template(key) else { return key.rawValue }
         return template.filled(arguments)
+    }
+
+    /// The message written at the end of `line` (what `callAsFunction` returns, with no string
+    /// of its own).
+    func append(_ key: MessageKey, _ arguments: MessageArguments, to line: inout ByteLine) {
+        guard let template = template(key) else { return line.append(key.rawValue) }
+        template.append(arguments, to: &line)
+    }
+
+    /// The phrase for `key`: this language's, or English where it has none.
+    private func template(_ key: MessageKey) -> Template? {
+        templates[key.ordinal] ?? Self.english.templates[key.ordinal]
     }
 
     /// `key = phrase` lines; blank lines and lines starting with `#` are ignored (for tests
@@ -189,14 +213,15 @@ public struct Messages: Sendable {
 /// (`["lower": "10", "upper": "90"]`): a few pairs, looked up in turn (a phrase has at most a
 /// handful), so filling a phrase on every key hashes and allocates no dictionary.
 public struct MessageArguments: ExpressibleByDictionaryLiteral, Sendable {
-    var pairs: [(name: String, value: String)]
+    /// Name and value (the literal's own array, kept: no copy).
+    var pairs: [(String, String)]
 
     public init(dictionaryLiteral elements: (String, String)...) {
-        pairs = elements.map { (name: $0.0, value: $0.1) }
+        pairs = elements
     }
 
     /// The value of `name`: the first pair's that has it.
-    subscript(name: String) -> String? { pairs.first { $0.name == name }?.value }
+    subscript(name: String) -> String? { pairs.first { $0.0 == name }?.1 }
 
     /// The pairs of both (for a name in both, the left one's value is found first).
     static func + (a: Self, b: Self) -> Self {

@@ -44,6 +44,9 @@ public struct PresentedControl: Sendable, Equatable {
     /// Whether a step down / up can change the focused value (the stepper's disabled buttons).
     public var canDecrease: Bool
     public var canIncrease: Bool
+    /// What the values were formatted for: a later presentation of the control in the same
+    /// context takes the texts of the values that did not change from this one.
+    var context: FormatContext
 
     /// The focused handle.
     public var focusedHandle: HandleState { handles[focusedIndex] }
@@ -62,15 +65,19 @@ public struct PresentedControl: Sendable, Equatable {
 }
 
 extension PresentedControl {
-    /// A range slider (one or two handles) as presented with `formatter`.
-    public init(_ slider: RangeSlider, label: String, formatter: any ValueFormatter, locale: NumberLocale) {
+    /// A range slider (one or two handles) as presented with `formatter`. `previous`, the same
+    /// control presented with the same formatter before a change, lends the texts of the values
+    /// that did not change (the track's ends, the handle that did not move): on a key, only the
+    /// value that moved is formatted.
+    public init(_ slider: RangeSlider, label: String, formatter: any ValueFormatter, locale: NumberLocale,
+                previous: PresentedControl? = nil) {
         let configuration = slider.configuration
         var values: [Double] = []
         values.reserveCapacity(4)
         values.append(slider.bounds.lowerBound)
         values.append(slider.bounds.upperBound)
         for handle in slider.handles { values.append(slider.value(of: handle)) }
-        var texts = Texts(formatter: formatter, context: FormatContext(for: slider, locale: locale), values: values)
+        var texts = Texts(formatter: formatter, context: FormatContext(for: slider, locale: locale), values: values, previous: previous)
         let handles = slider.handles.map { handle in
             let allowed = slider.allowedRange(for: handle)
             return Self.handleState(handle, of: slider, name: configuration.label(of: handle),
@@ -82,20 +89,21 @@ extension PresentedControl {
                   focused: slider.focusedHandle,
                   minimum: texts.text(of: slider.bounds.lowerBound), maximum: texts.text(of: slider.bounds.upperBound),
                   showsLabels: formatter.showsLabels && !configuration.hideLabels,
-                  canDecrease: focusedValue > range.lower, canIncrease: focusedValue < range.upper)
+                  canDecrease: focusedValue > range.lower, canIncrease: focusedValue < range.upper, context: texts.context)
     }
 
-    /// A stepper as presented with `formatter`.
-    public init(_ stepper: Stepper, formatter: any ValueFormatter, locale: NumberLocale) {
+    /// A stepper as presented with `formatter` (`previous` as for a range slider).
+    public init(_ stepper: Stepper, formatter: any ValueFormatter, locale: NumberLocale, previous: PresentedControl? = nil) {
         let configuration = stepper.configuration
         var texts = Texts(formatter: formatter, context: FormatContext(for: stepper, locale: locale),
-                          values: [stepper.bounds.lowerBound, stepper.bounds.upperBound, stepper.value(of: .upper)])
+                          values: [stepper.bounds.lowerBound, stepper.bounds.upperBound, stepper.value(of: .upper)],
+                          previous: previous)
         let handle = Self.handleState(.upper, of: stepper, name: configuration.label, hint: configuration.hint,
                                       allowed: (stepper.bounds.lowerBound, stepper.bounds.upperBound), texts: &texts)
         self.init(kind: .stepper, label: configuration.label, handles: [handle], focused: .upper,
                   minimum: texts.text(of: stepper.bounds.lowerBound), maximum: texts.text(of: stepper.bounds.upperBound),
                   showsLabels: formatter.showsLabels,
-                  canDecrease: stepper.canDecrement, canIncrease: stepper.canIncrement)
+                  canDecrease: stepper.canDecrement, canIncrease: stepper.canIncrement, context: texts.context)
     }
 
     /// Each value formatted once: the bounds, the handles, and the allowed ranges (which are
@@ -105,11 +113,16 @@ extension PresentedControl {
         let context: FormatContext
         var known: [(value: Double, text: FormattedValue)] = []
 
-        init(formatter: any ValueFormatter, context: FormatContext, values: [Double]) {
+        init(formatter: any ValueFormatter, context: FormatContext, values: [Double], previous: PresentedControl?) {
             self.formatter = formatter
             self.context = context
             // Room for the allowed ranges' ends too (nearly always one of these): one allocation.
             known.reserveCapacity(values.count + 2)
+            if let previous, previous.context == context {
+                known.append((context.minimum, previous.minimum))
+                known.append((context.maximum, previous.maximum))
+                for handle in previous.handles { known.append((handle.value, handle.text)) }
+            }
             for value in values { _ = text(of: value) }
         }
 

@@ -42,48 +42,60 @@ public struct ScreenRenderer: Sendable {
                                  : sliderFrame(control, width: max(20, width), focused: focused)
     }
 
-    private func title(_ control: PresentedControl) -> String {
-        let values = control.handles.count > 1
-            ? messages(.valuesRange, ["lower": control.handles[0].text.visual, "upper": control.handles[1].text.visual])
-            : control.focusedHandle.text.visual
-        let text = control.label.isEmpty ? values : String(joining: control.label, ": ", values)
-        return theme.styled(text, color: "1", fallback: "1")
+    /// The title line, `LABEL: VALUES` in bold.
+    private func appendTitle(_ control: PresentedControl, to line: inout ByteLine) {
+        let style = theme.sgrParameters(color: "1", fallback: "1")
+        line.openStyle(style)
+        if !control.label.isEmpty {
+            line.append(control.label)
+            line.append(": ")
+        }
+        if control.handles.count > 1 {
+            messages.append(.valuesRange, ["lower": control.handles[0].text.visual, "upper": control.handles[1].text.visual],
+                            to: &line)
+        } else {
+            line.append(control.focusedHandle.text.visual)
+        }
+        line.closeStyle(style)
     }
 
     func sliderFrame(_ control: PresentedControl, width: Int, focused: Bool) -> ScreenFrame {
         // The handles' fields read in place (a HandleState is six strings: no copies on every key).
         let lower = control.handles.count > 1 ? 0 : nil
         let upper = control.handles.count - 1
-        let pad = String(repeating: " ", count: max(0, theme.labelPadding))
+        let pad = max(0, theme.labelPadding)
         let left = control.showsLabels ? (lower.map { control.handles[$0].text.visual } ?? control.minimum.visual) : ""
         let right = control.showsLabels ? (lower == nil ? control.maximum.visual : control.handles[upper].text.visual) : ""
-        let leftColumns = left.count + (left.isEmpty ? 0 : pad.count)
-        let trackWidth = max(4, width - leftColumns - right.count - (right.isEmpty ? 0 : pad.count) - 1)
+        let leftColumns = left.isEmpty ? 0 : left.characterCount + pad
+        let trackWidth = max(4, width - leftColumns - (right.isEmpty ? 0 : right.characterCount + pad) - 1)
         let column = { (fraction: Double) in Int((fraction * Double(trackWidth - 1)).rounded()) }
         let upperColumn = column(control.handles[upper].fraction)
         let lowerColumn = lower.map { column(control.handles[$0].fraction) }
         let focusedColumn = control.focused == .lower ? (lowerColumn ?? upperColumn) : upperColumn
         let handleWidth = focused ? max(1, min(3, theme.focusedHandleWidth)) : 1
 
-        // Track cells: 0 outside, 1 selection, 2 handle, 3 focused handle; each column's kind and
-        // glyph worked out as the line is written (no array per cell: this runs on every key).
+        // Track cells: 0 outside, 1 selection, 2 handle, 3 focused handle.
         let focusStart = min(max(0, focusedColumn - handleWidth / 2), trackWidth - handleWidth)
         let focusEnd = focusStart + handleWidth
         let borders = theme.handleBorder && focused
+        let selectionEnd = lowerColumn.map { max($0, upperColumn) + 1 }
         func kind(_ c: Int) -> Int {
             if c >= focusStart && c < focusEnd { return 3 }
             if c == upperColumn || c == lowerColumn { return 2 }
-            if let lowerColumn, c >= lowerColumn, c <= max(lowerColumn, upperColumn) { return 1 }
+            if let lowerColumn, let selectionEnd, c >= lowerColumn, c < selectionEnd { return 1 }
             return 0
         }
-
-        // The line is built as UTF-8 bytes, then made a String once: each run of columns of one
-        // kind in its style (`ScreenTheme.styled`), opened when the kind changes, closed at the
-        // next change; no array per run or per column.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(trackWidth * 4 + 64)
-        let handleGlyph = String(theme.handleGlyph)
-        // Each kind's style (no array of them: this runs on every key).
+        // The columns where a cell's kind or glyph may change: between two of them every cell is
+        // alike, and goes as one run (no work for each column: this runs on every key).
+        func nextBoundary(after c: Int) -> Int {
+            var next = trackWidth
+            func consider(_ boundary: Int?) { if let boundary, boundary > c, boundary < next { next = boundary } }
+            consider(focusStart); consider(focusEnd)
+            consider(upperColumn); consider(upperColumn + 1)
+            consider(lowerColumn); consider(lowerColumn.map { $0 + 1 }); consider(selectionEnd)
+            if borders { consider(focusStart - 1); consider(focusEnd + 1) }
+            return next
+        }
         let styles = (theme.sgrParameters(color: theme.tintColor, fallback: ""),
                       theme.sgrParameters(color: theme.colorBetweenHandles, fallback: "7"),
                       theme.sgrParameters(color: theme.handleColor, fallback: "7"),
@@ -96,40 +108,69 @@ public struct ScreenRenderer: Sendable {
             default: styles.3
             }
         }
-        var runKind = -1
-        for c in 0..<trackWidth {
-            let kind = kind(c)
-            if kind != runKind {
-                if runKind >= 0, !style(runKind).isEmpty { bytes += ScreenTheme.resetBytes }
-                if !style(kind).isEmpty { ScreenTheme.appendStyleStart(style(kind), to: &bytes) }
-                runKind = kind
+        let glyph = theme.handleGlyph.utf8
+        func appendTrack(to line: inout ByteLine) {
+            var runKind = -1
+            var c = 0
+            while c < trackWidth {
+                let end = nextBoundary(after: c)
+                let kind = kind(c)
+                if kind != runKind {
+                    if runKind >= 0 { line.closeStyle(style(runKind)) }
+                    line.openStyle(style(kind))
+                    runKind = kind
+                }
+                // The focused handle's border: brackets in the columns beside it, where there is room.
+                if borders, c == focusStart - 1 { line.append(UInt8(ascii: "[")) }
+                else if borders, c == focusEnd { line.append(UInt8(ascii: "]")) }
+                else if kind < 2 { line.append(UInt8(ascii: " "), count: end - c) }
+                else if glyph.count == 1 { line.append(glyph[glyph.startIndex], count: end - c) }
+                else { for _ in c..<end { line.append(String(theme.handleGlyph)) } }
+                c = end
             }
-            // The focused handle's border: brackets in the columns beside it, where there is room.
-            if borders, c == focusStart - 1 { bytes.append(UInt8(ascii: "[")) }
-            else if borders, c == focusEnd { bytes.append(UInt8(ascii: "]")) }
-            else if kind >= 2 { bytes += handleGlyph.utf8 }
-            else { bytes.append(UInt8(ascii: " ")) }
+            if runKind >= 0 { line.closeStyle(style(runKind)) }
         }
-        if runKind >= 0, !style(runKind).isEmpty { bytes += ScreenTheme.resetBytes }
-        let track = String(decoding: bytes, as: UTF8.self)
 
-        let leftText = left.isEmpty ? "" : String(joining: theme.styled(left, color: theme.lowerLabelColor, fallback: ""), pad)
-        let rightText = right.isEmpty ? "" : String(joining: pad, theme.styled(right, color: theme.upperLabelColor, fallback: ""))
-        // The title and the track's lines in one array, made once.
+        // The title and the track's lines in one array, made once; each line written once.
         let thickness = theme.usesEscapes ? max(1, min(3, theme.lineThickness)) : 0
         let trackLineCount = thickness + (theme.usesEscapes && theme.lineBorder ? 1 : 0)
+        let capacity = width * 2 + 64
         var lines = [String]()
         lines.reserveCapacity(trackLineCount + 1)
-        if !theme.labelsBelow { lines.append(title(control)) }
+        func titleLine() {
+            var line = ByteLine(capacity: capacity)
+            appendTitle(control, to: &line)
+            lines.append(line.text)
+        }
+        if !theme.labelsBelow { titleLine() }
         for row in 0..<thickness {
-            lines.append(row == thickness / 2 ? String(joining: leftText, track, rightText)
-                                              : String(repeating: " ", count: leftColumns) + track)
+            var line = ByteLine(capacity: capacity)
+            if row == thickness / 2 {
+                if !left.isEmpty {
+                    line.append(left, style: theme.sgrParameters(color: theme.lowerLabelColor, fallback: ""))
+                    line.append(UInt8(ascii: " "), count: pad)
+                }
+                appendTrack(to: &line)
+                if !right.isEmpty {
+                    line.append(UInt8(ascii: " "), count: pad)
+                    line.append(right, style: theme.sgrParameters(color: theme.upperLabelColor, fallback: ""))
+                }
+            } else {
+                line.append(UInt8(ascii: " "), count: leftColumns)
+                appendTrack(to: &line)
+            }
+            lines.append(line.text)
         }
         if theme.usesEscapes, theme.lineBorder {
-            lines.append(String(repeating: " ", count: leftColumns)
-                         + theme.styled(String(repeating: " ", count: trackWidth), color: "4", fallback: "4"))
+            var line = ByteLine(capacity: capacity)
+            line.append(UInt8(ascii: " "), count: leftColumns)
+            let style = theme.sgrParameters(color: "4", fallback: "4")
+            line.openStyle(style)
+            line.append(UInt8(ascii: " "), count: trackWidth)
+            line.closeStyle(style)
+            lines.append(line.text)
         }
-        if theme.labelsBelow { lines.append(title(control)) }
+        if theme.labelsBelow { titleLine() }
         let trackRow = theme.labelsBelow ? max(0, trackLineCount / 2) : 1 + (trackLineCount == 0 ? -1 : max(0, min(3, theme.lineThickness)) / 2)
         let cursorColumn = trackLineCount == 0 ? 0 : leftColumns + focusedColumn
         return ScreenFrame(lines: lines, cursor: (max(0, trackRow), cursorColumn))

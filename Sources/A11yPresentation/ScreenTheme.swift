@@ -62,8 +62,9 @@ public struct ScreenTheme: Sendable, Equatable {
 
     /// Wraps `text` in an SGR style (colour parameters, or the attribute used without colour).
     func styled(_ text: String, color: String, fallback: String) -> String {
-        let parameters = sgrParameters(color: color, fallback: fallback)
-        return parameters.isEmpty ? text : String(joining: "\u{1B}[", parameters, "m", text, "\u{1B}[0m")
+        var line = ByteLine(capacity: text.utf8.count + 16)
+        line.append(text, style: sgrParameters(color: color, fallback: fallback))
+        return line.text
     }
 
     /// The SGR parameters `styled` uses for `color` (or `fallback` without colour); empty when
@@ -71,15 +72,46 @@ public struct ScreenTheme: Sendable, Equatable {
     func sgrParameters(color: String, fallback: String) -> String {
         usesEscapes ? (usesColor ? color : fallback) : ""
     }
+}
 
-    /// For a line built as UTF-8 bytes: what `styled` writes before the text...
-    static func appendStyleStart(_ parameters: String, to out: inout [UInt8]) {
-        out.append(0x1B)
-        out.append(UInt8(ascii: "["))
-        out += parameters.utf8
-        out.append(UInt8(ascii: "m"))
+/// A line of text written as UTF-8 bytes, styled runs and all, then made a String once: no
+/// string for each piece and none for each join (the screen's lines and the messages are
+/// written this way on every key).
+struct ByteLine {
+    private var bytes: [UInt8] = []
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
     }
 
-    /// ... and after it.
-    static let resetBytes: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func append(_ text: String) {
+        bytes += text.utf8
+    }
+
+    mutating func append(_ byte: UInt8, count: Int = 1) {
+        bytes.append(contentsOf: repeatElement(byte, count: count))
+    }
+
+    /// The start of an SGR style (nothing for empty parameters: unstyled).
+    mutating func openStyle(_ parameters: String) {
+        guard !parameters.isEmpty else { return }
+        bytes += [0x1B, UInt8(ascii: "[")]
+        bytes += parameters.utf8
+        bytes.append(UInt8(ascii: "m"))
+    }
+
+    /// The end of a style opened with `parameters`.
+    mutating func closeStyle(_ parameters: String) {
+        guard !parameters.isEmpty else { return }
+        bytes += [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]
+    }
+
+    /// `text` in the style of `parameters`, reset after it.
+    mutating func append(_ text: String, style parameters: String) {
+        openStyle(parameters)
+        append(text)
+        closeStyle(parameters)
+    }
 }

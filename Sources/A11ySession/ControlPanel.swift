@@ -51,12 +51,13 @@ public struct ControlPanel: Sendable {
         self.repeats = stepper.configuration.autoRepeat
     }
 
-    /// The control as the presenters see it.
-    public func presented(locale: NumberLocale) -> PresentedControl {
+    /// The control as the presenters see it. `previous`, this panel presented before, lends the
+    /// texts of the values that did not change.
+    public func presented(locale: NumberLocale, previous: PresentedControl? = nil) -> PresentedControl {
         switch model {
-        case .slider(let slider): return PresentedControl(slider, label: label, formatter: formatter, locale: locale)
+        case .slider(let slider): return PresentedControl(slider, label: label, formatter: formatter, locale: locale, previous: previous)
         case .stepper(let stepper):
-            var presented = PresentedControl(stepper, formatter: formatter, locale: locale)
+            var presented = PresentedControl(stepper, formatter: formatter, locale: locale, previous: previous)
             if !label.isEmpty { presented.label = label }
             return presented
         }
