@@ -71,7 +71,8 @@ public struct BrailleLine: Sendable, Equatable {
         }
 
         mutating func appendBlanks(_ count: Int) {
-            change(ascii: { $0.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) },
+            // One by one: `append(contentsOf: repeatElement(...))` costs more for a short run.
+            change(ascii: { for _ in 0..<max(0, count) { $0.append(UInt8(ascii: " ")) } },
                    characters: { $0.append(contentsOf: repeatElement(" ", count: count)) })
         }
 
@@ -410,9 +411,10 @@ private struct LineBuilder {
             for cell in text { append(cell, routing: target, dots: pattern) }
             return
         }
-        let count = text.utf8.count
-        dots.append(contentsOf: repeatElement(pattern, count: count))
-        routing.append(contentsOf: repeatElement(target, count: count))
+        for _ in 0..<text.utf8.count {
+            dots.append(pattern)
+            routing.append(target)
+        }
         cells.append(oneByteCharacters: text)
     }
 

@@ -55,7 +55,11 @@ public struct PresentedControl: Sendable, Equatable {
     public var focusedIndex: Int { index(of: focused) ?? handles.count - 1 }
 
     /// Where `handle` is in `handles`, or nil when the control has no such handle.
-    public func index(of handle: Handle) -> Int? { handles.firstIndex { $0.handle == handle } }
+    public func index(of handle: Handle) -> Int? {
+        // By index: a closure given each element would copy each (six strings).
+        for index in handles.indices where handles[index].handle == handle { return index }
+        return nil
+    }
 
     /// The handle `handle`, or nil when the control has no such handle.
     public func state(of handle: Handle) -> HandleState? { index(of: handle).map { handles[$0] } }

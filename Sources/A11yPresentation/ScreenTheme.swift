@@ -91,13 +91,16 @@ struct ByteLine {
     }
 
     mutating func append(_ byte: UInt8, count: Int = 1) {
-        bytes.append(contentsOf: repeatElement(byte, count: count))
+        // One by one: the runs are short, and `append(contentsOf: repeatElement(...))` costs
+        // more for them.
+        for _ in 0..<max(0, count) { bytes.append(byte) }
     }
 
     /// The start of an SGR style (nothing for empty parameters: unstyled).
     mutating func openStyle(_ parameters: String) {
         guard !parameters.isEmpty else { return }
-        bytes += [0x1B, UInt8(ascii: "[")]
+        bytes.append(0x1B)
+        bytes.append(UInt8(ascii: "["))
         bytes += parameters.utf8
         bytes.append(UInt8(ascii: "m"))
     }
@@ -105,7 +108,10 @@ struct ByteLine {
     /// The end of a style opened with `parameters`.
     mutating func closeStyle(_ parameters: String) {
         guard !parameters.isEmpty else { return }
-        bytes += [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]
+        bytes.append(0x1B)
+        bytes.append(UInt8(ascii: "["))
+        bytes.append(UInt8(ascii: "0"))
+        bytes.append(UInt8(ascii: "m"))
     }
 
     /// `text` in the style of `parameters`, reset after it.
