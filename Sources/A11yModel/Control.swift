@@ -29,4 +29,12 @@ extension Control {
     public func displayKey(_ value: Double) -> DecimalDigits {
         DecimalDigits(value, fractionDigits: fractionDigits)
     }
+
+    /// Whether `a` and `b` look the same to the user (`displayKey(a) == displayKey(b)`), without
+    /// writing out the digits of two different whole numbers (a step of 1, on every key).
+    public func looksSame(_ a: Double, _ b: Double) -> Bool {
+        if a == b { return true }
+        if DecimalDigits.isPlainWhole(a), DecimalDigits.isPlainWhole(b) { return false }
+        return displayKey(a) == displayKey(b)
+    }
 }

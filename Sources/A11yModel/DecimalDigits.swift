@@ -19,7 +19,7 @@ public struct DecimalDigits: Sendable, Equatable, Hashable {
             self.init(isNegative: false, integer: [0], fraction: Array(repeating: 0, count: places)[...])
             return
         }
-        if value.rounded(.towardZero) == value, value.magnitude < 1e15 {
+        if Self.isPlainWhole(value) {
             // A whole number (the common case: steps of 1): its digits need no parsing and no heap.
             self.init(isNegative: value < 0, integerDigits: String(Int64(value.magnitude)),
                       fractionDigits: String(repeating: "0", count: places))
@@ -52,6 +52,12 @@ public struct DecimalDigits: Sendable, Equatable, Hashable {
         // Zero (after rounding) has no sign.
         if digits.allSatisfy({ $0 == 0 }) { negative = false }
         self.init(isNegative: negative, integer: digits[firstInteger..<pointIndex], fraction: digits[pointIndex...])
+    }
+
+    /// Whether `value` is a whole number written exactly with its integer digits (below 10^15):
+    /// two different ones never share their digits at any number of places.
+    static func isPlainWhole(_ value: Double) -> Bool {
+        value.rounded(.towardZero) == value && value.magnitude < 1e15
     }
 
     private init(isNegative: Bool, integer: ArraySlice<UInt8>, fraction: ArraySlice<UInt8>) {

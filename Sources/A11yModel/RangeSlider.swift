@@ -203,8 +203,6 @@ public struct RangeSlider: Control {
         if handle == .lower { selectedMinimum = x } else { selectedMaximum = x }
     }
 
-    private func key(_ x: Double) -> DecimalDigits { displayKey(x) }
-
     /// Keyboard steps: `count` steps of `keyboardStep`, then on until the displayed text changes,
     /// never past the handle's allowed range. Reports `.blocked` when the text cannot change.
     private mutating func keyboardMove(_ command: Command, up: Bool, count: Int) -> Change {
@@ -229,15 +227,21 @@ public struct RangeSlider: Control {
             let p = fractionDigits
             let scale = StepGrid.powerOfTen(p)
             let units = (keyboardStep * scale).rounded()
-            let shown = DecimalDigits(old, fractionDigits: p)
-            let shownUnits = (Double(shown.integerDigits + shown.fractionDigits) ?? (old * scale).rounded())
-                * (shown.isNegative ? -1 : 1)
+            let shownUnits: Double
+            if DecimalDigits.isPlainWhole(old) {
+                // A whole number shows its own digits (and p zeros): no need to write them out.
+                shownUnits = old * scale
+            } else {
+                let shown = DecimalDigits(old, fractionDigits: p)
+                shownUnits = (Double(shown.integerDigits + shown.fractionDigits) ?? (old * scale).rounded())
+                    * (shown.isNegative ? -1 : 1)
+            }
             let next = shownUnits + (up ? 1 : -1) * units * Double(count)
             candidate = next / scale
             if !candidate.isFinite { candidate = end }
         }
         if beyondEnd(candidate) { candidate = end }
-        if key(candidate) == key(old) { return result(.blocked(endLimit), candidate) }
+        if looksSame(candidate, old) { return result(.blocked(endLimit), candidate) }
         return result(candidate == end ? .reachedLimit(endLimit) : .moved, candidate)
     }
 
@@ -249,7 +253,7 @@ public struct RangeSlider: Control {
         let end = up ? r.upper : r.lower
         let endLimit = up ? r.upperLimit : r.lowerLimit
         write(end, to: handle)
-        let outcome: Outcome = key(end) == key(old) ? .blocked(endLimit) : .reachedLimit(endLimit)
+        let outcome: Outcome = looksSame(end, old) ? .blocked(endLimit) : .reachedLimit(endLimit)
         return Change(command: command, handle: handle, oldValue: old, newValue: end,
                       outcome: outcome, previousFocus: handle)
     }

@@ -70,7 +70,7 @@ public struct Stepper: Control {
             let end = up ? configuration.maximumValue : configuration.minimumValue
             let limit: Limit = up ? .maximum : .minimum
             value = end
-            return change(displayKey(end) == displayKey(old) ? .blocked(limit) : .reachedLimit(limit))
+            return change(looksSame(end, old) ? .blocked(limit) : .reachedLimit(limit))
         case .focusNext, .focusPrevious, .focus(.lower):
             return change(.unchanged(.noOtherHandle))
         case .focus(.upper):
@@ -115,7 +115,7 @@ public struct Stepper: Control {
         }
         var candidate = grid.keyboardTarget(from: old, up: up, count: count, end: end, fractionDigits: fractionDigits)
         if atEnd(candidate) { candidate = end }
-        if displayKey(candidate) == displayKey(old) {
+        if looksSame(candidate, old) {
             // Only a change the display cannot show is left before the end.
             if configuration.wraps {
                 value = up ? configuration.minimumValue : configuration.maximumValue

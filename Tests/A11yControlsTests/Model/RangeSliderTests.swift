@@ -140,6 +140,21 @@ struct RangeSliderTests {
         #expect(s.fractionDigits == 1)
     }
 
+    /// `looksSame` (which skips writing out two different whole numbers) answers as the digits do.
+    @Test func looksSameAgreesWithTheDisplayedDigits() throws {
+        let values: [Double] = [0, -0.0, 1, -1, 2, 1.004, 1.0004, 0.999, 1e15, 1e15 + 1, 1e16, -1e16, 12.5, 12.49, .nan, .infinity]
+        for digits in [0, 1, 2, 5] {
+            var c = RangeSliderConfiguration()
+            c.minValue = -2e16; c.maxValue = 2e16; c.displayFractionDigits = digits
+            let s = try RangeSlider(configuration: c, selectedMinimum: 0, selectedMaximum: 1)
+            for a in values {
+                for b in values {
+                    #expect(s.looksSame(a, b) == (s.displayKey(a) == s.displayKey(b)), "\(a) \(b) at \(digits) places")
+                }
+            }
+        }
+    }
+
     @Test func programmaticSetsAreSnappedAndClamped() throws {
         var s = try RangeSlider()
         #expect(s.apply(.setValue(-50, handle: .lower)) == Change(command: .setValue(-50, handle: .lower), handle: .lower,
