@@ -51,34 +51,41 @@ public struct BrailleTrack: Equatable, Sendable {
         let lowerPosition = lower.map(clamp)
         let focusedPosition = focused == .upper || lowerPosition == nil ? upperPosition : lowerPosition!
         let marks = dotsPerCell == 6 ? Self.sixDotMarks : Self.eightDotMarks
-        for position in 0..<count {
-            let side = position % 2
-            let mark: BrailleDots
-            if position == focusedPosition {
-                mark = marks.focused[side]
-            } else if position == upperPosition || position == lowerPosition {
-                mark = marks.handle[side]
-            } else if let lowerPosition, (lowerPosition...upperPosition).contains(position) {
-                mark = marks.selection[side]
-            } else {
-                mark = marks.outside[side]
+        // Each position's mark OR-ed into its cell, in place (this runs on every key).
+        cells.withUnsafeMutableBufferPointer { cells in
+            marks.table.withUnsafeBufferPointer { table in
+                for position in 0..<count {
+                    let kind: Int
+                    if position == focusedPosition {
+                        kind = Marks.focused
+                    } else if position == upperPosition || position == lowerPosition {
+                        kind = Marks.handle
+                    } else if let lowerPosition, position >= lowerPosition, position <= upperPosition {
+                        kind = Marks.selection
+                    } else {
+                        kind = Marks.outside
+                    }
+                    cells[position / 2].formUnion(table[kind * 2 + position % 2])
+                }
             }
-            cells[position / 2].formUnion(mark)
         }
         self.cells = cells
     }
 
-    /// The four marks of a position, for the left and the right column (index 0 and 1).
+    /// The four marks of a position, for the left and the right column: `table[kind * 2 + side]`
+    /// (side 0 left, 1 right).
     private struct Marks: Sendable {
-        var focused: [BrailleDots], handle: [BrailleDots], selection: [BrailleDots], outside: [BrailleDots]
+        static let focused = 0, handle = 1, selection = 2, outside = 3
+        var table: [BrailleDots]
 
         init(columns: (BrailleDots.Side) -> [BrailleDots], handle: ([BrailleDots]) -> [BrailleDots]) {
             let sides = [BrailleDots.Side.left, .right].map(columns)
             let union = { (dots: ArraySlice<BrailleDots>) in dots.reduce(into: BrailleDots()) { $0.formUnion($1) } }
-            focused = sides.map { union($0[...]) }
-            self.handle = sides.map { union(handle($0)[...]) }
-            selection = sides.map { union($0[($0.count - 2)...]) }
-            outside = sides.map { $0[$0.count - 1] }
+            let focused = sides.map { union($0[...]) }
+            let handle = sides.map { union(handle($0)[...]) }
+            let selection = sides.map { union($0[($0.count - 2)...]) }
+            let outside = sides.map { $0[$0.count - 1] }
+            table = focused + handle + selection + outside
         }
     }
 
