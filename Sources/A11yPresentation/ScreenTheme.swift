@@ -77,20 +77,31 @@ public struct ScreenTheme: Sendable, Equatable {
 /// A line of text written as UTF-8 bytes, styled runs and all, then made a String once: no
 /// string for each piece and none for each join (the screen's lines and the messages are
 /// written this way on every key).
-struct ByteLine {
+package struct ByteLine {
     private var bytes: [UInt8] = []
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         bytes.reserveCapacity(capacity)
     }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    mutating func append(_ text: String) {
+    package mutating func append(_ text: String) {
         bytes += text.utf8
     }
 
-    mutating func append(_ byte: UInt8, count: Int = 1) {
+    /// `number` in decimal digits (a count in an escape sequence).
+    package mutating func append(decimal number: Int) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var divisor = 1
+        while number.magnitude / UInt(divisor) >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(number.magnitude / UInt(divisor) % 10))
+            divisor /= 10
+        }
+    }
+
+    package mutating func append(_ byte: UInt8, count: Int = 1) {
         // One by one: the runs are short, and `append(contentsOf: repeatElement(...))` costs
         // more for them.
         for _ in 0..<max(0, count) { bytes.append(byte) }

@@ -39,15 +39,16 @@ public final class ScreenOutput {
             drawn = lines
             return
         }
-        var out = ""
+        // Built as bytes and made a string once (no string for each piece, no interpolation).
+        var out = ByteLine(capacity: 256)
         if drawn.isEmpty {
-            out += "\r"
+            out.append(UInt8(ascii: "\r"))
             drawn = [nil]
             given = [nil]
         }
         if frame.lines.count > drawn.count {
-            out += move(to: drawn.count - 1)
-            out += String(repeating: "\n", count: frame.lines.count - drawn.count)
+            move(to: drawn.count - 1, in: &out)
+            out.append(UInt8(ascii: "\n"), count: frame.lines.count - drawn.count)
             cursorRow += frame.lines.count - drawn.count
             drawn += Array(repeating: nil, count: frame.lines.count - drawn.count)
             given += Array(repeating: nil, count: frame.lines.count - given.count)
@@ -58,12 +59,20 @@ public final class ScreenOutput {
             given[row] = source
             let line = Self.truncate(source, to: columns - 1)
             guard drawn[row] != line else { continue }
-            out += move(to: row) + "\r" + line + "\u{1B}[K"
+            move(to: row, in: &out)
+            out.append(UInt8(ascii: "\r"))
+            out.append(line)
+            out.append("\u{1B}[K")
             drawn[row] = line
         }
-        out += move(to: frame.cursor.row) + "\r"
-        if frame.cursor.column > 0 { out += "\u{1B}[\(min(frame.cursor.column, columns - 1))C" }
-        write(out)
+        move(to: frame.cursor.row, in: &out)
+        out.append(UInt8(ascii: "\r"))
+        if frame.cursor.column > 0 {
+            out.append("\u{1B}[")
+            out.append(decimal: min(frame.cursor.column, columns - 1))
+            out.append(UInt8(ascii: "C"))
+        }
+        write(out.text)
     }
 
     /// Forgets what is on screen, so the next `show` rewrites every line (after SIGCONT, or a
@@ -76,17 +85,22 @@ public final class ScreenOutput {
     /// Erases the frame and leaves the cursor where the frame began.
     public func erase() {
         guard movesCursor, !drawn.isEmpty else { return }
-        write(move(to: 0) + "\r\u{1B}[J")
+        var out = ByteLine(capacity: 16)
+        move(to: 0, in: &out)
+        out.append("\r\u{1B}[J")
+        write(out.text)
         drawn = []
         given = []
         cursorRow = 0
     }
 
-    private func move(to row: Int) -> String {
+    /// Moves the cursor up or down to `row` of the frame.
+    private func move(to row: Int, in out: inout ByteLine) {
         defer { cursorRow = row }
-        if row < cursorRow { return "\u{1B}[\(cursorRow - row)A" }
-        if row > cursorRow { return "\u{1B}[\(row - cursorRow)B" }
-        return ""
+        guard row != cursorRow else { return }
+        out.append("\u{1B}[")
+        out.append(decimal: abs(row - cursorRow))
+        out.append(UInt8(ascii: row < cursorRow ? "A" : "B"))
     }
 
     /// Cuts `line` to `columns` visible characters; escape sequences are kept and take no room.
@@ -94,6 +108,13 @@ public final class ScreenOutput {
         // No more bytes than columns: nothing to cut (escapes and multi-byte characters only
         // make the visible width smaller).
         if line.utf8.count <= columns { return line }
+        // A line of one byte per character (the usual one: ASCII text, colours, the track's
+        // blanks) is cut on its bytes: the same rule, without a Character for each byte (a
+        // track line of 180 bytes took 108,000 instructions character by character, on the
+        // key's way to the screen).
+        if line.isOneBytePerCharacter, let cut = line.utf8.withContiguousStorageIfAvailable({ truncate(bytes: $0, to: columns) }) {
+            return cut ?? line
+        }
         var result = ""
         var visible = 0
         var inEscape = false
@@ -101,7 +122,7 @@ public final class ScreenOutput {
         for character in line {
             if inEscape {
                 result.append(character)
-                if let ascii = character.asciiValue, (0x40...0x7E).contains(ascii), character != "[" { inEscape = false }
+                if let ascii = character.asciiValue, endsEscape(ascii) { inEscape = false }
                 continue
             }
             if character == "\u{1B}" {
@@ -114,5 +135,37 @@ public final class ScreenOutput {
             visible += 1
         }
         return cut ? result + "\u{1B}[0m" : result
+    }
+
+    /// `truncate` for a line whose every byte is a character; nil when nothing is cut.
+    private static func truncate(bytes line: UnsafeBufferPointer<UInt8>, to columns: Int) -> String? {
+        var visible = 0
+        var inEscape = false
+        for byte in line {
+            if inEscape { inEscape = !endsEscape(byte) } else if byte == 0x1B { inEscape = true } else { visible += 1 }
+        }
+        guard visible > columns else { return nil }
+        var result: [UInt8] = []
+        result.reserveCapacity(line.count + 4)
+        visible = 0
+        inEscape = false
+        for byte in line {
+            if inEscape {
+                inEscape = !endsEscape(byte)
+            } else if byte == 0x1B {
+                inEscape = true
+            } else {
+                guard visible < columns else { continue }
+                visible += 1
+            }
+            result.append(byte)
+        }
+        result += [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Whether `byte` ends an escape sequence begun with ESC (a final byte; not the `[` of CSI).
+    private static func endsEscape(_ byte: UInt8) -> Bool {
+        (0x40...0x7E).contains(byte) && byte != UInt8(ascii: "[")
     }
 }

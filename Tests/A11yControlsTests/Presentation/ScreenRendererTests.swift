@@ -93,4 +93,30 @@ import DemoCommandLine
         output.erase()
         #expect(written.last?.hasSuffix("\r\u{1B}[J") == true)
     }
+
+    /// The cursor goes up and down by counts, and right to the focused column (cut to the width).
+    @Test func screenOutputMovesTheCursorByCounts() {
+        var written: [String] = []
+        let output = ScreenOutput(columns: 20) { written.append($0) }
+        let lines = (0..<12).map { "line \($0)" }
+        output.show(ScreenFrame(lines: lines, cursor: (0, 15)))
+        #expect(written.last?.hasSuffix("\u{1B}[11A\r\u{1B}[15C") == true, "\(written.last.map { $0.debugDescription } ?? "")")
+        output.show(ScreenFrame(lines: lines, cursor: (10, 130)))
+        #expect(written.last == "\u{1B}[10B\r\u{1B}[19C")
+    }
+
+    /// Lines longer than the width lose the characters past it, never an escape sequence (the
+    /// colours after the cut still end), ASCII lines and others alike.
+    @Test func screenOutputCutsStyledLinesKeepingTheirEscapes() {
+        for first in ["a", "é", "👍🏽"] {
+            var written: [String] = []
+            let output = ScreenOutput(columns: 10) { written.append($0) }
+            output.show(ScreenFrame(lines: ["\u{1B}[1m\(first)b\u{1B}[0m\u{1B}[44mcdefghijkl\u{1B}[0mmn"], cursor: (0, 0)))
+            #expect(written.last?.contains("\r\u{1B}[1m\(first)b\u{1B}[0m\u{1B}[44mcdefghi\u{1B}[0m\u{1B}[0m\u{1B}[K") == true,
+                    "\(first): \(written.last.map { $0.debugDescription } ?? "nothing")")
+            // Exactly as many visible characters as the width: as it is.
+            output.show(ScreenFrame(lines: ["\u{1B}[1m\(first)b\u{1B}[0mcdefghi"], cursor: (0, 0)))
+            #expect(written.last?.contains("\r\u{1B}[1m\(first)b\u{1B}[0mcdefghi\u{1B}[K") == true)
+        }
+    }
 }
