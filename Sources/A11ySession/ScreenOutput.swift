@@ -145,8 +145,7 @@ public final class ScreenOutput {
             if inEscape { inEscape = !endsEscape(byte) } else if byte == 0x1B { inEscape = true } else { visible += 1 }
         }
         guard visible > columns else { return nil }
-        var result: [UInt8] = []
-        result.reserveCapacity(line.count + 4)
+        var result = ByteLine(capacity: line.count + 4)
         visible = 0
         inEscape = false
         for byte in line {
@@ -160,8 +159,8 @@ public final class ScreenOutput {
             }
             result.append(byte)
         }
-        result += [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]
-        return String(decoding: result, as: UTF8.self)
+        result.append("\u{1B}[0m")
+        return result.text
     }
 
     /// Whether `byte` ends an escape sequence begun with ESC (a final byte; not the `[` of CSI).

@@ -32,7 +32,6 @@ func measureInProcess(keys: Int, panelCounts: [Int]) throws -> [InProcessResult]
             samples[engine][index] = (clock.now - start).us
         }
     }
-    if let path = getenv("A11Y_DUMP") { try? samples[0].map { String($0) }.joined(separator: "\n").write(toFile: String(cString: path), atomically: true, encoding: .utf8) }
     return engines.indices.map { InProcessResult(keys: keys, stats: Stats(samples[$0]), allocationsPerKey: nil, checksum: checksums[$0]) }
 }
 
