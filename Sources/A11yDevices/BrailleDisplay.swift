@@ -217,7 +217,7 @@ public final class BrailleDisplay: @unchecked Sendable {
             let count = Int(width)
             guard count > 0 else { return }  // no display attached: nothing can be shown
             let cells = BrlAPIText(text: text, orMask: orMask, width: count)
-            let cursorCell = cursor.map { (0..<count).contains($0) ? Int32($0) + 1 : Int32(BRLAPI_CURSOR_OFF) } ?? Int32(BRLAPI_CURSOR_OFF)
+            let cursorCell = Self.cursorCell(cursor, width: count)
             // Text in the server's charset goes in one write; other text through BrlAPI, which
             // names the charset.
             guard let charset = cells.charset else {
@@ -242,6 +242,50 @@ public final class BrailleDisplay: @unchecked Sendable {
             }
             guard result >= 0 else { throw BrailleError.current("brlapi__write") }
         }
+    }
+
+    /// A write worked out ahead of time (`prepareWrite`), to send later with `write(_:)`.
+    public struct PreparedWrite: Sendable {
+        /// The display's width it was made for.
+        public let width: Int
+        /// The text dots it keeps of each cell.
+        public let andMask: UInt8
+        fileprivate let packet: [UInt8]
+    }
+
+    /// The write of `text` (as `write(text:orMask:andMask:cursor:)`) to a display `width` cells
+    /// wide, worked out ahead of time: the packet it sends, which `write(_:)` then only sends
+    /// (a key's forecast frame, made ready while the program waits). Nil when the text is not in
+    /// the server's charset (only BrlAPI writes that, naming the charset) or `width` is 0.
+    public static func prepareWrite(text: String, orMask: [UInt8] = [], andMask: UInt8 = 0xFF, cursor: Int? = nil,
+                                    width: Int) -> PreparedWrite? {
+        guard width > 0 else { return nil }
+        let cells = BrlAPIText(text: text, orMask: orMask, width: width)
+        guard cells.charset == nil else { return nil }
+        return PreparedWrite(width: width, andMask: andMask,
+                             packet: BrlAPIText.writePacket(cells, andMask: andMask, cursor: cursorCell(cursor, width: width)))
+    }
+
+    /// Sends a write made ready by `prepareWrite`. Throws when the display is no longer the
+    /// width it was made for (nothing is written: the text would be cut or padded wrongly).
+    public func write(_ prepared: PreparedWrite) throws(BrailleError) {
+        try withHandle("brlapi__write", mayLeaveKeys: false) { handle throws(BrailleError) in
+            var width: UInt32 = 0
+            var height: UInt32 = 0
+            guard a11y_brlapi__getDisplaySize(handle, &width, &height) == 0 else {
+                throw BrailleError.current("brlapi__getDisplaySize")
+            }
+            guard Int(width) == prepared.width else {
+                throw BrailleError(function: "brlapi__write", message: "the display is \(width) cells wide, the write was made for \(prepared.width)")
+            }
+            try send(prepared.packet)
+        }
+    }
+
+    /// BrlAPI's cursor argument: the cell from 1, or BRLAPI_CURSOR_OFF when `cursor` is nil or
+    /// off the display.
+    private static func cursorCell(_ cursor: Int?, width: Int) -> Int32 {
+        cursor.map { (0..<width).contains($0) ? Int32($0) + 1 : Int32(BRLAPI_CURSOR_OFF) } ?? Int32(BRLAPI_CURSOR_OFF)
     }
 
     /// Shows raw dot patterns, one byte per cell from the first cell (dot 1 = 0x01 ... dot 8 =

@@ -241,7 +241,7 @@ public final class BrailleOutput {
     /// lays the line out again and shows the new frame.
     public func show(_ frame: BrailleFrame?, at time: Duration) {
         guard let worker, let frame, frame != lastFrame else { return }
-        if worker.show(frame) {
+        if worker.show(frame, prepared: ready.first { $0.frame == frame }?.write) {
             if askAt == nil { askAt = time + Self.askAfter }
         } else if watchAt == nil {
             watchAt = time + notAnsweringAfter
@@ -250,6 +250,20 @@ public final class BrailleOutput {
         // What the worker already learnt (at once with an inline loop): a width change, a loss.
         take(worker.takeNews(keys: false), at: time)
     }
+
+    /// Works out ahead of time what showing each of `frames` writes (a key's forecast frames,
+    /// while the program waits): `show` then only sends it, if the display is still as it was.
+    /// Replaces what was made ready before.
+    public func prepare(_ frames: [BrailleFrame]) {
+        ready.removeAll(keepingCapacity: true)
+        guard let worker else { return }
+        for frame in frames where frame != lastFrame {
+            if let write = worker.prepare(frame) { ready.append((frame, write)) }
+        }
+    }
+
+    /// Writes made ready by `prepare`.
+    private var ready: [(frame: BrailleFrame, write: BrailleDisplay.PreparedWrite)] = []
 
     /// The keys read from the display since the last call; takes the other news too (a width
     /// change, new preferences, a lost connection).

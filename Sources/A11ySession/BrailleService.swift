@@ -21,6 +21,11 @@ public protocol BrailleConnection: AnyObject, Sendable {
     func write(text: String, orMask: [UInt8], cursor: Int?) throws
     /// Shows `text` as above, keeping only the dots of `andMask` of each text cell.
     func write(text: String, orMask: [UInt8], andMask: UInt8, cursor: Int?) throws
+    /// The write of `text` (as above) to a display `width` cells wide, worked out ahead of time
+    /// for `write(_:)`; nil when the connection cannot (it then writes the text).
+    func prepareWrite(text: String, orMask: [UInt8], andMask: UInt8, cursor: Int?, width: Int) -> BrailleDisplay.PreparedWrite?
+    /// Sends a write made by `prepareWrite`.
+    func write(_ prepared: BrailleDisplay.PreparedWrite) throws
     /// Takes exactly these keys from BRLTTY; it keeps every other key.
     func acceptKeys(_ set: BrailleKeySet) throws
     /// The user's BRLTTY preferences (as its watch last reported them, or read), and the
@@ -80,6 +85,11 @@ extension BrailleConnection {
         try write(text: text, orMask: orMask, cursor: cursor)
     }
     public func acceptKeys(_ set: BrailleKeySet) throws {}
+    public func prepareWrite(text: String, orMask: [UInt8], andMask: UInt8, cursor: Int?, width: Int) -> BrailleDisplay.PreparedWrite? { nil }
+    public func write(_ prepared: BrailleDisplay.PreparedWrite) throws {
+        // Never called: such a connection makes no write ready.
+        throw BrailleError(function: "write", message: "this connection sends no prepared writes")
+    }
     public func enterTTY(taking set: BrailleKeySet?, watchingPreferences: Bool) throws -> (keysTaken: Bool, watching: Bool) {
         try enterTTY()
         let keysTaken = set.map { (try? acceptKeys($0)) != nil } ?? true
@@ -97,6 +107,10 @@ extension BrailleDisplay: BrailleConnection {
     /// Text with dots on top, every dot of the text kept.
     public func write(text: String, orMask: [UInt8], cursor: Int?) throws {
         try write(text: text, orMask: orMask, andMask: 0xFF, cursor: cursor)
+    }
+
+    public func prepareWrite(text: String, orMask: [UInt8], andMask: UInt8, cursor: Int?, width: Int) -> PreparedWrite? {
+        Self.prepareWrite(text: text, orMask: orMask, andMask: andMask, cursor: cursor, width: width)
     }
 
     /// The next waiting key, or nil at once (`readKey(wait: false)`).

@@ -78,9 +78,11 @@ final class BrailleWorker: Sendable {
 
     /// Shows `frame` as soon as BRLTTY takes it; returns at once. True when it was written at
     /// once (see `showAtOnce`): call `askWhetherAnswering()` a little later.
+    /// `prepared`: the frame's write made ready by `prepare`, sent as it is when the display's
+    /// width and dots are still those it was made for.
     @discardableResult
-    func show(_ frame: BrailleFrame) -> Bool {
-        if showAtOnce(frame) {
+    func show(_ frame: BrailleFrame, prepared: BrailleDisplay.PreparedWrite? = nil) -> Bool {
+        if showAtOnce(frame, prepared: prepared) {
             if firstStepOwed.exchange(false, ordering: .relaxed) { loop?.wake() }
             return true
         }
@@ -100,7 +102,7 @@ final class BrailleWorker: Sendable {
     /// caller's thread: a write is not answered, so it cannot wait for BRLTTY, and the frame
     /// does not wait for the loop's thread to wake (about 0.3 ms of a busy two-core machine,
     /// and the loop's wake-up, taken from BRLTTY and speech-dispatcher at the same moment).
-    private func showAtOnce(_ frame: BrailleFrame) -> Bool {
+    private func showAtOnce(_ frame: BrailleFrame, prepared: BrailleDisplay.PreparedWrite?) -> Bool {
         guard state.withLock({ $0.frame == nil && $0.acceptedKeys == nil && $0.closing == nil && !$0.ended && $0.waitingSince == nil }) else {
             return false
         }
@@ -108,7 +110,7 @@ final class BrailleWorker: Sendable {
             guard connection.takesAWriteAtOnce else { return false }
             var news = News()
             do {
-                try write(frame, news: &news)
+                try write(frame, prepared: prepared, news: &news)
             } catch {
                 news.failure = error
                 connection.close()
@@ -121,6 +123,13 @@ final class BrailleWorker: Sendable {
             return true
         } ?? false
         return written
+    }
+
+    /// Works out ahead of time what writing `frame` sends (a key's forecast frame, while the
+    /// program waits), for `show(_:prepared:)`; nil when the connection cannot.
+    func prepare(_ frame: BrailleFrame) -> BrailleDisplay.PreparedWrite? {
+        let (width, mask) = own.withLock { ($0.width, $0.dotsMask) }
+        return connection.prepareWrite(text: frame.text, orMask: frame.dots.map(\.rawValue), andMask: mask, cursor: frame.cursor, width: width)
     }
 
     /// Takes exactly `keys` from BRLTTY; returns at once.
@@ -230,8 +239,9 @@ final class BrailleWorker: Sendable {
         return true
     }
 
-    /// Writes `frame`, unless the display's width changed (the session lays the line out again).
-    private func write(_ frame: BrailleFrame, news: inout News) throws {
+    /// Writes `frame` (as `prepared` when that was made for the display as it is), unless the
+    /// display's width changed (the session lays the line out again).
+    private func write(_ frame: BrailleFrame, prepared: BrailleDisplay.PreparedWrite? = nil, news: inout News) throws {
         let size = try connection.size()
         let (width, mask) = own.withLock { ($0.width, $0.dotsMask) }
         guard size.width == width else {
@@ -239,7 +249,11 @@ final class BrailleWorker: Sendable {
             news.width = size.width
             return
         }
-        try answered { try $0.write(text: frame.text, orMask: frame.dots.map(\.rawValue), andMask: mask, cursor: frame.cursor) }
+        if let prepared, prepared.width == width, prepared.andMask == mask {
+            try answered { try $0.write(prepared) }
+        } else {
+            try answered { try $0.write(text: frame.text, orMask: frame.dots.map(\.rawValue), andMask: mask, cursor: frame.cursor) }
+        }
         own.withLock { $0.needsPing = true }
     }
 

@@ -16,14 +16,20 @@ import A11yVocabulary
 public final class ScreenOutput {
     private let write: (String) -> Void
     private let movesCursor: Bool
-    /// The lines on screen, as cut to the width (nil: unknown, to be written).
-    private var drawn: [String?] = []
-    /// The frame's lines those came from, before cutting: an unchanged line is found by a
-    /// comparison that is nearly always of the same string storage, and is not cut again.
-    private var given: [String?] = []
-    private var cursorRow = 0
+    /// What is on screen.
+    private var screen = Screen()
+    /// Counts the changes of what is on screen: a write made ready on an older state is stale.
+    private var state = 0
+    /// Writes made ready ahead (`prepare`), for frames that may be shown next.
+    private var ready: [(frame: ScreenFrame, state: Int, bytes: String, screen: Screen)] = []
     /// The terminal's width in columns.
-    public var columns: Int { didSet { if columns != oldValue { given = given.map { _ in nil } } } }
+    public var columns: Int {
+        didSet {
+            guard columns != oldValue else { return }
+            screen.given = screen.given.map { _ in nil }
+            state += 1
+        }
+    }
 
     public init(columns: Int, movesCursor: Bool = true, write: @escaping (String) -> Void) {
         self.columns = max(1, columns)
@@ -31,71 +37,113 @@ public final class ScreenOutput {
         self.write = write
     }
 
-    /// Shows `frame`, rewriting only what changed, in one write.
+    private struct Screen {
+        /// The lines on screen, as cut to the width (nil: unknown, to be written).
+        var drawn: [String?] = []
+        /// The frame's lines those came from, before cutting: an unchanged line is found by a
+        /// comparison that is nearly always of the same string storage, and is not cut again.
+        var given: [String?] = []
+        var cursorRow = 0
+    }
+
+    /// Shows `frame`, rewriting only what changed, in one write. A frame made ready by
+    /// `prepare` goes out as it was worked out, if nothing was shown since.
     public func show(_ frame: ScreenFrame) {
         guard movesCursor else {
-            let lines = frame.lines.map { Self.truncate($0, to: columns - 1) }
-            if lines != drawn.compactMap({ $0 }) { write(lines.joined(separator: "\r\n") + "\r\n") }
-            drawn = lines
+            let lines = frame.lines.map { Self.truncate(OutputText.terminal($0), to: columns - 1) }
+            if lines != screen.drawn.compactMap({ $0 }) { write(lines.joined(separator: "\r\n") + "\r\n") }
+            screen.drawn = lines
             return
         }
-        // Built as bytes and made a string once (no string for each piece, no interpolation).
+        if let next = ready.first(where: { $0.state == state && $0.frame == frame }) {
+            write(next.bytes)
+            screen = next.screen
+        } else {
+            var next = screen
+            screen = Screen()  // `next` is then the only reference to the lines, changed in place
+            let bytes = work(frame, on: &next)
+            write(bytes)
+            screen = next
+        }
+        state += 1
+    }
+
+    /// Works out ahead what showing each of `frames` next would write (a key's forecast
+    /// frames, while the program waits): `show` then only writes it. Replaces what was made
+    /// ready before.
+    public func prepare(_ frames: [ScreenFrame]) {
+        ready.removeAll(keepingCapacity: true)
+        guard movesCursor else { return }
+        for frame in frames {
+            var next = screen
+            let bytes = work(frame, on: &next)
+            ready.append((frame, state, bytes, next))
+        }
+    }
+
+    /// Takes `screen` to what showing `frame` on it leaves, and returns what to write: the lines
+    /// that changed, each made safe for the terminal (labels and formatted values come from the
+    /// library's callers and from plugins: only the theme's SGR styling may reach it) and cut to
+    /// the width; built as bytes and made a string once (no string for each piece, no
+    /// interpolation).
+    private func work(_ frame: ScreenFrame, on screen: inout Screen) -> String {
         var out = ByteLine(capacity: 256)
-        if drawn.isEmpty {
+        if screen.drawn.isEmpty {
             out.append(UInt8(ascii: "\r"))
-            drawn = [nil]
-            given = [nil]
+            screen.drawn = [nil]
+            screen.given = [nil]
         }
-        if frame.lines.count > drawn.count {
-            move(to: drawn.count - 1, in: &out)
-            out.append(UInt8(ascii: "\n"), count: frame.lines.count - drawn.count)
-            cursorRow += frame.lines.count - drawn.count
-            drawn += Array(repeating: nil, count: frame.lines.count - drawn.count)
-            given += Array(repeating: nil, count: frame.lines.count - given.count)
+        let added = frame.lines.count - screen.drawn.count
+        if added > 0 {
+            Self.move(from: &screen.cursorRow, to: screen.drawn.count - 1, in: &out)
+            out.append(UInt8(ascii: "\n"), count: added)
+            screen.cursorRow += added
+            screen.drawn += Array(repeating: nil, count: added)
+            screen.given += Array(repeating: nil, count: added)
         }
-        for row in drawn.indices {
+        for row in screen.drawn.indices {
             let source = row < frame.lines.count ? frame.lines[row] : ""
-            if given[row] == source, drawn[row] != nil { continue }
-            given[row] = source
-            let line = Self.truncate(source, to: columns - 1)
-            guard drawn[row] != line else { continue }
-            move(to: row, in: &out)
+            if screen.given[row] == source, screen.drawn[row] != nil { continue }
+            screen.given[row] = source
+            let line = Self.truncate(OutputText.terminal(source), to: columns - 1)
+            guard screen.drawn[row] != line else { continue }
+            Self.move(from: &screen.cursorRow, to: row, in: &out)
             out.append(UInt8(ascii: "\r"))
             out.append(line)
             out.append("\u{1B}[K")
-            drawn[row] = line
+            screen.drawn[row] = line
         }
-        move(to: frame.cursor.row, in: &out)
+        Self.move(from: &screen.cursorRow, to: frame.cursor.row, in: &out)
         out.append(UInt8(ascii: "\r"))
         if frame.cursor.column > 0 {
             out.append("\u{1B}[")
             out.append(decimal: min(frame.cursor.column, columns - 1))
             out.append(UInt8(ascii: "C"))
         }
-        write(out.text)
+        return out.text
     }
 
     /// Forgets what is on screen, so the next `show` rewrites every line (after SIGCONT, or a
     /// resize).
     public func invalidate() {
-        drawn = drawn.map { _ in nil }
-        given = given.map { _ in nil }
+        screen.drawn = screen.drawn.map { _ in nil }
+        screen.given = screen.given.map { _ in nil }
+        state += 1
     }
 
     /// Erases the frame and leaves the cursor where the frame began.
     public func erase() {
-        guard movesCursor, !drawn.isEmpty else { return }
+        guard movesCursor, !screen.drawn.isEmpty else { return }
         var out = ByteLine(capacity: 16)
-        move(to: 0, in: &out)
+        Self.move(from: &screen.cursorRow, to: 0, in: &out)
         out.append("\r\u{1B}[J")
         write(out.text)
-        drawn = []
-        given = []
-        cursorRow = 0
+        screen = Screen()
+        state += 1
     }
 
-    /// Moves the cursor up or down to `row` of the frame.
-    private func move(to row: Int, in out: inout ByteLine) {
+    /// Moves the cursor up or down from row `cursorRow` of the frame to `row`.
+    private static func move(from cursorRow: inout Int, to row: Int, in out: inout ByteLine) {
         defer { cursorRow = row }
         guard row != cursorRow else { return }
         out.append("\u{1B}[")

@@ -47,6 +47,34 @@ struct DeviceIntegrationTests {
         #expect(Array(frame.cells.prefix(3)) == ["1", "1278", "14"])
     }
 
+    /// A write worked out ahead of time (a key's forecast frame) shows the same cells as the
+    /// write made at once, dots kept by the AND mask, the OR mask and the cursor included; made
+    /// for another width, it is refused and nothing is written.
+    @Test func aWriteMadeReadyAheadShowsWhatTheWriteShows() throws {
+        let display = try SharedDisplay.get()
+        let brl = try SharedDisplay.client()
+        let width = try brl.size().width
+        var mark = display.frames.count
+        try brl.write(text: "Ready 12 to 90", orMask: [0, 0xC0, 0, 0x01], andMask: 0x3F, cursor: 6)
+        let written = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix("Ready 12") })
+        try brl.write(text: "something else")
+        _ = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix("something else") })
+
+        let prepared = try #require(BrailleDisplay.prepareWrite(text: "Ready 12 to 90", orMask: [0, 0xC0, 0, 0x01], andMask: 0x3F,
+                                                                 cursor: 6, width: width))
+        mark = display.frames.count
+        try brl.write(prepared)
+        let sent = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix("Ready 12") })
+        #expect(sent.cells == written.cells)
+        // Capital R without its dot 7 (the AND mask), e with 7 8 on top, the cursor's 7 8 on "1".
+        #expect(Array(sent.cells.prefix(7)) == ["1235", "1578", "1", "145", "13456", "", "278"])
+
+        let other = try #require(BrailleDisplay.prepareWrite(text: "Other width", width: width + 1))
+        #expect(throws: BrailleError.self) { try brl.write(other) }
+        // Text outside the server's charset is left to BrlAPI, which names the charset.
+        #expect(BrailleDisplay.prepareWrite(text: "€ 12", width: width) == nil)
+    }
+
     // MARK: Braille input
 
     @Test func keysFromTheDisplayDecodeToBrailleKeys() throws {
