@@ -100,10 +100,26 @@ public final class CaptureFile: Sendable {
         if !watching.load(ordering: .relaxed) { refresh() }
     }
 
-    /// Starts a thread that reads the file every `interval` (while not paused), so that each
-    /// line's time is when it was written, give or take `interval`, whoever waits for it.
+    /// Starts a thread that reads the file as soon as it grows, so that each line's time is when
+    /// it was written, whoever waits for it: woken by inotify, it takes no CPU between lines (a
+    /// thread that read the file every 50 µs took half of a core of a two-core machine, and
+    /// moved the servers' threads onto the measured program's core). Where inotify cannot watch
+    /// the file, it reads it every `interval` (while not paused).
     public func watch(every interval: Duration) {
         guard !watching.exchange(true, ordering: .relaxed) else { return }
+        let events = inotify_init1(Int32(IN_CLOEXEC))
+        if events >= 0, inotify_add_watch(events, path, UInt32(IN_MODIFY)) >= 0 {
+            Thread { [weak self] in
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while read(events, &buffer, buffer.count) > 0 {
+                    guard let self, self.watching.load(ordering: .relaxed) else { break }
+                    self.refresh()
+                }
+                close(events)
+            }.start()
+            return
+        }
+        if events >= 0 { close(events) }
         Thread { [weak self] in
             while let self, self.watching.load(ordering: .relaxed) {
                 if self.paused.load(ordering: .relaxed) {

@@ -37,8 +37,8 @@ struct BenchError: Error, CustomStringConvertible {
 let pollInterval: Duration = .microseconds(50)
 
 /// The bench's one reader of the capture file, with a thread that timestamps each line when it
-/// appears (reading the file every 50 µs): the speech floor and key-to-speech share it, so its
-/// polling cost is in both figures.
+/// appears (woken by inotify; `CaptureFile.watch`): the speech floor and key-to-speech share it,
+/// so its cost is in both figures.
 func sharedCapture() throws -> CaptureFile {
     try captureReader.get()
 }

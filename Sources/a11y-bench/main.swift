@@ -259,7 +259,7 @@ do {
     let latency = try measureKeyLatency(demo: session.demo, keys: keyCount, spacing: 150)
     let hold = try measureHold(demo: session.demo, delay: 0.2, interval: 33, duration: 2, quiet: 2.5)
     let sessionHWM = highWaterMark(session.demo.pid)
-    try sharedCapture().setPaused(true)  // its polling would compete for the CPU during the idle window
+    try sharedCapture().setPaused(true)  // where it polls, its polling would compete for the CPU during the idle window
     sleepMs(1000)
     let idleSeconds = quick ? 3.0 : 10.0
     progress("idle \(idleSeconds) s (twice: plain, then under strace)")
