@@ -59,7 +59,7 @@ struct SideBySideResult {
 /// program made the start-up median a matter of luck (5.1 and 6.0 ms in two runs of nearly the
 /// same code), and so did 15 near the target (x1.50, x1.66 and x1.08 in three runs of the same
 /// code on 2026-12-03); a round of starts takes about 70 ms.
-func runSideBySide(_ subjects: [Subject], rounds: Int, keys: Int, spacing: Double, startRounds: Int = 0) throws -> SideBySideResult {
+@MainActor func runSideBySide(_ subjects: [Subject], rounds: Int, keys: Int, spacing: Double, startRounds: Int = 0) throws -> SideBySideResult {
     var result = SideBySideResult()
     for round in 1...rounds {
         for subject in subjects {

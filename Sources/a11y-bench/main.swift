@@ -158,10 +158,24 @@ if !arguments.isEmpty && arguments != ["full"] {
 
 // MARK: The full report
 
-func progress(_ text: String) {
+@MainActor func progress(_ text: String) {
     let elapsed = ContinuousClock.now - benchStart
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    noteRestarts()
+    step = text
     FileHandle.standardError.write(Data("a11y-bench [\(number(seconds, 1)) s]: \(text)\n".utf8))
+}
+
+/// The step of the report under way, and the bench display's connections when it began.
+var step = "start"
+var connectionsSeen = 1
+
+/// Notes the step during which BRLTTY restarted (the bench's display reconnected), if it did:
+/// which clients were coming and going then says where to look.
+@MainActor func noteRestarts() {
+    guard let connections = try? SharedVirtualDisplay.get().connections, connections > connectionsSeen else { return }
+    notes.append("BRLTTY restarted \(connections - connectionsSeen) time(s) during \"\(step)\" (see DIR/brltty.log)")
+    connectionsSeen = connections
 }
 
 let setup = DemoSetup(executable: demoPath, arguments: demoArguments)
@@ -320,8 +334,7 @@ do {
     let sizes = binarySizes(demoPath)
     figures.append(Figure(key: "release_binary_mb", label: "7. release binary size", value: Double(sizes.size) / 1_048_576, unit: "MB",
                           detail: "stripped \(sizes.stripped.map { number(Double($0) / 1_048_576, 2) + " MB" } ?? "n/a") (\(sizes.size) bytes)"))
-    let reconnects = try SharedVirtualDisplay.get().connections - 1
-    if reconnects > 0 { notes.append("the bench's display reconnected \(reconnects) time(s): BRLTTY restarted (see DIR/brltty.log)") }
+    noteRestarts()
 } catch {
     progress("failed: \(error)")
     notes.append("FAILED: \(error)")
