@@ -94,6 +94,38 @@ import DemoCommandLine
         #expect(written.last?.hasSuffix("\r\u{1B}[J") == true)
     }
 
+    /// A frame made ready ahead (a key's forecast) is written exactly as if it were worked out
+    /// when shown; made ready before the screen changed (another frame shown, a resize, the
+    /// screen forgotten), it is worked out again. Lines are made safe for the terminal either way.
+    @Test func screenOutputWritesAFrameMadeReadyAsItWouldHaveWorkedItOut() {
+        let first = ScreenFrame(lines: ["Price: 10 to 90", "[#]---", "hint"], cursor: (1, 1))
+        let right = ScreenFrame(lines: ["Price: 11 to 90", "-[#]--", "hint"], cursor: (1, 2))
+        let left = ScreenFrame(lines: ["Price: 9 to 90", "[#]---", "hint \u{1B}[2Jcleared?"], cursor: (1, 0))
+        var plainWrites: [String] = []
+        let plain = ScreenOutput(columns: 20) { plainWrites.append($0) }
+        var readyWrites: [String] = []
+        let ready = ScreenOutput(columns: 20) { readyWrites.append($0) }
+        plain.show(first)
+        ready.show(first)
+        ready.prepare([right, left])
+        plain.show(left)
+        ready.show(left)
+        #expect(readyWrites == plainWrites)
+        #expect(readyWrites.last?.contains("\u{1B}[2J") == false && readyWrites.last?.contains("hint cleared?") == true)
+        // Made ready for the screen as it was before `left`: stale now, worked out again.
+        plain.show(right)
+        ready.show(right)
+        #expect(readyWrites == plainWrites)
+        for change in [{ (output: ScreenOutput) in output.invalidate() }, { $0.columns = 12 }] {
+            ready.prepare([left])
+            change(ready)
+            change(plain)
+            plain.show(left)
+            ready.show(left)
+            #expect(readyWrites.last == plainWrites.last)
+        }
+    }
+
     /// The cursor goes up and down by counts, and right to the focused column (cut to the width).
     @Test func screenOutputMovesTheCursorByCounts() {
         var written: [String] = []
