@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import Testing
 import A11yControls
+@testable import A11ySession
 import A11yTestSupport
 import VirtualDisplayClient
 
@@ -112,7 +113,7 @@ import VirtualDisplayClient
 
     /// A key tapped again is carried out as soon as it is read (its forecast was worked out
     /// while the loop waited), and once: the engine's own effects for it are the same and not
-    /// carried out again.
+    /// carried out again. The first Right and Left are foreseen too.
     @Test func aKeyTappedAgainIsCarriedOutFromItsForecastOnce() throws {
         final class Running: @unchecked Sendable {
             let session: ControlSession
@@ -137,11 +138,19 @@ import VirtualDisplayClient
         let result = Polling.until(timeout: .seconds(5), every: .milliseconds(1)) { running.result.withLock { $0 } }
         #expect(result?.outcome == .accepted)
         #expect(rig.braille.frames.map { String($0.text.prefix(9)) } == ["Price 10 ", "Price 11 ", "Price 12 ", "Price 13 ", "Price 14 ", "Price 13 ", "Price 12 "])
-        // Right the first time was not a recent key, nor Left the first time; the four others were.
-        #expect(running.session.keysForeseen == 4)
+        // Every one: Right and Left were foreseen before any key (a slider's own axis), then as
+        // recent keys.
+        #expect(running.session.keysForeseen == 6)
         // Each value drawn once on the screen (13 twice: after Right, and after Left).
         #expect(rig.screen.all.filter { $0.contains("Price: 13 to 90") }.count == 2)
         #expect(rig.screen.all.filter { $0.contains("Price: 14 to 90") }.count == 1)
+    }
+
+    /// Before any key, the keys foreseen are the focused control's own axis, as a terminal sends
+    /// them in its usual cursor mode.
+    @Test func theFirstKeysForeseenAreTheControlsOwnAxis() {
+        #expect(ControlSession.likelyFirstKeys(for: .slider) == [Array("\u{1B}[C".utf8), Array("\u{1B}[D".utf8)])
+        #expect(ControlSession.likelyFirstKeys(for: .stepper) == [Array("\u{1B}[A".utf8), Array("\u{1B}[B".utf8)])
     }
 
     /// Braille first: with speech not required, the first frame is on the display before
