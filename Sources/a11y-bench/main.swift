@@ -161,21 +161,27 @@ if !arguments.isEmpty && arguments != ["full"] {
 @MainActor func progress(_ text: String) {
     let elapsed = ContinuousClock.now - benchStart
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    noteRestarts()
-    step = text
+    BRLTTYRestarts.check()
+    BRLTTYRestarts.step = text
     FileHandle.standardError.write(Data("a11y-bench [\(number(seconds, 1)) s]: \(text)\n".utf8))
 }
 
-/// The step of the report under way, and the bench display's connections when it began.
-var step = "start"
-var connectionsSeen = 1
+/// The steps during which BRLTTY restarted (the bench's display reconnected): which clients
+/// were coming and going then says where to look. (Static, so set up at first use: the
+/// side-by-side path runs before this file's top-level variables are.)
+@MainActor enum BRLTTYRestarts {
+    /// The step under way.
+    static var step = "start"
+    static var connectionsSeen = 1
+    static var noted: [String] = []
 
-/// Notes the step during which BRLTTY restarted (the bench's display reconnected), if it did:
-/// which clients were coming and going then says where to look.
-@MainActor func noteRestarts() {
-    guard let connections = try? SharedVirtualDisplay.get().connections, connections > connectionsSeen else { return }
-    notes.append("BRLTTY restarted \(connections - connectionsSeen) time(s) during \"\(step)\" (see DIR/brltty.log)")
-    connectionsSeen = connections
+    static func check() {
+        guard let connections = try? SharedVirtualDisplay.get().connections, connections > connectionsSeen else { return }
+        let note = "BRLTTY restarted \(connections - connectionsSeen) time(s) during \"\(step)\" (see DIR/brltty.log)"
+        FileHandle.standardError.write(Data("a11y-bench: \(note)\n".utf8))
+        noted.append(note)
+        connectionsSeen = connections
+    }
 }
 
 let setup = DemoSetup(executable: demoPath, arguments: demoArguments)
@@ -334,7 +340,8 @@ do {
     let sizes = binarySizes(demoPath)
     figures.append(Figure(key: "release_binary_mb", label: "7. release binary size", value: Double(sizes.size) / 1_048_576, unit: "MB",
                           detail: "stripped \(sizes.stripped.map { number(Double($0) / 1_048_576, 2) + " MB" } ?? "n/a") (\(sizes.size) bytes)"))
-    noteRestarts()
+    BRLTTYRestarts.check()
+    notes += BRLTTYRestarts.noted
 } catch {
     progress("failed: \(error)")
     notes.append("FAILED: \(error)")
