@@ -262,8 +262,8 @@ public final class ControlSession {
     /// focused control's own axis (Right and Left on a slider, Up and Down on a stepper) as a
     /// terminal sends them in its usual cursor mode. So their first presses are foreseen too:
     /// taking the engine's whole way, the first Right and the first Left of each bench round
-    /// reached the display in 0.48-0.63 ms against a median of 0.29 ms, two of each round's 80
-    /// keys and so the braille p99.
+    /// reached the display in 0.44-0.64 ms against medians of 0.29-0.35 ms, two of each round's
+    /// 80 keys and so the braille p99.
     static func likelyFirstKeys(for kind: ControlKind) -> [[UInt8]] {
         let keys: [Key] = kind == .stepper ? [.up, .down] : [.right, .left]
         return keys.compactMap { key in KeySequences.table.first { $0.key == key && $0.modifiers.isEmpty }?.bytes }
