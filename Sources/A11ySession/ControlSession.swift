@@ -112,7 +112,7 @@ public final class ControlSession {
         braille.acceptedKeys = brailleKeys[keysPanel]
         recentKeys = Self.likelyFirstKeys(for: panels[keysPanel].keyMap.kind)
         contraction = LabelContraction(override: options.brailleTable)
-        braille.onPreferencesChange = { [unowned self] preferences in send(brailleEvents(following: preferences)) }
+        braille.onPreferencesChange = { [unowned self] preferences in send { [unowned self] in brailleEvents(following: preferences) } }
         // One first frame, braille first: laid out for the display's preferences and width.
         send(brailleEvents(following: braille.preferences) + [.brailleWidth(braille.width), .start])
         speech.startConnecting()
@@ -229,7 +229,7 @@ public final class ControlSession {
     /// the engine's order (braille, the screen, tones, then the words): the braille frame is
     /// written before the screen is composed.
     private func send(_ event: EngineEvent, at time: Duration? = nil) {
-        guard !sending else { return raised.append([event]) }
+        guard !sending else { return raised.append { [event] } }
         carryingOut { engine, perform in engine.send(event, at: time ?? now, perform: perform) }
         if case .bytes(let bytes) = event { noteKey(bytes) }
     }
@@ -333,11 +333,19 @@ public final class ControlSession {
         send(.tick, at: key.at)
     }
 
-    /// Sends `events` as one change (see `ControlEngine.send(_:at:)`). Events sent while the
-    /// engine's effects are carried out (an output reported a loss or new preferences as a frame
-    /// was written) are sent once the engine is done with the event before.
+    /// Sends `events` as one change (see `ControlEngine.send(_:at:)`).
     private func send(_ events: [EngineEvent]) {
-        guard !sending else { return raised.append(events) }
+        send { events }
+    }
+
+    /// Sends the events `makeEvents` makes, as one change. Events raised while the engine's
+    /// effects are carried out (an output reported a loss or new preferences as a frame was
+    /// written) are made and sent once the engine is done with the event before: making them
+    /// may read the engine (the braille vocabulary, for new preferences), which must not be
+    /// read while it is being changed (Swift's exclusivity check stops the program there).
+    private func send(_ makeEvents: @escaping () -> [EngineEvent]) {
+        guard !sending else { return raised.append(makeEvents) }
+        let events = makeEvents()
         carryingOut { engine, perform in engine.send(events, at: now, perform: perform) }
     }
 
@@ -351,8 +359,8 @@ public final class ControlSession {
         sent(saying: said)
     }
 
-    /// Events raised while effects were carried out, to send after them.
-    private var raised: [[EngineEvent]] = []
+    /// Events raised while effects were carried out, to make and send after them.
+    private var raised: [() -> [EngineEvent]] = []
     /// The engine is handing over effects (it must not be sent anything until it is done).
     private var sending = false
 

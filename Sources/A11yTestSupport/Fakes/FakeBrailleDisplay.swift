@@ -43,6 +43,8 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
         var stepping = false
         var preferences = BraillePreferences()
         var preferencesChanged = false
+        /// Preferences the user sets as the next frame is written (`changePreferencesAtNextFrame`).
+        var preferencesAtNextFrame: BraillePreferences?
         /// The connection that still has the width of a display replaced since (`replace(width:)`).
         var measuredBefore: (connection: ObjectIdentifier, width: Int)?
 
@@ -119,6 +121,13 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
             var byte: UInt8 = 2
             _ = Glibc.write(keySignal.write, &byte, 1)
         }
+    }
+
+    /// The user changes BRLTTY's preferences just as the next frame is written: the client
+    /// learns of it from the step that wrote the frame, while the control's effects are still
+    /// being carried out.
+    public func changePreferencesAtNextFrame(_ preferences: BraillePreferences) {
+        state.withLock { $0.preferencesAtNextFrame = preferences }
     }
 
     /// A key pressed on the display: the client reads it with its next `readKey()`.
@@ -205,18 +214,20 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
         func enterTTY() throws { try display.use(self) { $0.inTTY = true } }
         func leaveTTY() throws { try display.use(self) { $0.inTTY = false } }
         func write(text: String, orMask: [UInt8], cursor: Int?) throws {
-            let refused = try display.use(self) { state -> Bool in
+            let (refused, preferences) = try display.use(self) { state -> (Bool, BraillePreferences?) in
                 guard state.measuredBefore?.connection != ObjectIdentifier(self) else {
                     state.disconnect()
-                    return true
+                    return (true, nil)
                 }
                 state.frames.append(Frame(text: text, orMask: orMask, cursor: cursor))
-                return false
+                defer { state.preferencesAtNextFrame = nil }
+                return (false, state.preferencesAtNextFrame)
             }
             if refused {
                 throw BrailleError(function: "brlapi__pause", message: "BrlAPI exception: invalid parameter",
                                    code: 6, refusedFrameSize: true)  // BRLAPI_ERROR_INVALID_PARAMETER
             }
+            if let preferences { display.preferences = preferences }
         }
         func acceptKeys(_ set: BrailleKeySet) throws {
             try display.use(self) { state in

@@ -24,6 +24,25 @@ import A11yTestSupport
         #expect(rig.braille.acceptedKeys?.commands == ["TOP"])
     }
 
+    /// BRLTTY reports new preferences just as a key's frame is written, while the engine still
+    /// hands over that key's effects: the session follows them once the engine is done (making
+    /// the new events reads the engine, which it must not while the engine is being changed: a
+    /// CI run under ASan stopped on "Simultaneous accesses" there).
+    @Test func preferencesThatChangeAsAFrameIsWrittenAreFollowedAfterIt() throws {
+        let rig = try Rig(width: 20)
+        let session = try rig.session([try ControlPanel(slider: RangeSlider(), label: "Price")])
+        rig.braille.changePreferencesAtNextFrame(BraillePreferences(computerBrailleCellSize: 6))
+        rig.keys.type("+")  // not a key foreseen before the first: the engine takes it at once
+        rig.keys.end()
+        _ = session.run()
+        let frames = rig.braille.frames
+        let eight = try #require(frames.firstIndex { $0.text.hasPrefix("Price 11 ") })
+        #expect(frames[eight].orMask.contains { $0 & 0xC0 != 0 })
+        let last = try #require(frames.last)
+        #expect(last.text.hasPrefix("Price 11 "))
+        #expect(last.orMask.allSatisfy { $0 & 0xC0 == 0 })
+    }
+
     @Test func aCellSizeChangedWhileTheSessionRunsRedrawsTheTrackInSixDots() throws {
         let rig = try Rig(width: 20)
         let session = try rig.session([try ControlPanel(slider: RangeSlider(), label: "Price")])
