@@ -121,14 +121,17 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// display connects). BrlAPI keeps the first size it got until tty mode is left: after that
     /// this does not reach BRLTTY, so it does not tell whether BRLTTY still answers (`ping` does).
     public func size() throws(BrailleError) -> Size {
-        try withHandle("brlapi__getDisplaySize", mayLeaveKeys: false) { handle throws(BrailleError) in
-            var width: UInt32 = 0
-            var height: UInt32 = 0
-            guard a11y_brlapi__getDisplaySize(handle, &width, &height) == 0 else {
-                throw BrailleError.current("brlapi__getDisplaySize")
-            }
-            return Size(width: Int(width), height: Int(height))
+        try withHandle("brlapi__getDisplaySize", mayLeaveKeys: false, Self.size(of:))
+    }
+
+    /// The size BrlAPI holds for `handle` (called with the handle's lock held).
+    private static func size(of handle: OpaquePointer) throws(BrailleError) -> Size {
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        guard a11y_brlapi__getDisplaySize(handle, &width, &height) == 0 else {
+            throw BrailleError.current("brlapi__getDisplaySize")
         }
+        return Size(width: Int(width), height: Int(height))
     }
 
     /// Takes the display for this program (BrlAPI tty mode), with keys as BRLTTY commands.
@@ -209,12 +212,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     public func write(text: String, orMask: [UInt8] = [], andMask: UInt8 = 0xFF, cursor: Int? = nil) throws(BrailleError) {
         try withHandle("brlapi__write", mayLeaveKeys: false) { handle throws(BrailleError) in
             // The region is always the whole display, so text and mask lengths are known exactly.
-            var width: UInt32 = 0
-            var height: UInt32 = 0
-            guard a11y_brlapi__getDisplaySize(handle, &width, &height) == 0 else {
-                throw BrailleError.current("brlapi__getDisplaySize")
-            }
-            let count = Int(width)
+            let count = try Self.size(of: handle).width
             guard count > 0 else { return }  // no display attached: nothing can be shown
             let cells = BrlAPIText(text: text, orMask: orMask, width: count)
             let cursorCell = Self.cursorCell(cursor, width: count)
@@ -270,12 +268,8 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// width it was made for (nothing is written: the text would be cut or padded wrongly).
     public func write(_ prepared: PreparedWrite) throws(BrailleError) {
         try withHandle("brlapi__write", mayLeaveKeys: false) { handle throws(BrailleError) in
-            var width: UInt32 = 0
-            var height: UInt32 = 0
-            guard a11y_brlapi__getDisplaySize(handle, &width, &height) == 0 else {
-                throw BrailleError.current("brlapi__getDisplaySize")
-            }
-            guard Int(width) == prepared.width else {
+            let width = try Self.size(of: handle).width
+            guard width == prepared.width else {
                 throw BrailleError(function: "brlapi__write", message: "the display is \(width) cells wide, the write was made for \(prepared.width)")
             }
             try send(prepared.packet)
