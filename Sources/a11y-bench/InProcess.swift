@@ -47,7 +47,7 @@ func measureInProcess(keys: Int, panelCounts: [Int]) throws -> (results: [InProc
     let results = engines.indices.map {
         InProcessResult(keys: keys, stats: Stats(samples[$0]), allocationsPerKey: nil, checksum: checksums[$0])
     }
-    return (results, BusyLoop.Result(stats: Stats(loopSamples), samples: loopSamples, keySamples: samples[0]))
+    return (results, BusyLoop.Result(samples: loopSamples, keySamples: samples[0]))
 }
 
 /// The floor of the in-process p99: arithmetic alone (a chain of xor-shift-multiplies: no memory, no
@@ -64,11 +64,14 @@ struct BusyLoop {
         var interrupted: Double
         var keysInterrupted: Double
 
-        init(stats: Stats, samples: [Double], keySamples: [Double]) {
-            self.stats = stats
-            let keys = Stats(keySamples)
-            interrupted = Double(samples.filter { $0 > 1.5 * stats.median }.count) / Double(max(1, samples.count))
-            keysInterrupted = Double(keySamples.filter { $0 > 1.5 * keys.median }.count) / Double(max(1, keySamples.count))
+        init(samples: [Double], keySamples: [Double]) {
+            func overOneAndAHalfMedians(_ values: [Double]) -> Double {
+                let median = Stats(values).median
+                return Double(values.filter { $0 > 1.5 * median }.count) / Double(max(1, values.count))
+            }
+            stats = Stats(samples)
+            interrupted = overOneAndAHalfMedians(samples)
+            keysInterrupted = overOneAndAHalfMedians(keySamples)
         }
     }
 

@@ -136,8 +136,9 @@ func sideBySideFigures(_ result: SideBySideResult, ours: String, peer: String, b
     let rss = (ours: result.peakRSS(ours), peer: result.peakRSS(peer), floor: result.peakRSS(brailleFloor))
     let n = { (s: Stats) in "n=\(s.count)" }
     /// Each keyed round's median, in order: a difference between two programs smaller than the
-    /// spread of one program's rounds is the machine's, not theirs (the same two builds differed
-    /// by 0.093 and 0.074 ms in two A/B runs, by 0.013 and 0.008 ms in two later ones).
+    /// spread of one program's rounds is the machine's, not theirs (one pair of builds differed
+    /// by 0.093 and 0.074 ms in two A/B runs, by 0.013 ms in a third; one build against itself
+    /// by 0.063 ms).
     func rounds(_ name: String, _ path: KeyPath<Round, [Double]>) -> String {
         result.rounds[name, default: []].map { $0[keyPath: path] }.filter { !$0.isEmpty }.map { number(Stats($0).median) }.joined(separator: "/")
     }
