@@ -25,23 +25,23 @@ func measureInProcess(keys: Int, panelCounts: [Int]) throws -> (results: [InProc
         let time = Duration.milliseconds(200 * (index + 1))
         checksums[engine] &+= checksumOf(engines[engine].send(.bytes(bytes), at: time))
     }
+    func timedKey(_ engine: Int, _ index: Int) -> Double {
+        let start = clock.now
+        oneKey(engine, index)
+        return (clock.now - start).us
+    }
     // Warm-up; the first engine's keys timed, for the loop to last as long.
     var warmUp: [Double] = []
     for index in 0..<2000 {
         for engine in engines.indices {
-            let start = clock.now
-            oneKey(engine, index)
-            if engine == 0 { warmUp.append((clock.now - start).us) }
+            let duration = timedKey(engine, index)
+            if engine == 0 { warmUp.append(duration) }
         }
     }
     let loop = BusyLoop(lasting: Stats(warmUp).median)
     var loopSamples = [Double](repeating: 0, count: keys)
     for index in 0..<keys {
-        for engine in engines.indices {
-            let start = clock.now
-            oneKey(engine, 2000 + index)
-            samples[engine][index] = (clock.now - start).us
-        }
+        for engine in engines.indices { samples[engine][index] = timedKey(engine, 2000 + index) }
         loopSamples[index] = loop.timed()
     }
     let results = engines.indices.map {
@@ -56,7 +56,7 @@ func measureInProcess(keys: Int, panelCounts: [Int]) throws -> (results: [InProc
 /// busy CPU lost 8.6 µs about 630 times a second, which the guest did not see as interrupts
 /// (its timer ticks 250 times a second), so a run of 10 µs was cut into about once in a hundred.
 struct BusyLoop {
-    var iterations: Int
+    let iterations: Int
 
     struct Result {
         var stats: Stats
