@@ -28,6 +28,9 @@ public struct PresentedControl: Sendable, Equatable {
         /// upper handle, less any minimum distance).
         public var allowedLower: FormattedValue
         public var allowedUpper: FormattedValue
+        /// The values `allowedLower` and `allowedUpper` are the texts of.
+        public var lowestAllowed: Double
+        public var highestAllowed: Double
     }
 
     public var kind: Kind
@@ -69,82 +72,104 @@ public struct PresentedControl: Sendable, Equatable {
 }
 
 extension PresentedControl {
-    /// A range slider (one or two handles) as presented with `formatter`. `previous`, the same
-    /// control presented with the same formatter before a change, lends the texts of the values
-    /// that did not change (the track's ends, the handle that did not move): on a key, only the
-    /// value that moved is formatted.
-    public init(_ slider: RangeSlider, label: String, formatter: any ValueFormatter, locale: NumberLocale,
-                previous: PresentedControl? = nil) {
-        let configuration = slider.configuration
-        var values: [Double] = []
-        values.reserveCapacity(4)
-        values.append(slider.bounds.lowerBound)
-        values.append(slider.bounds.upperBound)
-        for handle in slider.handles { values.append(slider.value(of: handle)) }
-        var texts = Texts(formatter: formatter, context: FormatContext(for: slider, locale: locale), values: values, previous: previous)
-        let handles = slider.handles.map { handle in
-            let allowed = slider.allowedRange(for: handle)
-            return Self.handleState(handle, of: slider, name: configuration.label(of: handle),
-                                    hint: configuration.hint(of: handle), allowed: (allowed.lower, allowed.upper), texts: &texts)
+    /// A range slider (one or two handles) as presented with `formatter`.
+    public init(_ slider: RangeSlider, label: String, formatter: any ValueFormatter, locale: NumberLocale) {
+        self.init(blank: slider, kind: Self.kind(of: slider), formatter: formatter, locale: locale)
+        update(slider, label: label, formatter: formatter, locale: locale)
+    }
+
+    /// Brings this presentation of `slider` (made with the same formatter) up to date after a
+    /// change, in place: only the values that moved are formatted, and the texts of the other
+    /// values (the track's ends, the handle that did not move, an allowed range's end that is a
+    /// bound or the other handle) are kept. When what the texts depend on changed (the track's
+    /// ends, the precision, the locale, one handle or two), every value is formatted again.
+    public mutating func update(_ slider: RangeSlider, label: String, formatter: any ValueFormatter, locale: NumberLocale) {
+        refresh(slider, kind: Self.kind(of: slider), formatter: formatter, locale: locale) { let range = slider.allowedRange(for: $0); return (range.lower, range.upper) }
+        if label != self.label { self.label = label }
+        showsLabels = formatter.showsLabels && !slider.configuration.hideLabels
+        let focused = focusedIndex
+        canDecrease = handles[focused].value > handles[focused].lowestAllowed
+        canIncrease = handles[focused].value < handles[focused].highestAllowed
+    }
+
+    /// A stepper as presented with `formatter`; `label` names it in place of its configuration's
+    /// label when not empty.
+    public init(_ stepper: Stepper, label: String = "", formatter: any ValueFormatter, locale: NumberLocale) {
+        self.init(blank: stepper, kind: .stepper, formatter: formatter, locale: locale)
+        update(stepper, label: label, formatter: formatter, locale: locale)
+    }
+
+    /// Brings this presentation of `stepper` up to date after a change, in place (as for a range
+    /// slider).
+    public mutating func update(_ stepper: Stepper, label: String = "", formatter: any ValueFormatter, locale: NumberLocale) {
+        refresh(stepper, kind: .stepper, formatter: formatter, locale: locale) { _ in (stepper.bounds.lowerBound, stepper.bounds.upperBound) }
+        let label = label.isEmpty ? stepper.configuration.label : label
+        if label != self.label { self.label = label }
+        showsLabels = formatter.showsLabels
+        canDecrease = stepper.canDecrement
+        canIncrease = stepper.canIncrement
+    }
+
+    private static func kind(of slider: RangeSlider) -> Kind { slider.configuration.disableRange ? .slider : .rangeSlider }
+
+    /// A presentation of `control` with its handles and the track's ends but no handle's value
+    /// yet (`refresh` formats them).
+    private init<C: Control>(blank control: C, kind: Kind, formatter: any ValueFormatter, locale: NumberLocale) {
+        let context = FormatContext(for: control, locale: locale)
+        let none = FormattedValue(visual: "", spoken: "", braille: "")
+        self.init(kind: kind, label: "",
+                  handles: control.handles.map { HandleState(handle: $0, name: "", hint: "", value: .nan, text: none, fraction: 0,
+                                                             allowedLower: none, allowedUpper: none, lowestAllowed: .nan, highestAllowed: .nan) },
+                  focused: control.focusedHandle,
+                  minimum: formatter.format(context.minimum, in: context), maximum: formatter.format(context.maximum, in: context),
+                  showsLabels: false, canDecrease: false, canIncrease: false, context: context)
+    }
+
+    /// The handles brought up to date with `control`: each value that changed formatted (or its
+    /// text taken from another value that has it), each allowed range's ends likewise, the
+    /// names, the hints and the focus. Starts again from a blank presentation when `kind` or
+    /// what the texts depend on changed.
+    private mutating func refresh<C: Control>(_ control: C, kind: Kind, formatter: any ValueFormatter, locale: NumberLocale,
+                                              allowedRange: (Handle) -> (lower: Double, upper: Double)) {
+        let context = FormatContext(for: control, locale: locale)
+        if kind != self.kind || context != self.context {
+            self = PresentedControl(blank: control, kind: kind, formatter: formatter, locale: locale)
         }
-        let range = slider.allowedRange(for: slider.focusedHandle)
-        let focusedValue = slider.focusedValue
-        self.init(kind: configuration.disableRange ? .slider : .rangeSlider, label: label, handles: handles,
-                  focused: slider.focusedHandle,
-                  minimum: texts.text(of: slider.bounds.lowerBound), maximum: texts.text(of: slider.bounds.upperBound),
-                  showsLabels: formatter.showsLabels && !configuration.hideLabels,
-                  canDecrease: focusedValue > range.lower, canIncrease: focusedValue < range.upper, context: texts.context)
-    }
-
-    /// A stepper as presented with `formatter` (`previous` as for a range slider).
-    public init(_ stepper: Stepper, formatter: any ValueFormatter, locale: NumberLocale, previous: PresentedControl? = nil) {
-        let configuration = stepper.configuration
-        var texts = Texts(formatter: formatter, context: FormatContext(for: stepper, locale: locale),
-                          values: [stepper.bounds.lowerBound, stepper.bounds.upperBound, stepper.value(of: .upper)],
-                          previous: previous)
-        let handle = Self.handleState(.upper, of: stepper, name: configuration.label, hint: configuration.hint,
-                                      allowed: (stepper.bounds.lowerBound, stepper.bounds.upperBound), texts: &texts)
-        self.init(kind: .stepper, label: configuration.label, handles: [handle], focused: .upper,
-                  minimum: texts.text(of: stepper.bounds.lowerBound), maximum: texts.text(of: stepper.bounds.upperBound),
-                  showsLabels: formatter.showsLabels,
-                  canDecrease: stepper.canDecrement, canIncrease: stepper.canIncrement, context: texts.context)
-    }
-
-    /// Each value formatted once: the bounds, the handles, and the allowed ranges (which are
-    /// nearly always a bound or the other handle) share their texts.
-    private struct Texts {
-        let formatter: any ValueFormatter
-        let context: FormatContext
-        var known: [(value: Double, text: FormattedValue)] = []
-
-        init(formatter: any ValueFormatter, context: FormatContext, values: [Double], previous: PresentedControl?) {
-            self.formatter = formatter
-            self.context = context
-            // Room for the allowed ranges' ends too (nearly always one of these): one allocation.
-            known.reserveCapacity(values.count + 2)
-            if let previous, previous.context == context {
-                known.append((context.minimum, previous.minimum))
-                known.append((context.maximum, previous.maximum))
-                for handle in previous.handles { known.append((handle.value, handle.text)) }
+        focused = control.focusedHandle
+        let span = context.maximum - context.minimum
+        // By index, in place: a HandleState is six strings, and the array is not copied.
+        for index in handles.indices {
+            let handle = handles[index].handle
+            let value = control.value(of: handle)
+            if value != handles[index].value {
+                handles[index].text = text(of: value, formatter: formatter)
+                handles[index].value = value
+                handles[index].fraction = span > 0 ? min(1, max(0, (value - context.minimum) / span)) : 0
             }
-            for value in values { _ = text(of: value) }
+            let name = control.label(of: handle), hint = control.hint(of: handle)
+            if name != handles[index].name { handles[index].name = name }
+            if hint != handles[index].hint { handles[index].hint = hint }
         }
-
-        mutating func text(of value: Double) -> FormattedValue {
-            if let found = known.first(where: { $0.value == value }) { return found.text }
-            let text = formatter.format(value, in: context)
-            known.append((value, text))
-            return text
+        // After every value: an allowed range's end is nearly always the other handle's value.
+        for index in handles.indices {
+            let allowed = allowedRange(handles[index].handle)
+            if allowed.lower != handles[index].lowestAllowed {
+                handles[index].allowedLower = text(of: allowed.lower, formatter: formatter)
+                handles[index].lowestAllowed = allowed.lower
+            }
+            if allowed.upper != handles[index].highestAllowed {
+                handles[index].allowedUpper = text(of: allowed.upper, formatter: formatter)
+                handles[index].highestAllowed = allowed.upper
+            }
         }
     }
 
-    private static func handleState<C: Control>(_ handle: Handle, of control: C, name: String, hint: String,
-                                                 allowed: (Double, Double), texts: inout Texts) -> HandleState {
-        let value = control.value(of: handle)
-        let span = control.bounds.upperBound - control.bounds.lowerBound
-        let fraction = span > 0 ? (value - control.bounds.lowerBound) / span : 0
-        return HandleState(handle: handle, name: name, hint: hint, value: value,
-                           text: texts.text(of: value), fraction: min(1, max(0, fraction)),
-                           allowedLower: texts.text(of: allowed.0), allowedUpper: texts.text(of: allowed.1))
+    /// The text of `value`: that of a track's end or a handle's value when it is one of them
+    /// (each value's text depends only on the value and the context), otherwise formatted.
+    private func text(of value: Double, formatter: any ValueFormatter) -> FormattedValue {
+        if value == context.minimum { return minimum }
+        if value == context.maximum { return maximum }
+        for index in handles.indices where handles[index].value == value { return handles[index].text }
+        return formatter.format(value, in: context)
     }
 }

@@ -368,7 +368,7 @@ public struct ControlEngine: Sendable {
 
     /// The focused control changed: present it and lay its braille line out again.
     mutating func refreshFocused(keepPan: Bool = true) {
-        presentedPanels[focusedPanel] = focused.presented(locale: locale, previous: presentedPanels[focusedPanel])
+        panels[focusedPanel].update(&presentedPanels[focusedPanel], locale: locale)
         staleScreenPanels.append(focusedPanel)
         braille.relayout(presented, renderer: brailleRenderer, keepPan: keepPan)
     }

@@ -51,15 +51,20 @@ public struct ControlPanel: Sendable {
         self.repeats = stepper.configuration.autoRepeat
     }
 
-    /// The control as the presenters see it. `previous`, this panel presented before, lends the
-    /// texts of the values that did not change.
-    public func presented(locale: NumberLocale, previous: PresentedControl? = nil) -> PresentedControl {
+    /// The control as the presenters see it.
+    public func presented(locale: NumberLocale) -> PresentedControl {
         switch model {
-        case .slider(let slider): return PresentedControl(slider, label: label, formatter: formatter, locale: locale, previous: previous)
-        case .stepper(let stepper):
-            var presented = PresentedControl(stepper, formatter: formatter, locale: locale, previous: previous)
-            if !label.isEmpty { presented.label = label }
-            return presented
+        case .slider(let slider): PresentedControl(slider, label: label, formatter: formatter, locale: locale)
+        case .stepper(let stepper): PresentedControl(stepper, label: label, formatter: formatter, locale: locale)
+        }
+    }
+
+    /// Brings `presented` (this panel presented before) up to date after a change, in place:
+    /// only the values that changed are formatted again.
+    public func update(_ presented: inout PresentedControl, locale: NumberLocale) {
+        switch model {
+        case .slider(let slider): presented.update(slider, label: label, formatter: formatter, locale: locale)
+        case .stepper(let stepper): presented.update(stepper, label: label, formatter: formatter, locale: locale)
         }
     }
 

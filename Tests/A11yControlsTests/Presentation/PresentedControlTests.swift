@@ -1,0 +1,104 @@
+import Testing
+import Synchronization
+import A11yControls
+
+/// A presentation brought up to date in place (`update`, on every key) must be the one made
+/// afresh from the same model, and must format only the values that changed.
+@Suite struct PresentedControlTests {
+    /// A decimal formatter that counts the values it formats.
+    final class CountingFormatter: ValueFormatter {
+        let base = DecimalFormatter(fractionDigits: nil)
+        let count = Mutex(0)
+        func visualText(for value: Double, in context: FormatContext) -> String { base.visualText(for: value, in: context) }
+        func format(_ value: Double, in context: FormatContext) -> FormattedValue {
+            count.withLock { $0 += 1 }
+            return base.format(value, in: context)
+        }
+        var formatted: Int { count.withLock { $0 } }
+    }
+
+    static let commands: [Command] = [.increment, .decrement, .pageIncrement, .pageDecrement, .toLowest, .toHighest,
+                                      .focusNext, .focusPrevious, .focus(.lower), .focus(.upper),
+                                      .setFraction(0.5), .beginInteraction, .endInteraction]
+
+    static func randomCommand(_ random: inout SeededGenerator) -> Command {
+        random.chance(0.2) ? .setValue(Double.random(in: -20...120, using: &random).rounded(), handle: random.pick([nil, .lower, .upper]))
+                           : random.pick(commands)
+    }
+
+    @Test func aSliderUpdatedInPlaceIsTheSliderPresentedAfresh() throws {
+        let seed = SeededGenerator.seedFromEnvironment()
+        var random = SeededGenerator(seed: seed)
+        let formatter = DecimalFormatter(fractionDigits: nil)
+        for _ in 0..<SeededGenerator.count("A11Y_PROPERTY_RUNS", default: 60) {
+            var configuration = RangeSliderConfiguration()
+            configuration.minDistance = random.pick([-1, 0, 5, 20])
+            configuration.maxDistance = random.pick([-1, 30, 60])
+            configuration.disableRange = random.chance(0.3)
+            configuration.hideLabels = random.chance(0.2)
+            configuration.enableStep = random.chance(0.5)
+            configuration.step = random.pick([1, 2.5, 5])
+            var slider = try RangeSlider(configuration: configuration)
+            let label = random.pick(["", "Price"])
+            var presented = PresentedControl(slider, label: label, formatter: formatter, locale: .posix)
+            for step in 0..<40 {
+                _ = slider.apply(Self.randomCommand(&random))
+                presented.update(slider, label: label, formatter: formatter, locale: .posix)
+                let fresh = PresentedControl(slider, label: label, formatter: formatter, locale: .posix)
+                #expect(presented == fresh, "seed \(seed), step \(step), \(configuration)")
+                if presented != fresh { return }
+            }
+        }
+    }
+
+    @Test func aStepperUpdatedInPlaceIsTheStepperPresentedAfresh() throws {
+        let seed = SeededGenerator.seedFromEnvironment()
+        var random = SeededGenerator(seed: seed)
+        let formatter = DecimalFormatter(fractionDigits: nil)
+        for _ in 0..<SeededGenerator.count("A11Y_PROPERTY_RUNS", default: 60) {
+            var configuration = StepperConfiguration()
+            configuration.minimumValue = random.pick([-10, 0, 1])
+            configuration.maximumValue = random.pick([5, 20, 99])
+            configuration.stepValue = random.pick([1, 2, 0.5])
+            configuration.wraps = random.chance(0.3)
+            var stepper = try Stepper(configuration: configuration, value: configuration.minimumValue)
+            let label = random.pick(["", "Guests"])
+            var presented = PresentedControl(stepper, label: label, formatter: formatter, locale: .posix)
+            for step in 0..<40 {
+                _ = stepper.apply(Self.randomCommand(&random))
+                presented.update(stepper, label: label, formatter: formatter, locale: .posix)
+                let fresh = PresentedControl(stepper, label: label, formatter: formatter, locale: .posix)
+                #expect(presented == fresh, "seed \(seed), step \(step), \(configuration)")
+                if presented != fresh { return }
+            }
+        }
+    }
+
+    @Test func aKeyFormatsOnlyTheValueThatMoved() throws {
+        let formatter = CountingFormatter()
+        var slider = try RangeSlider()
+        var presented = PresentedControl(slider, label: "Price", formatter: formatter, locale: .posix)
+        // The track's ends and the two handles (the allowed ranges' ends are among them).
+        #expect(formatter.formatted == 4)
+        _ = slider.apply(.increment)
+        presented.update(slider, label: "Price", formatter: formatter, locale: .posix)
+        #expect(formatter.formatted == 5)
+        #expect(presented.handles[0].text.visual == "11" && presented.handles[1].allowedLower.visual == "11")
+        // Focus moves, no value does: nothing is formatted.
+        _ = slider.apply(.focusNext)
+        presented.update(slider, label: "Price", formatter: formatter, locale: .posix)
+        #expect(formatter.formatted == 5)
+        #expect(presented.focused == .upper && presented.canIncrease && presented.canDecrease)
+    }
+
+    @Test func aChangeOfLocaleFormatsEveryValueAgain() throws {
+        let formatter = CountingFormatter()
+        let slider = try RangeSlider(configuration: { var c = RangeSliderConfiguration(); c.maxValue = 1; c.displayFractionDigits = 1; return c }(),
+                                     selectedMinimum: 0.2, selectedMaximum: 0.8)
+        var presented = PresentedControl(slider, label: "", formatter: formatter, locale: .posix)
+        let german = NumberLocale(identifier: "de_DE", decimalSeparator: ",", groupingSeparator: ".", currencySymbolFirst: false)
+        presented.update(slider, label: "", formatter: formatter, locale: german)
+        #expect(presented == PresentedControl(slider, label: "", formatter: formatter, locale: german))
+        #expect(presented.handles.map(\.text.visual) == ["0,2", "0,8"])
+    }
+}
