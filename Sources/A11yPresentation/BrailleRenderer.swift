@@ -67,7 +67,7 @@ public struct BrailleLine: Sendable, Equatable {
 
         /// Cells of one byte each (`text.isOneBytePerCharacter`).
         mutating func append(oneByteCharacters text: String) {
-            change(ascii: { $0 += text.utf8 }, characters: { $0 += text.map { $0 } })
+            change(ascii: { $0.append(utf8Of: text) }, characters: { $0 += text.map { $0 } })
         }
 
         mutating func appendBlanks(_ count: Int) {

@@ -87,7 +87,7 @@ package struct ByteLine {
     package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     package mutating func append(_ text: String) {
-        bytes += text.utf8
+        bytes.append(utf8Of: text)
     }
 
     /// `number` in decimal digits (a count in an escape sequence).
@@ -112,7 +112,7 @@ package struct ByteLine {
         guard !parameters.isEmpty else { return }
         bytes.append(0x1B)
         bytes.append(UInt8(ascii: "["))
-        bytes += parameters.utf8
+        bytes.append(utf8Of: parameters)
         bytes.append(UInt8(ascii: "m"))
     }
 
