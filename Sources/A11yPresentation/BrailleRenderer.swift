@@ -130,14 +130,23 @@ public struct BrailleLine: Sendable, Equatable {
         let start = Self.clampOffset(offset, count: count, width: width)
         let end = min(count, start + width)
         let pad = max(0, width - (end - start))
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(width * 3)
+        let shown: String
         switch cells {
-        case .ascii(let ascii): bytes += ascii[start..<end]
-        case .characters(let characters): for character in characters[start..<end] { bytes += character.utf8 }
+        case .ascii(let ascii):
+            // Straight into the string's storage (no array of bytes made and dropped on every key).
+            shown = String(unsafeUninitializedCapacity: end - start + pad) { text in
+                let shown = end - start
+                ascii.withUnsafeBytes { line in
+                    UnsafeMutableRawBufferPointer(text).copyMemory(from: UnsafeRawBufferPointer(rebasing: line[start..<end]))
+                }
+                UnsafeMutableBufferPointer(rebasing: text[shown..<shown + pad]).initialize(repeating: UInt8(ascii: " "))
+                return shown + pad
+            }
+        case .characters(let characters):
+            var text = String(characters[start..<end])
+            text += String(repeating: " ", count: pad)
+            shown = text
         }
-        bytes += repeatElement(UInt8(ascii: " "), count: pad)
-        let shown = String(decoding: bytes, as: UTF8.self)
         // The whole line fits (the usual case): its arrays are shared, not copied.
         let whole = start == 0 && end == count && pad == 0
         return BrailleFrame(
@@ -362,10 +371,11 @@ public struct BrailleRenderer: Sendable {
             if handle == .upper { upper = position } else if control.handles.count > 1 { lower = position }
             if handle == control.focused { focusedPosition = position }
         }
-        let track = BrailleTrack(cells: cells, lower: lower, upper: upper, focused: control.focused, dotsPerCell: dotsPerCell)
-        builder.appendBlanks(dots: track.cells) {
+        builder.appendBlanks(cells, dots: {
+            BrailleTrack.append(to: &$0, cells: cells, lower: lower, upper: upper, focused: control.focused, dotsPerCell: dotsPerCell)
+        }, routing: {
             .track(BrailleTrack.fraction(routing: $0, cells: cells, currentPosition: focusedPosition))
-        }
+        })
     }
 }
 
@@ -393,12 +403,12 @@ private struct LineBuilder {
         cells.append(cell)
     }
 
-    /// Blank cells (the track's: its dots go on top), one per pattern, all at once; `target(i)`
-    /// is what the routing key over the `i`th of them does.
-    mutating func appendBlanks(dots patterns: [BrailleDots], routing target: (Int) -> BrailleRoutingTarget?) {
-        dots += patterns
-        for index in patterns.indices { routing.append(target(index)) }
-        cells.appendBlanks(patterns.count)
+    /// `count` blank cells (the track's), all at once: `draw` appends their dots (drawn on top),
+    /// `target(i)` is what the routing key over the `i`th of them does.
+    mutating func appendBlanks(_ count: Int, dots draw: (inout [BrailleDots]) -> Void, routing target: (Int) -> BrailleRoutingTarget?) {
+        draw(&dots)
+        for index in 0..<count { routing.append(target(index)) }
+        cells.appendBlanks(count)
     }
 
     mutating func append(text cells: [Character], routing target: BrailleRoutingTarget?, dots pattern: BrailleDots = []) {

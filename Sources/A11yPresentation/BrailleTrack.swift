@@ -43,16 +43,26 @@ public struct BrailleTrack: Equatable, Sendable {
 
     /// Draws a track. `lower` is nil for a one-handle control; positions are clamped to the track.
     public init(cells cellCount: Int, lower: Int?, upper: Int, focused: Handle, dotsPerCell: Int = 8) {
-        let count = Self.positionCount(cells: cellCount)
-        var cells = [BrailleDots](repeating: [], count: max(0, cellCount))
-        guard count > 0 else { self.cells = cells; return }
+        var cells: [BrailleDots] = []
+        Self.append(to: &cells, cells: cellCount, lower: lower, upper: upper, focused: focused, dotsPerCell: dotsPerCell)
+        self.cells = cells
+    }
+
+    /// Draws a track at the end of `line` (the braille line's dots, without an array of its own
+    /// on every key).
+    public static func append(to line: inout [BrailleDots], cells cellCount: Int, lower: Int?, upper: Int, focused: Handle,
+                              dotsPerCell: Int = 8) {
+        let start = line.count
+        line.append(contentsOf: repeatElement([], count: max(0, cellCount)))
+        let count = positionCount(cells: cellCount)
+        guard count > 0 else { return }
         let clamp = { (p: Int) in min(max(0, p), count - 1) }
         let upperPosition = clamp(upper)
         let lowerPosition = lower.map(clamp)
         let focusedPosition = focused == .upper || lowerPosition == nil ? upperPosition : lowerPosition!
         let marks = dotsPerCell == 6 ? Self.sixDotMarks : Self.eightDotMarks
         // Each position's mark OR-ed into its cell, in place (this runs on every key).
-        cells.withUnsafeMutableBufferPointer { cells in
+        line.withUnsafeMutableBufferPointer { line in
             marks.table.withUnsafeBufferPointer { table in
                 for position in 0..<count {
                     let kind: Int
@@ -65,11 +75,10 @@ public struct BrailleTrack: Equatable, Sendable {
                     } else {
                         kind = Marks.outside
                     }
-                    cells[position / 2].formUnion(table[kind * 2 + position % 2])
+                    line[start + position / 2].formUnion(table[kind * 2 + position % 2])
                 }
             }
         }
-        self.cells = cells
     }
 
     /// The four marks of a position, for the left and the right column: `table[kind * 2 + side]`
