@@ -61,22 +61,23 @@ public struct BrailleTrack: Equatable, Sendable {
         let lowerPosition = lower.map(clamp)
         let focusedPosition = focused == .upper || lowerPosition == nil ? upperPosition : lowerPosition!
         let marks = dotsPerCell == 6 ? Self.sixDotMarks : Self.eightDotMarks
-        // Each position's mark OR-ed into its cell, in place (this runs on every key).
+        // Each position's mark OR-ed into its cell, in place, a run of one kind at a time (this
+        // runs on every key): outside, the selection between two handles, the handles.
         line.withUnsafeMutableBufferPointer { line in
             marks.table.withUnsafeBufferPointer { table in
-                for position in 0..<count {
-                    let kind: Int
-                    if position == focusedPosition {
-                        kind = Marks.focused
-                    } else if position == upperPosition || position == lowerPosition {
-                        kind = Marks.handle
-                    } else if let lowerPosition, position >= lowerPosition, position <= upperPosition {
-                        kind = Marks.selection
-                    } else {
-                        kind = Marks.outside
-                    }
-                    line[start + position / 2].formUnion(table[kind * 2 + position % 2])
+                func mark(_ position: Int, _ kind: Int) { line[start + position / 2].formUnion(table[kind * 2 + position % 2]) }
+                func fill(_ from: Int, _ to: Int, _ kind: Int) {
+                    var position = from
+                    while position < to { mark(position, kind); position += 1 }
                 }
+                let first = min(lowerPosition ?? upperPosition, upperPosition)
+                let last = max(lowerPosition ?? upperPosition, upperPosition)
+                fill(0, first, Marks.outside)
+                fill(first + 1, last, lowerPosition.map { $0 < upperPosition } == true ? Marks.selection : Marks.outside)
+                fill(last + 1, count, Marks.outside)
+                func markHandle(_ position: Int) { mark(position, position == focusedPosition ? Marks.focused : Marks.handle) }
+                markHandle(first)
+                if last != first { markHandle(last) }
             }
         }
     }
