@@ -99,17 +99,17 @@ public struct BrailleLine: Sendable, Equatable {
     /// Dots OR-ed on top of `text`, one per cell.
     public var dots: [BrailleDots]
     /// What each cell's routing key does.
-    public var routing: [BrailleRoutingTarget?]
+    public var routing: BrailleRouting
     /// The cell of the focused handle (or the stepper's value), for BrlAPI's cursor.
     public var cursor: Int?
     /// The first cell of the window that shows the control best when the line does not fit.
     public var homeOffset: Int
 
-    init(text: [Character], dots: [BrailleDots], routing: [BrailleRoutingTarget?], cursor: Int?, homeOffset: Int) {
+    init(text: [Character], dots: [BrailleDots], routing: BrailleRouting, cursor: Int?, homeOffset: Int) {
         self.init(cells: Cells(text), dots: dots, routing: routing, cursor: cursor, homeOffset: homeOffset)
     }
 
-    init(cells: Cells, dots: [BrailleDots], routing: [BrailleRoutingTarget?], cursor: Int?, homeOffset: Int) {
+    init(cells: Cells, dots: [BrailleDots], routing: BrailleRouting, cursor: Int?, homeOffset: Int) {
         self.cells = cells
         self.dots = dots
         self.routing = routing
@@ -152,7 +152,7 @@ public struct BrailleLine: Sendable, Equatable {
         return BrailleFrame(
             text: shown,
             dots: whole ? dots : Array(dots[start..<end]) + Array(repeating: [], count: pad),
-            routing: whole ? routing : Array(routing[start..<end]) + Array(repeating: nil, count: pad),
+            routing: routing.window(from: start, count: end - start + pad),
             cursor: cursor.flatMap { (start..<end).contains($0) ? $0 - start : nil },
             offset: start, canPanLeft: start > 0, canPanRight: end < count)
     }
@@ -178,13 +178,13 @@ public struct BrailleFrame: Sendable, Equatable {
     private final class Storage: Sendable {
         let text: String
         let dots: [BrailleDots]
-        let routing: [BrailleRoutingTarget?]
+        let routing: BrailleRouting
         let cursor: Int?
         let offset: Int
         let canPanLeft: Bool
         let canPanRight: Bool
 
-        init(text: String, dots: [BrailleDots], routing: [BrailleRoutingTarget?], cursor: Int?, offset: Int,
+        init(text: String, dots: [BrailleDots], routing: BrailleRouting, cursor: Int?, offset: Int,
              canPanLeft: Bool, canPanRight: Bool) {
             self.text = text
             self.dots = dots
@@ -209,7 +209,7 @@ public struct BrailleFrame: Sendable, Equatable {
         set { change { $0.dots = newValue } }
     }
     /// What each cell's routing key does.
-    public var routing: [BrailleRoutingTarget?] {
+    public var routing: BrailleRouting {
         get { storage.routing }
         set { change { $0.routing = newValue } }
     }
@@ -235,12 +235,18 @@ public struct BrailleFrame: Sendable, Equatable {
 
     public init(text: String, dots: [BrailleDots], routing: [BrailleRoutingTarget?], cursor: Int?, offset: Int,
                 canPanLeft: Bool, canPanRight: Bool) {
+        self.init(text: text, dots: dots, routing: BrailleRouting(routing), cursor: cursor, offset: offset,
+                  canPanLeft: canPanLeft, canPanRight: canPanRight)
+    }
+
+    public init(text: String, dots: [BrailleDots], routing: BrailleRouting, cursor: Int?, offset: Int,
+                canPanLeft: Bool, canPanRight: Bool) {
         storage = Storage(text: text, dots: dots, routing: routing, cursor: cursor, offset: offset,
                       canPanLeft: canPanLeft, canPanRight: canPanRight)
     }
 
     /// A new box with one field changed (frames are rarely changed after they are made).
-    private mutating func change(_ body: (inout (text: String, dots: [BrailleDots], routing: [BrailleRoutingTarget?], cursor: Int?,
+    private mutating func change(_ body: (inout (text: String, dots: [BrailleDots], routing: BrailleRouting, cursor: Int?,
                                                  offset: Int, canPanLeft: Bool, canPanRight: Bool)) -> Void) {
         var fields = (text: text, dots: dots, routing: routing, cursor: cursor, offset: offset,
                       canPanLeft: canPanLeft, canPanRight: canPanRight)
@@ -371,11 +377,9 @@ public struct BrailleRenderer: Sendable {
             if handle == .upper { upper = position } else if control.handles.count > 1 { lower = position }
             if handle == control.focused { focusedPosition = position }
         }
-        builder.appendBlanks(cells, dots: {
+        builder.appendTrack(cells, currentPosition: focusedPosition) {
             BrailleTrack.append(to: &$0, cells: cells, lower: lower, upper: upper, focused: control.focused, dotsPerCell: dotsPerCell)
-        }, routing: {
-            .track(BrailleTrack.fraction(routing: $0, cells: cells, currentPosition: focusedPosition))
-        })
+        }
     }
 }
 
@@ -385,13 +389,13 @@ private struct LineBuilder {
     /// The text: bytes while every cell is one byte (`BrailleLine.Cells`).
     var cells = BrailleLine.Cells.ascii([])
     var dots: [BrailleDots] = []
-    var routing: [BrailleRoutingTarget?] = []
+    var routing = BrailleRouting()
     var cursor: Int?
 
     init(capacity: Int) {
         cells.reserveCapacity(capacity)
         dots.reserveCapacity(capacity)
-        routing.reserveCapacity(capacity)
+        routing.reserveCapacity(8)
     }
 
     /// The number of cells so far.
@@ -403,11 +407,11 @@ private struct LineBuilder {
         cells.append(cell)
     }
 
-    /// `count` blank cells (the track's), all at once: `draw` appends their dots (drawn on top),
-    /// `target(i)` is what the routing key over the `i`th of them does.
-    mutating func appendBlanks(_ count: Int, dots draw: (inout [BrailleDots]) -> Void, routing target: (Int) -> BrailleRoutingTarget?) {
+    /// A track of `count` blank cells, all at once: `draw` appends their dots (drawn on top); a
+    /// routing key over one moves the focused handle, at `currentPosition`, there.
+    mutating func appendTrack(_ count: Int, currentPosition: Int?, dots draw: (inout [BrailleDots]) -> Void) {
         draw(&dots)
-        for index in 0..<count { routing.append(target(index)) }
+        routing.appendTrack(cells: count, currentPosition: currentPosition)
         cells.appendBlanks(count)
     }
 
@@ -421,10 +425,8 @@ private struct LineBuilder {
             for cell in text { append(cell, routing: target, dots: pattern) }
             return
         }
-        for _ in 0..<text.utf8.count {
-            dots.append(pattern)
-            routing.append(target)
-        }
+        for _ in 0..<text.utf8.count { dots.append(pattern) }
+        routing.append(target, count: text.utf8.count)
         cells.append(oneByteCharacters: text)
     }
 

@@ -78,7 +78,7 @@ public struct BrailleViewport: Sendable, Equatable {
         let (cells, dots) = BrailleWords.cells(for: text, contractions: wordContractions)
         status = StatusLine(text: text,
                             line: BrailleLine(text: cells, dots: dots,
-                                              routing: Array(repeating: nil, count: cells.count), cursor: nil, homeOffset: 0),
+                                              routing: BrailleRouting(nothing: cells.count), cursor: nil, homeOffset: 0),
                             offset: 0)
     }
 
@@ -132,7 +132,7 @@ public struct BrailleViewport: Sendable, Equatable {
         let shown = min(width, cells.count), pad = width - shown
         return BrailleFrame(text: String(cells.prefix(shown)) + String(repeating: " ", count: pad),
                             dots: Array(dots.prefix(shown)) + Array(repeating: [], count: pad),
-                            routing: Array(repeating: nil, count: width),
+                            routing: BrailleRouting(nothing: width),
                             cursor: cursor.map { min($0, max(0, width - 1)) }, offset: 0, canPanLeft: false, canPanRight: false)
     }
 }
