@@ -137,14 +137,14 @@ public struct ScreenRenderer: Sendable {
         let capacity = width * 2 + 64
         var lines = [String]()
         lines.reserveCapacity(trackLineCount + 1)
+        // One buffer for every line: each is made a String, and the buffer emptied for the next.
+        var line = ByteLine(capacity: capacity)
         func titleLine() {
-            var line = ByteLine(capacity: capacity)
             appendTitle(control, to: &line)
-            lines.append(line.text)
+            lines.append(line.take())
         }
         if !theme.labelsBelow { titleLine() }
         for row in 0..<thickness {
-            var line = ByteLine(capacity: capacity)
             if row == thickness / 2 {
                 if !left.isEmpty {
                     line.append(left, style: theme.sgrParameters(color: theme.lowerLabelColor, fallback: ""))
@@ -159,16 +159,15 @@ public struct ScreenRenderer: Sendable {
                 line.append(UInt8(ascii: " "), count: leftColumns)
                 appendTrack(to: &line)
             }
-            lines.append(line.text)
+            lines.append(line.take())
         }
         if theme.usesEscapes, theme.lineBorder {
-            var line = ByteLine(capacity: capacity)
             line.append(UInt8(ascii: " "), count: leftColumns)
             let style = theme.sgrParameters(color: "4", fallback: "4")
             line.openStyle(style)
             line.append(UInt8(ascii: " "), count: trackWidth)
             line.closeStyle(style)
-            lines.append(line.text)
+            lines.append(line.take())
         }
         if theme.labelsBelow { titleLine() }
         let trackRow = theme.labelsBelow ? max(0, trackLineCount / 2) : 1 + (trackLineCount == 0 ? -1 : max(0, min(3, theme.lineThickness)) / 2)

@@ -86,6 +86,12 @@ package struct ByteLine {
 
     package var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// The text so far; the line is left empty, its room kept for the next.
+    package mutating func take() -> String {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return text
+    }
+
     package mutating func append(_ text: String) {
         bytes.append(utf8Of: text)
     }
