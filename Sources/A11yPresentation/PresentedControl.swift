@@ -84,7 +84,10 @@ extension PresentedControl {
     /// bound or the other handle) are kept. When what the texts depend on changed (the track's
     /// ends, the precision, the locale, one handle or two), every value is formatted again.
     public mutating func update(_ slider: RangeSlider, label: String, formatter: any ValueFormatter, locale: NumberLocale) {
-        refresh(slider, kind: Self.kind(of: slider), formatter: formatter, locale: locale) { let range = slider.allowedRange(for: $0); return (range.lower, range.upper) }
+        refresh(slider, kind: Self.kind(of: slider), formatter: formatter, locale: locale) { handle in
+            let range = slider.allowedRange(for: handle)
+            return (range.lower, range.upper)
+        }
         if label != self.label { self.label = label }
         showsLabels = formatter.showsLabels && !slider.configuration.hideLabels
         let focused = focusedIndex
