@@ -26,6 +26,23 @@ import A11yControls
                            : random.pick(commands)
     }
 
+    /// 40 random commands on `control`, its presentation brought up to date after each: each
+    /// time it must be the presentation made afresh. False at the first that is not.
+    func updatesMatchFreshPresentations<C: Control>(_ control: C, random: inout SeededGenerator, seed: UInt64,
+                                                    present: (C) -> PresentedControl,
+                                                    update: (inout PresentedControl, C) -> Void) -> Bool {
+        var control = control
+        var presented = present(control)
+        for step in 0..<40 {
+            _ = control.apply(Self.randomCommand(&random))
+            update(&presented, control)
+            let fresh = present(control)
+            #expect(presented == fresh, "seed \(seed), step \(step), \(control)")
+            if presented != fresh { return false }
+        }
+        return true
+    }
+
     @Test func aSliderUpdatedInPlaceIsTheSliderPresentedAfresh() throws {
         let seed = SeededGenerator.seedFromEnvironment()
         var random = SeededGenerator(seed: seed)
@@ -38,16 +55,11 @@ import A11yControls
             configuration.hideLabels = random.chance(0.2)
             configuration.enableStep = random.chance(0.5)
             configuration.step = random.pick([1, 2.5, 5])
-            var slider = try RangeSlider(configuration: configuration)
             let label = random.pick(["", "Price"])
-            var presented = PresentedControl(slider, label: label, formatter: formatter, locale: .posix)
-            for step in 0..<40 {
-                _ = slider.apply(Self.randomCommand(&random))
-                presented.update(slider, label: label, formatter: formatter, locale: .posix)
-                let fresh = PresentedControl(slider, label: label, formatter: formatter, locale: .posix)
-                #expect(presented == fresh, "seed \(seed), step \(step), \(configuration)")
-                if presented != fresh { return }
-            }
+            guard updatesMatchFreshPresentations(try RangeSlider(configuration: configuration), random: &random, seed: seed,
+                                                 present: { PresentedControl($0, label: label, formatter: formatter, locale: .posix) },
+                                                 update: { $0.update($1, label: label, formatter: formatter, locale: .posix) })
+            else { return }
         }
     }
 
@@ -61,16 +73,12 @@ import A11yControls
             configuration.maximumValue = random.pick([5, 20, 99])
             configuration.stepValue = random.pick([1, 2, 0.5])
             configuration.wraps = random.chance(0.3)
-            var stepper = try Stepper(configuration: configuration, value: configuration.minimumValue)
             let label = random.pick(["", "Guests"])
-            var presented = PresentedControl(stepper, label: label, formatter: formatter, locale: .posix)
-            for step in 0..<40 {
-                _ = stepper.apply(Self.randomCommand(&random))
-                presented.update(stepper, label: label, formatter: formatter, locale: .posix)
-                let fresh = PresentedControl(stepper, label: label, formatter: formatter, locale: .posix)
-                #expect(presented == fresh, "seed \(seed), step \(step), \(configuration)")
-                if presented != fresh { return }
-            }
+            guard updatesMatchFreshPresentations(try Stepper(configuration: configuration, value: configuration.minimumValue),
+                                                 random: &random, seed: seed,
+                                                 present: { PresentedControl($0, label: label, formatter: formatter, locale: .posix) },
+                                                 update: { $0.update($1, label: label, formatter: formatter, locale: .posix) })
+            else { return }
         }
     }
 
