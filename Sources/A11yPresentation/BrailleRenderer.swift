@@ -70,9 +70,11 @@ public struct BrailleLine: Sendable, Equatable {
             change(ascii: { $0.append(utf8Of: text) }, characters: { $0 += text.map { $0 } })
         }
 
+        /// Blank cells to copy from.
+        private static let blanks = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
         mutating func appendBlanks(_ count: Int) {
-            // One by one: `append(contentsOf: repeatElement(...))` costs more for a short run.
-            change(ascii: { for _ in 0..<max(0, count) { $0.append(UInt8(ascii: " ")) } },
+            change(ascii: { $0.append(count, from: Self.blanks) },
                    characters: { $0.append(contentsOf: repeatElement(" ", count: count)) })
         }
 

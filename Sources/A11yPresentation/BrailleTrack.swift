@@ -53,7 +53,7 @@ public struct BrailleTrack: Equatable, Sendable {
     public static func append(to line: inout [BrailleDots], cells cellCount: Int, lower: Int?, upper: Int, focused: Handle,
                               dotsPerCell: Int = 8) {
         let start = line.count
-        line.append(contentsOf: repeatElement([], count: max(0, cellCount)))
+        line.append(cellCount, from: Self.noDots)
         let count = positionCount(cells: cellCount)
         guard count > 0 else { return }
         let clamp = { (p: Int) in min(max(0, p), count - 1) }
@@ -82,6 +82,9 @@ public struct BrailleTrack: Equatable, Sendable {
         }
     }
 
+    /// Cells without dots, to copy from.
+    private static let noDots = [BrailleDots](repeating: [], count: 64)
+
     /// The four marks of a position, for the left and the right column: `table[kind * 2 + side]`
     /// (side 0 left, 1 right).
     private struct Marks: Sendable {
@@ -101,4 +104,20 @@ public struct BrailleTrack: Equatable, Sendable {
 
     private static let eightDotMarks = Marks(columns: BrailleDots.column, handle: { Array($0[1...]) })
     private static let sixDotMarks = Marks(columns: BrailleDots.sixDotColumn, handle: { [$0[0], $0[2]] })
+}
+
+extension Array {
+    /// Appends the first `count` elements of `run` repeated (a run of alike elements: blanks),
+    /// a slice at a time: a copy of memory, where a loop of appends or
+    /// `append(contentsOf: repeatElement(...))` goes element by element through the array's
+    /// checks (the braille line's blank track cells and their dots, on every key).
+    mutating func append(_ count: Int, from run: [Element]) {
+        precondition(!run.isEmpty, "an empty run to repeat")
+        var left = count
+        while left > 0 {
+            let slice = Swift.min(left, run.count)
+            append(contentsOf: run[..<slice])
+            left -= slice
+        }
+    }
 }
