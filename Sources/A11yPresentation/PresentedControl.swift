@@ -84,12 +84,11 @@ extension PresentedControl {
     /// bound or the other handle) are kept. When what the texts depend on changed (the track's
     /// ends, the precision, the locale, one handle or two), every value is formatted again.
     public mutating func update(_ slider: RangeSlider, label: String, formatter: any ValueFormatter, locale: NumberLocale) {
-        refresh(slider, kind: Self.kind(of: slider), formatter: formatter, locale: locale) { handle in
+        refresh(slider, kind: Self.kind(of: slider), label: label, showsLabels: formatter.showsLabels && !slider.configuration.hideLabels,
+                formatter: formatter, locale: locale) { handle in
             let range = slider.allowedRange(for: handle)
             return (range.lower, range.upper)
         }
-        if label != self.label { self.label = label }
-        showsLabels = formatter.showsLabels && !slider.configuration.hideLabels
         let focused = focusedIndex
         canDecrease = handles[focused].value > handles[focused].lowestAllowed
         canIncrease = handles[focused].value < handles[focused].highestAllowed
@@ -105,10 +104,8 @@ extension PresentedControl {
     /// Brings this presentation of `stepper` up to date after a change, in place (as for a range
     /// slider).
     public mutating func update(_ stepper: Stepper, label: String = "", formatter: any ValueFormatter, locale: NumberLocale) {
-        refresh(stepper, kind: .stepper, formatter: formatter, locale: locale) { _ in (stepper.bounds.lowerBound, stepper.bounds.upperBound) }
-        let label = label.isEmpty ? stepper.configuration.label : label
-        if label != self.label { self.label = label }
-        showsLabels = formatter.showsLabels
+        refresh(stepper, kind: .stepper, label: label.isEmpty ? stepper.configuration.label : label, showsLabels: formatter.showsLabels,
+                formatter: formatter, locale: locale) { _ in (stepper.bounds.lowerBound, stepper.bounds.upperBound) }
         canDecrease = stepper.canDecrement
         canIncrease = stepper.canIncrement
     }
@@ -128,16 +125,20 @@ extension PresentedControl {
                   showsLabels: false, canDecrease: false, canIncrease: false, context: context)
     }
 
-    /// The handles brought up to date with `control`: each value that changed formatted (or its
-    /// text taken from another value that has it), each allowed range's ends likewise, the
-    /// names, the hints and the focus. Starts again from a blank presentation when `kind` or
-    /// what the texts depend on changed.
-    private mutating func refresh<C: Control>(_ control: C, kind: Kind, formatter: any ValueFormatter, locale: NumberLocale,
+    /// The presentation brought up to date with `control`: each value that changed formatted (or
+    /// its text taken from another value that has it), each allowed range's ends likewise, the
+    /// names, the hints, the focus, the label and whether labels show. Starts again from a blank
+    /// presentation when `kind` or what the texts depend on changed.
+    private mutating func refresh<C: Control>(_ control: C, kind: Kind, label: String, showsLabels: Bool,
+                                              formatter: any ValueFormatter, locale: NumberLocale,
                                               allowedRange: (Handle) -> (lower: Double, upper: Double)) {
         let context = FormatContext(for: control, locale: locale)
         if kind != self.kind || context != self.context {
             self = PresentedControl(blank: control, kind: kind, formatter: formatter, locale: locale)
         }
+        // Strings set only when they changed: an equal one would still cost a retain and a release.
+        if label != self.label { self.label = label }
+        self.showsLabels = showsLabels
         focused = control.focusedHandle
         let span = context.maximum - context.minimum
         // By index, in place: a HandleState is six strings, and the array is not copied.
