@@ -173,3 +173,18 @@ func sideBySideFigures(_ result: SideBySideResult, ours: String, peer: String, b
                peer: rss.peer, floor: rss.floor),
     ]
 }
+
+/// The floors of several outputs at once (`--floors`) beside the floor of each output alone and
+/// beside `ours`: how much of each gap to the one-output floor is the machine's, doing the
+/// outputs together on its cores, and how much is the program's own.
+func outputFloorsSummary(_ result: SideBySideResult, floors: [String], ours: [String]) -> String {
+    let outputs: [(String, KeyPath<Round, [Double]>, String)] = [("braille", \.braille, "floor-braille"), ("redraw", \.redraw, "floor-redraw"),
+                                                                  ("speech", \.speech, "floor-speech")]
+    func figure(_ name: String, _ path: KeyPath<Round, [Double]>) -> String? {
+        let stats = Stats(result.values(name, path))
+        return stats.count == 0 ? nil : "\(name) \(number(stats.median)) (p99 \(number(stats.p99)), n=\(stats.count))"
+    }
+    return outputs.map { label, path, alone in
+        "key -> \(label), median: " + ([alone] + floors + ours).compactMap { figure($0, path) }.joined(separator: ", ")
+    }.joined(separator: "\n")
+}

@@ -76,7 +76,11 @@ arguments.removeAll { $0 == "--quick" }
 /// a second a11y-demo ("ours-B", after the peer: a program whose first line is the line the
 /// display already shows gets no new line from BRLTTY's `vr` driver, so the two never follow each
 /// other).
-func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [String], peer: String, floor: String) -> [Subject] {
+/// `outputFloors`: more C floors, each giving every key to the outputs it names in that order
+/// ("braille+redraw+speech": `floor_key`'s argument); after the peer, and without a first line of
+/// their own to wait for (theirs, "10", may be what the braille floor left on the display).
+func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [String], peer: String, floor: String,
+                        outputFloors: [String] = []) -> [Subject] {
     func ours(_ name: String, _ path: String) -> Subject {
         Subject(name: name, command: [path, "range", "--label", "Price"] + demoArguments, brailleText: { "Price \($0) " },
                 firstBraille: "Price", draws: true, speaks: true, brailles: true)
@@ -84,7 +88,11 @@ func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [Stri
     return [ours("ours", demo),
         Subject(name: "peer", command: ["/usr/bin/python3", peer], brailleText: { "lower [\($0)]" },
                 firstBraille: "lower", draws: true, speaks: true, brailles: true)]
-        + (demoB.map { [ours("ours-B", $0)] } ?? []) + [
+        + (demoB.map { [ours("ours-B", $0)] } ?? [])
+        + outputFloors.map { order in
+            Subject(name: "floor-\(order)", command: [floor, order], brailleText: { "\($0) " }, firstBraille: nil,
+                    draws: order.contains("redraw"), speaks: order.contains("speech"), brailles: order.contains("braille"))
+        } + [
         Subject(name: "floor-braille", command: [floor, "braille"], brailleText: { "\($0) " },
                 firstBraille: "10", draws: false, speaks: false, brailles: true),
         Subject(name: "floor-speech", command: [floor, "speech"], brailleText: { "\($0)" },
@@ -101,7 +109,10 @@ func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [Stri
 
 // The side-by-side rounds alone (quicker, to try a change): `scripts/bench.sh side-by-side`;
 // `--rounds N` (3) keyed rounds, `--starts N` (60; 10 with `--quick`) start-only rounds, `--samples FILE`
-// (every sample as JSON, below). `--demo-b PATH`: a second
+// (every sample as JSON, below), `--floors ORDER,...` (more C floors, each doing the outputs it names
+// in that order, `braille+redraw+speech` as a11y-demo does: what the machine's cores leave of each
+// target when one program writes all three; not in make bench, which has no time left for them).
+// `--demo-b PATH`: a second
 // a11y-demo in the same rounds, to compare two builds (an A/B: only figures of the same run say
 // what a change bought); its figures follow ours, against the same peer and floors.
 let sideBySideRounds = option("--rounds").flatMap { Int($0) }.map { max(1, $0) } ?? 3
@@ -110,8 +121,10 @@ let demoB = option("--demo-b")
 // `--samples FILE`: every sample of every subject, in milliseconds, as JSON (a p99 is the third
 // largest of 240 keys: which keys made it, and whether they came together, shows only there).
 let samplesPath = option("--samples")
+let outputFloors = option("--floors").map { $0.split(separator: ",").map(String.init) } ?? []
 if arguments == ["side-by-side"], let peerPath, let floorPath {
-    let subjects = sideBySideSubjects(demo: demoPath, demoB: demoB, demoArguments: demoArguments, peer: peerPath, floor: floorPath)
+    let subjects = sideBySideSubjects(demo: demoPath, demoB: demoB, demoArguments: demoArguments, peer: peerPath, floor: floorPath,
+                                      outputFloors: outputFloors)
     let result = try runSideBySide(subjects, rounds: sideBySideRounds, keys: quick ? 20 : 80, spacing: 100, startRounds: sideBySideStarts)
     if let samplesPath {
         let samples = result.rounds.mapValues { rounds in
@@ -124,6 +137,9 @@ if arguments == ["side-by-side"], let peerPath, let floorPath {
         if demoB != nil { print("\(name): \(path)") }
         print(renderText(machine: [], figures: sideBySideFigures(result, ours: name, peer: "peer", brailleFloor: "floor-braille",
                                                                  speechFloor: "floor-speech", redrawFloor: "floor-redraw", startFloor: "floor-start"), notes: []))
+    }
+    if !outputFloors.isEmpty {
+        print(outputFloorsSummary(result, floors: outputFloors.map { "floor-\($0)" }, ours: ["ours"] + (demoB == nil ? [] : ["ours-B"])))
     }
     exit(0)
 }

@@ -4,6 +4,10 @@
  *   floor_key speech    ... ONLY calls spd_say(SPD_TEXT)
  *   floor_key redraw    ... ONLY writes the value to the terminal (carriage return, value, erase to
  *                       the end of the line: one write())
+ *   floor_key braille+redraw+speech   ... does those, in that order (any of the three, joined
+ *                       by '+'): a11y-demo's order is the one written here, the least a program that
+ *                       gives every key to braille, the screen and speech can do (the floors above
+ *                       each do one of them alone)
  *   floor_key start     connects to both servers, writes one braille line ("start") and waits
  *
  * Raw-mode terminal, poll() on standard input; Enter or q ends it. Servers from the environment
@@ -34,13 +38,29 @@ static SPDConnection *speech_open(void) {
 
 int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "braille";
-    int braille = !strcmp(mode, "braille") || !strcmp(mode, "start");
-    int speech = !strcmp(mode, "speech") || !strcmp(mode, "start");
+    /* What each key does, in order, and which servers the program connects to. */
+    enum output { BRAILLE, SPEECH, REDRAW };
+    enum output outputs[3];
+    int count_outputs = 0, start = !strcmp(mode, "start"), key_braille = 0, key_speech = 0;
+    if (!start) {
+        char list[64];
+        snprintf(list, sizeof list, "%s", mode);
+        for (char *name = strtok(list, "+"); name; name = strtok(NULL, "+")) {
+            enum output output;
+            if (!strcmp(name, "braille")) { output = BRAILLE; key_braille = 1; }
+            else if (!strcmp(name, "speech")) { output = SPEECH; key_speech = 1; }
+            else if (!strcmp(name, "redraw")) output = REDRAW;
+            else { fprintf(stderr, "floor_key: unknown output '%s' (braille, speech, redraw, or start)\n", name); return 2; }
+            if (count_outputs == 3) { fprintf(stderr, "floor_key: at most three outputs\n"); return 2; }
+            outputs[count_outputs++] = output;
+        }
+    }
+    int braille = key_braille || start, speech = key_speech || start;
     SPDConnection *spd = NULL;
     if (braille && braille_open() < 0) return 3;
     if (speech && !(spd = speech_open())) return 3;
-    if (!strcmp(mode, "start")) brlapi_writeText(0, "start");
-    if (!strcmp(mode, "braille")) brlapi_writeText(0, "10");
+    if (start) brlapi_writeText(0, "start");
+    if (key_braille) brlapi_writeText(0, "10");
 
     struct termios saved, raw;
     tcgetattr(0, &saved);
@@ -71,12 +91,14 @@ int main(int argc, char **argv) {
         if (next != value && !done) {
             value = next;
             snprintf(text, sizeof text, "%d", value);
-            if (!strcmp(mode, "braille")) brlapi_writeText(0, text);
-            if (!strcmp(mode, "speech")) spd_say(spd, SPD_TEXT, text);
-            if (!strcmp(mode, "redraw")) {
-                char line[32];
-                int length = snprintf(line, sizeof line, "\r%s\033[K", text);
-                if (write(1, line, (size_t)length) < 0) break;
+            for (int index = 0; index < count_outputs; index++) {
+                if (outputs[index] == BRAILLE) brlapi_writeText(0, text);
+                if (outputs[index] == SPEECH) spd_say(spd, SPD_TEXT, text);
+                if (outputs[index] == REDRAW) {
+                    char line[32];
+                    int length = snprintf(line, sizeof line, "\r%s\033[K", text);
+                    if (write(1, line, (size_t)length) < 0) done = 1;
+                }
             }
         }
     }
