@@ -226,8 +226,8 @@ public final class ControlSession {
     }
 
     /// Sends `event` to the engine and carries out each effect as the engine hands it over, in
-    /// the engine's order (braille, the screen, tones, then the words): the braille frame is
-    /// written before the screen is composed.
+    /// the engine's order (the screen, braille, tones, then the words; braille first at the
+    /// start): each is written before the next is made.
     private func send(_ event: EngineEvent, at time: Duration? = nil) {
         guard !sending else { return raised.append { [event] } }
         carryingOut { engine, perform in engine.send(event, at: time ?? now, perform: perform) }

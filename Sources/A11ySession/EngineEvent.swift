@@ -45,10 +45,9 @@ public enum EngineEvent: Sendable, Equatable {
     case device(DeviceStatus)
 }
 
-/// What the engine asks the world to do, in the order given: the braille frame and the screen
-/// (the screen first when a screen reader reads the terminal: the output the user's assistive
-/// technology reads must not wait while BRLTTY or the terminal, woken by the other, take the
-/// CPU), then speech (braille never waits for it).
+/// What the engine asks the world to do, in the order given: the screen and the braille frame
+/// (the frame first at the start, before the screen's first drawing is made; see
+/// `ControlEngine`), then speech (braille never waits for it).
 public enum EngineEffect: Sendable, Equatable {
     /// Show this frame on the braille display (nil: there is nothing to show).
     case showBraille(BrailleFrame?)

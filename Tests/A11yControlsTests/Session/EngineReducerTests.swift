@@ -38,12 +38,12 @@ import Testing
     @Test func aHoldStepsOnTicksAndItsReleaseSaysNothingMore() throws {
         var store = try store()
         store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
-        store.send(.bytes(Self.press), at: ms(10), [.braille("Price 11 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw, .say("11"), .changed(panel: 0, 11, .moved)]) {
+        store.send(.bytes(Self.press), at: ms(10), [.redraw, .braille("Price 11 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .say("11"), .changed(panel: 0, 11, .moved)]) {
             $0.values = [[11, 90]]
         }
         #expect(store.engine.nextDeadline == ms(410))
         store.send(.tick, at: ms(409))
-        store.send(.tick, at: ms(410), [.braille("Price 12 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw, .say("12"),
+        store.send(.tick, at: ms(410), [.redraw, .braille("Price 12 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .say("12"),
                                        .changed(panel: 0, 11, .interaction(began: true)), .changed(panel: 0, 12, .moved)]) {
             $0.values = [[12, 90]]
             $0.isHolding = true
@@ -61,7 +61,7 @@ import Testing
         store.send(.tick, at: ms(2999))
         store.send(.tick, at: ms(3000), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90")]) { $0.brailleNotice = nil }
         store.send(.device(.speechBack), at: ms(4000), [.braille("speech back         ")]) { $0.brailleNotice = "speech back" }
-        store.send(.brailleKey(.lineDown), at: ms(4100), [.braille("Price 9 ⣀⣧⣤⣤⣤⣤⣤⣴⣀ 90"), .redraw, .say("9"), .changed(panel: 0, 9, .moved)]) {
+        store.send(.brailleKey(.lineDown), at: ms(4100), [.redraw, .braille("Price 9 ⣀⣧⣤⣤⣤⣤⣤⣴⣀ 90"), .say("9"), .changed(panel: 0, 9, .moved)]) {
             $0.brailleNotice = nil
             $0.values = [[9, 90]]
         }
@@ -76,7 +76,7 @@ import Testing
         store.send(.device(.brailleBack), at: ms(900), [.say("braille display back", .message)])
         store.send(.brailleKey(.panLeft), at: ms(1000), [.braille("Price 10 ⣸⣤⣤")]) { $0.panOffset = 0 }
         // A change brings the focused handle back into view.
-        store.send(.brailleKey(.lineDown), at: ms(1100), [.braille("9 ⣸⣤⣤⣤⣤⣤⣆ 90"), .redraw, .say("9"), .changed(panel: 0, 9, .moved)]) {
+        store.send(.brailleKey(.lineDown), at: ms(1100), [.redraw, .braille("9 ⣸⣤⣤⣤⣤⣤⣆ 90"), .say("9"), .changed(panel: 0, 9, .moved)]) {
             $0.values = [[9, 90]]
             $0.panOffset = nil
         }
@@ -85,13 +85,13 @@ import Testing
     @Test func aTypedNumberShowsOnBrailleAndALoneEscapeCancelsItAfterTheTimeout() throws {
         var store = try store()
         store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
-        store.send(.bytes(Array("4".utf8)), at: ms(10), [.braille("lower: 4            "), .redraw, .say("4")]) { $0.entry = "4" }
+        store.send(.bytes(Array("4".utf8)), at: ms(10), [.redraw, .braille("lower: 4            "), .say("4")]) { $0.entry = "4" }
         store.send(.bytes([0x1B]), at: ms(20))
         store.send(.tick, at: ms(20) + KeyDecoder.recommendedEscapeTimeout - ms(1))
         store.send(.tick, at: ms(20) + KeyDecoder.recommendedEscapeTimeout,
-                   [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw, .say("entry cancelled")]) { $0.entry = nil }
+                   [.redraw, .braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .say("entry cancelled")]) { $0.entry = nil }
         store.send(.bytes(Array("45\r".utf8)), at: ms(500),
-                   [.braille("Price 45 ⣀⣀⣀⣸⣤⣤⣤⣆ 90"), .redraw, .say("4"), .say("5"), .say("45"), .changed(panel: 0, 45, .moved)]) { $0.values = [[45, 90]] }
+                   [.redraw, .braille("Price 45 ⣀⣀⣀⣸⣤⣤⣤⣆ 90"), .say("4"), .say("5"), .say("45"), .changed(panel: 0, 45, .moved)]) { $0.values = [[45, 90]] }
     }
 
     @Test func acceptingFinishesOnceAndNothingFollows() throws {

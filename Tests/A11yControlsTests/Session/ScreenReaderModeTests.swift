@@ -29,22 +29,27 @@ import Testing
         #expect(engine.screenFrame.cursor == (0, 0))
     }
 
-    /// The output the user's assistive technology reads goes first: the screen when a screen
-    /// reader reads the terminal, else the braille frame.
+    /// A key's outputs: the screen (a few changed cells), the braille frame, then the words
+    /// (none when a screen reader reads the terminal). At the start the braille frame comes
+    /// before the screen's first drawing, unless a screen reader reads the terminal: what it
+    /// reads there is what the user hears.
     @Test(arguments: [true, false])
-    func theOutputTheUsersScreenReaderReadsComesFirst(speechOnScreen: Bool) {
-        var engine = engine(speechOnScreen: speechOnScreen)
-        _ = engine.send(.brailleWidth(40), at: .zero)
-        _ = engine.send(.start, at: .zero)
-        let order = engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(10)).compactMap { effect -> String? in
-            switch effect {
-            case .redraw: "screen"
-            case .showBraille: "braille"
-            case .speak: "speech"
-            default: nil
+    func theOrderOfTheOutputs(speechOnScreen: Bool) {
+        func order(_ effects: [EngineEffect]) -> [String] {
+            effects.compactMap { effect -> String? in
+                switch effect {
+                case .redraw: "screen"
+                case .showBraille: "braille"
+                case .speak: "speech"
+                default: nil
+                }
             }
         }
-        #expect(order == (speechOnScreen ? ["screen", "braille"] : ["braille", "screen", "speech"]))
+        var engine = engine(speechOnScreen: speechOnScreen)
+        let start = order(engine.send([.brailleWidth(40), .start], at: .zero))
+        #expect(start == (speechOnScreen ? ["screen", "braille"] : ["braille", "screen", "speech"]))
+        let key = order(engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(10)))
+        #expect(key == (speechOnScreen ? ["screen", "braille"] : ["screen", "braille", "speech"]))
     }
 
     /// A line as a screen reader reads it: the text without its styling.
