@@ -231,9 +231,9 @@ public struct ControlEngine: Sendable {
     /// for speech: each effect is handed over as soon as it is known.
     ///
     /// Why the screen first on a key: each write wakes another process (the terminal, BRLTTY)
-    /// that takes the CPU from the loop, so the second write waits. A key's redraw is a few
-    /// changed cells (worked out ahead, `ControlSession`'s forecasts), and written first it costs
-    /// the braille frame nothing measurable. Side by side (2026-12-04, three runs of 4 x 80 keys,
+    /// that takes the CPU from the loop, so the second write waits. A key's redraw is one write of
+    /// the lines that changed (worked out ahead, `ControlSession`'s forecasts), and written first
+    /// it costs the braille frame nothing measurable. Side by side (2026-12-04, three runs of 4 x 80 keys,
     /// the two orders in one run each, BRLTTY on its local socket): key -> braille 0.423 / 0.424,
     /// 0.410 / 0.411 and 0.385 / 0.394 ms (frame first / screen first), key -> redraw 0.328 /
     /// 0.243, 0.298 / 0.227 and 0.281 / 0.223 ms, speech 0.04-0.06 ms sooner too; a C program

@@ -77,7 +77,7 @@ arguments.removeAll { $0 == "--quick" }
 /// display already shows gets no new line from BRLTTY's `vr` driver, so the two never follow each
 /// other).
 /// `outputFloors`: more C floors, each giving every key to the outputs it names in that order
-/// ("braille+redraw+speech": `floor_key`'s argument); after the peer, and without a first line of
+/// ("redraw+braille+speech": `floor_key`'s argument); after the peer, and without a first line of
 /// their own to wait for (theirs, "10", may be what the braille floor left on the display).
 func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [String], peer: String, floor: String,
                         outputFloors: [String] = []) -> [Subject] {
@@ -110,7 +110,7 @@ func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [Stri
 // The side-by-side rounds alone (quicker, to try a change): `scripts/bench.sh side-by-side`;
 // `--rounds N` (3) keyed rounds, `--starts N` (60; 10 with `--quick`) start-only rounds, `--samples FILE`
 // (every sample as JSON, below), `--floors ORDER,...` (more C floors, each doing the outputs it names
-// in that order, `braille+redraw+speech` as a11y-demo does: what the machine's cores leave of each
+// in that order, `redraw+braille+speech` as a11y-demo does: what the machine's cores leave of each
 // target when one program writes all three; not in make bench, which has no time left for them).
 // `--demo-b PATH`: a second
 // a11y-demo in the same rounds, to compare two builds (an A/B: only figures of the same run say

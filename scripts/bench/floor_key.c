@@ -58,6 +58,7 @@ int main(int argc, char **argv) {
             outputs[count_outputs++] = output;
         }
     }
+    if (!start && count_outputs == 0) { fprintf(stderr, "floor_key: no output named\n"); return 2; }
     int braille = key_braille || start, speech = key_speech || start;
     SPDConnection *spd = NULL;
     if (braille && braille_open() < 0) return 3;

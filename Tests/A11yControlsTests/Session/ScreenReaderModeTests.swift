@@ -29,7 +29,7 @@ import Testing
         #expect(engine.screenFrame.cursor == (0, 0))
     }
 
-    /// A key's outputs: the screen (a few changed cells), the braille frame, then the words
+    /// A key's outputs: the screen (the lines that changed), the braille frame, then the words
     /// (none when a screen reader reads the terminal). At the start the braille frame comes
     /// before the screen's first drawing, unless a screen reader reads the terminal: what it
     /// reads there is what the user hears.
