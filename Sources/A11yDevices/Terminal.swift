@@ -123,18 +123,24 @@ public final class Terminal {
 
     /// Writes all of `bytes`.
     public func write(_ bytes: [UInt8]) throws(TerminalError) {
+        try bytes.withUnsafeBytes { buffer in Result { () throws(TerminalError) in try write(buffer) } }.get()
+    }
+
+    /// Writes a string as UTF-8, from the string's own storage (each redraw comes this way: no
+    /// array of its bytes made and dropped).
+    public func write(_ string: String) throws(TerminalError) {
+        var string = string
+        try string.withUTF8 { utf8 in Result { () throws(TerminalError) in try write(UnsafeRawBufferPointer(utf8)) } }.get()
+    }
+
+    private func write(_ buffer: UnsafeRawBufferPointer) throws(TerminalError) {
         var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fileDescriptor, $0.baseAddress! + done, bytes.count - done) }
+        while done < buffer.count {
+            let n = Glibc.write(fileDescriptor, buffer.baseAddress! + done, buffer.count - done)
             if n > 0 { done += n; continue }
             if n == -1 && (errno == EINTR || errno == EAGAIN) { continue }
             throw TerminalError("write")
         }
-    }
-
-    /// Writes a string as UTF-8.
-    public func write(_ string: String) throws(TerminalError) {
-        try write(Array(string.utf8))
     }
 
     /// Reads what is available (blocks until at least one byte unless polled first). An empty
