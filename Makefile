@@ -162,7 +162,7 @@ install-files:
 	chmod 644 "$$root/share/man/man1/a11y-demo.1" "$$root/share/bash-completion/completions/a11y-demo" \
 	  "$$root/share/zsh/site-functions/_a11y-demo" "$$root/share/fish/vendor_completions.d/a11y-demo.fish"; \
 	install -m 755 $(BUILD_DIR)/liba11y-controls.so "$$root/lib/liba11y-controls.so"; \
-	install -m 644 include/a11y_controls.h Sources/ExampleFormatterPlugin/include/a11y_formatter_plugin.h "$$root/include/"; \
+	install -m 644 include/a11y_controls.h include/a11y_formatter_plugin.h "$$root/include/"; \
 	version=$$("$$demo" --version | cut -d' ' -f2); \
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$version|" scripts/a11y-controls.pc.in >"$$root/lib/pkgconfig/a11y-controls.pc"; \
 	chmod 644 "$$root/lib/pkgconfig/a11y-controls.pc"; \

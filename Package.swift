@@ -5,12 +5,15 @@ import PackageDescription
 let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
 
 // The layers of DESIGN.md, one target each; a target may import only what its `dependencies`
-// list, so the compiler keeps the arrows:
+// list, so the compiler keeps the arrows. Sources/ holds the product; Benchmarks/, Tools/,
+// Tests/Support/ and examples/ hold what builds beside it.
 //
-//   a11y-demo -> DemoCommandLine -> A11yControls (umbrella: re-exports the layers)
-//   A11ySession      -> A11yDevices, A11yPresentation, A11yInput
+//   a11y-demo        -> DemoCommandLine (help, man page, completions) -> A11yOptions
+//   A11yControlsC    -> A11yOptions (the C API takes a11y-demo's argument strings)
+//   A11yOptions      -> A11yControls (umbrella: re-exports the layers)
+//   A11ySession      -> A11yDevices, A11yPresentation, A11yInput, A11yFormatting, A11yModel, A11yVocabulary
 //   A11yDevices      -> A11yVocabulary, CSpeech, CBrl, CAlsa, CLouis, CSystem (the only C and OS calls)
-//   A11yPresentation -> A11yFormatting
+//   A11yPresentation -> A11yFormatting, A11yModel, A11yVocabulary
 //   A11yInput        -> A11yModel, A11yVocabulary
 //   A11yFormatting   -> A11yModel, A11yVocabulary
 //   A11yModel        -> nothing
@@ -22,7 +25,7 @@ let package = Package(
         .library(name: "A11yControls", targets: ["A11yControls"]),
         .executable(name: "a11y-demo", targets: ["a11y-demo"]),
         // A formatter plugin built as a shared library, loaded at run time through the C ABI
-        // in Sources/ExampleFormatterPlugin/include/a11y_formatter_plugin.h.
+        // in include/a11y_formatter_plugin.h.
         .library(name: "ExampleFormatterPlugin", type: .dynamic, targets: ["ExampleFormatterPlugin"]),
         // The C API (include/a11y_controls.h) as liba11y-controls.so, for programs in any language.
         .library(name: "a11y-controls", type: .dynamic, targets: ["A11yControlsC"]),
@@ -68,21 +71,24 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m")]
         ),
         .target(name: "A11yInput", dependencies: ["A11yModel", "A11yVocabulary"]),
-        .target(name: "A11yPresentation", dependencies: ["A11yFormatting"]),
+        .target(name: "A11yPresentation", dependencies: ["A11yFormatting", "A11yModel", "A11yVocabulary"]),
         .target(name: "A11yDevices", dependencies: ["A11yVocabulary", "CSpeech", "CBrl", "CAlsa", "CLouis", "CSystem"]),
-        .target(name: "A11ySession", dependencies: ["A11yDevices", "A11yPresentation", "A11yInput"]),
+        .target(name: "A11ySession", dependencies: ["A11yDevices", "A11yPresentation", "A11yInput", "A11yFormatting", "A11yModel",
+                                                  "A11yVocabulary"]),
         // The module users import: re-exports every layer.
         .target(
             name: "A11yControls",
             dependencies: ["A11yModel", "A11yVocabulary", "A11yFormatting", "A11yInput", "A11yPresentation",
                            "A11yDevices", "A11ySession"]
         ),
-        // a11y-demo's command-line contract (options, help, errors, results): pure, unit-tested,
-        // not part of the library product.
-        .target(name: "DemoCommandLine", dependencies: ["A11yControls"]),
+        // The option grammar shared by a11y-demo and the C API: parsing, the option table, errors,
+        // the preferences file, the controls built from options, results. Pure, unit-tested.
+        .target(name: "A11yOptions", dependencies: ["A11yControls"]),
+        // What only a11y-demo prints: help, the man page, shell completions.
+        .target(name: "DemoCommandLine", dependencies: ["A11yOptions", "A11yControls"]),
         .executableTarget(
             name: "a11y-demo",
-            dependencies: ["DemoCommandLine", "DemoStart"],
+            dependencies: ["DemoCommandLine", "A11yOptions", "A11yControls", "DemoStart"],
             // The Swift runtime linked in: start-up maps ~20 fewer shared libraries and the
             // process is smaller (README, "Benchmarks"). An executable is never a dependency's
             // product, so the unsafe flag does not stop other packages from using this one.
@@ -116,59 +122,70 @@ let package = Package(
         // scripts/hot-functions.sh runs a11y-demo under callgrind.
         .target(name: "DemoStart", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // @_cdecl exports of include/a11y_controls.h: options are a11y-demo's argument strings.
-        .target(name: "A11yControlsC", dependencies: ["DemoCommandLine"]),
+        .target(name: "A11yControlsC", dependencies: ["A11yOptions", "A11yControls"]),
+        // examples/: a formatter plugin in C, and how a Swift program embeds the controls.
         .target(
             name: "ExampleFormatterPlugin",
+            path: "examples/formatter-plugin",
+            cSettings: [.headerSearchPath("../../include")],
             linkerSettings: [.linkedLibrary("m")]
         ),
-        // How a Swift program embeds the controls (README, "Using the library in Swift").
         .executableTarget(
             name: "embedding-example",
-            dependencies: ["A11yControls"]
+            dependencies: ["A11yControls"],
+            path: "examples/swift-embedding"
         ),
         // The client side of BRLTTY's Virtual (`vr`) display protocol: one implementation for
         // a11y-vr-display, the tests and the benchmark.
-        .target(name: "VirtualDisplayClient"),
+        .target(name: "VirtualDisplayClient", path: "Tools/VirtualDisplayClient"),
         // Fakes of the devices, pty and process helpers, the capture-file reader: shared by the
         // tests and the benchmark, never part of a product.
-        .target(name: "A11yTestSupport", dependencies: ["A11yControls", "VirtualDisplayClient", "CSystem"]),
+        .target(name: "A11yTestSupport", dependencies: ["A11yControls", "VirtualDisplayClient", "CSystem"],
+                path: "Tests/Support/A11yTestSupport"),
         // Benchmarks print a report; they are never timed assertions in tests. CSpeech and CBrl
         // measure the bare floors (libspeechd and libbrlapi linked: the floors call them themselves).
         .executableTarget(
             name: "a11y-bench",
-            dependencies: ["DemoCommandLine", "A11yTestSupport", "VirtualDisplayClient", "CSpeech", "CBrl"],
+            dependencies: ["A11yControls", "A11yTestSupport", "VirtualDisplayClient", "CSpeech", "CBrl"],
+            path: "Benchmarks/a11y-bench",
             linkerSettings: [.linkedLibrary("speechd"), .linkedLibrary("brlapi")]
         ),
         // `make soak`: a11y-demo for minutes in a terminal against the real servers, with seeded
         // keys, braille keys, signals and server faults; prints keys, faults, recoveries, RSS.
         .executableTarget(
             name: "a11y-soak",
-            dependencies: ["A11yControls", "A11yTestSupport", "VirtualDisplayClient"]
+            dependencies: ["A11yControls", "A11yTestSupport", "VirtualDisplayClient"],
+            path: "Tools/a11y-soak"
         ),
         // A headless display for BRLTTY's Virtual driver, run by `scripts/servers.sh start --display`
         // so that `make demo` has a braille display; it appends what the display shows to a file.
         .executableTarget(
             name: "a11y-vr-display",
-            dependencies: ["VirtualDisplayClient"]
+            dependencies: ["VirtualDisplayClient"],
+            path: "Tools/a11y-vr-display"
         ),
         // Fuzzes the key decoder: libFuzzer with -DLIBFUZZER, a seeded generator otherwise.
         .executableTarget(
             name: "KeyDecoderFuzzer",
-            dependencies: ["A11yInput"]
+            dependencies: ["A11yInput"],
+            path: "Tools/KeyDecoderFuzzer"
         ),
         // A helper the terminal tests run on a pseudo-terminal (not a product).
         .executableTarget(
             name: "TerminalCheckHelper",
-            dependencies: ["A11yControls"]
+            dependencies: ["A11yControls"],
+            path: "Tests/Support/TerminalCheckHelper"
         ),
         .testTarget(
             name: "A11yControlsTests",
-            dependencies: ["A11yControls", "DemoCommandLine", "A11yTestSupport", "VirtualDisplayClient", "TerminalCheckHelper",
-                           "A11yControlsC"]
+            dependencies: ["A11yControls", "A11yModel", "A11yVocabulary", "A11yFormatting", "A11yInput", "A11yPresentation",
+                           "A11yDevices", "A11ySession", "A11yOptions", "DemoCommandLine", "A11yTestSupport",
+                           "VirtualDisplayClient", "TerminalCheckHelper", "A11yControlsC", "CBrl"]
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["A11yControls", "DemoCommandLine", "A11yTestSupport", "VirtualDisplayClient", "CSpeech", "CBrl"]
+            dependencies: ["A11yControls", "A11yDevices", "A11yOptions", "A11yTestSupport", "VirtualDisplayClient", "CSpeech",
+                           "CBrl"]
         ),
     ],
     swiftLanguageModes: [.v6]

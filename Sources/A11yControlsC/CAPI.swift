@@ -1,8 +1,8 @@
 // The C API of include/a11y_controls.h: @_cdecl functions over the Swift library. Nothing Swift
-// crosses it: options are a11y-demo's argument strings (parsed and checked by DemoCommandLine,
+// crosses it: options are a11y-demo's argument strings (parsed and checked by ParsedCommandLine,
 // under the user's preferences), results are doubles, ints and malloc'd UTF-8 strings.
 import A11yControls
-import DemoCommandLine
+import A11yOptions
 import Glibc
 import Synchronization
 
@@ -54,7 +54,7 @@ func strings(_ array: UnsafePointer<UnsafePointer<CChar>?>?) -> [String]? {
 }
 
 /// Parses a11y-demo arguments under the user's preferences; nil after recording the error.
-func parseArguments(_ array: UnsafePointer<UnsafePointer<CChar>?>?) -> (DemoCommandLine, [ControlPanel])? {
+func parseArguments(_ array: UnsafePointer<UnsafePointer<CChar>?>?) -> (ParsedCommandLine, [ControlPanel])? {
     guard let arguments = strings(array) else {
         fail(CStatus.invalidArgument, "Error: an argument is not UTF-8 text")
         return nil
@@ -62,7 +62,7 @@ func parseArguments(_ array: UnsafePointer<UnsafePointer<CChar>?>?) -> (DemoComm
     let environment = Environment.all
     let preferences = Result { () throws(CLIError) in try Preferences.load(environment: environment) }
     do {
-        let line = try DemoCommandLine.parse(arguments, environment: environment, preferences: preferences)
+        let line = try ParsedCommandLine.parse(arguments, environment: environment, preferences: preferences)
         guard let panels = try line.panels() else {
             fail(CStatus.invalidArgument, "Error: help and version are not controls")
             return nil
@@ -102,10 +102,10 @@ func runModally(_ subcommand: String, _ options: UnsafePointer<UnsafePointer<CCh
     }
     let environment = Environment.all
     let preferences = Result { () throws(CLIError) in try Preferences.load(environment: environment) }
-    let line: DemoCommandLine
+    let line: ParsedCommandLine
     let panels: [ControlPanel]
     do {
-        line = try DemoCommandLine.parse([subcommand] + given, environment: environment, preferences: preferences)
+        line = try ParsedCommandLine.parse([subcommand] + given, environment: environment, preferences: preferences)
         guard let made = try line.panels() else { return (fail(CStatus.invalidArgument, "Error: help and version are not controls"), nil) }
         panels = made
     } catch let error as CLIError {

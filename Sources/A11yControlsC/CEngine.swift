@@ -1,17 +1,17 @@
 // The event-fed engine of include/a11y_controls.h: a ControlEngine in a box the C caller holds
 // as an opaque pointer. It does no I/O; the caller feeds it and reads what to say and show.
 import A11yControls
-import DemoCommandLine
+import A11yOptions
 import Glibc
 
 /// What the C caller's `a11y_engine *` points to.
 final class CEngine {
     var engine: ControlEngine
-    let commandLine: DemoCommandLine
+    let commandLine: ParsedCommandLine
     /// Utterances not yet taken.
     var speech: [String] = []
 
-    init(commandLine: DemoCommandLine, panels: [ControlPanel]) {
+    init(commandLine: ParsedCommandLine, panels: [ControlPanel]) {
         self.commandLine = commandLine
         var theme = commandLine.options.screenTheme
         theme.usesColor = false

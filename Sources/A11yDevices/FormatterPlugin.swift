@@ -36,7 +36,7 @@ public struct FormatterPluginError: Error, Sendable, Equatable, CustomStringConv
 }
 
 /// A formatter plugin's shared library, opened through the C ABI in
-/// `Sources/ExampleFormatterPlugin/include/a11y_formatter_plugin.h`.
+/// `include/a11y_formatter_plugin.h`.
 ///
 /// The library stays loaded while this object lives. Its texts are untrusted bytes: the session's
 /// `FormatterPlugin` adapts it to the formatting layer behind a `SanitizingFormatter`.

@@ -1,4 +1,5 @@
 import A11yControls
+import A11yOptions
 /// The help texts of `a11y-demo`, in swift-argument-parser's layout: OVERVIEW, USAGE, option
 /// groups with "(default: …)", SUBCOMMANDS, then exit statuses. Built from `OptionTable`, so
 /// help and parsing never disagree. Lines are at most 80 columns; printed on stdout, exit 0.
@@ -6,7 +7,7 @@ public enum DemoHelp {
     /// The full help text for `topic`, ending with a newline.
     public static func text(for topic: HelpTopic) -> String {
         var out = ""
-        let program = DemoCommandLine.programName
+        let program = ParsedCommandLine.programName
         switch topic {
         case .general:
             out += "OVERVIEW: Accessible terminal controls: a range slider and a stepper, spoken\n"
@@ -40,7 +41,7 @@ public enum DemoHelp {
     static func subcommand(_ name: String, overview: String, prints: String, options: (title: String, specs: [OptionSpec])) -> String {
         "OVERVIEW: \(overview)\n\n"
             + "Prints \(prints) on stdout when Enter accepts.\n\n"
-            + "USAGE: \(DemoCommandLine.programName) \(name) [<options>]\n\n"
+            + "USAGE: \(ParsedCommandLine.programName) \(name) [<options>]\n\n"
             + section(options.title, options.specs)
             + section("OPTIONS", OptionTable.common + [OptionTable.help, OptionTable.version])
             + section("SCRIPT OPTIONS", OptionTable.scripting)
@@ -50,7 +51,7 @@ public enum DemoHelp {
     /// dialog's rangebox, as scripts written for dialog call it.
     static func dialogMode() -> String {
         "DIALOG MODE:\n"
-            + wrap("\(DemoCommandLine.programName) [<options>] [--title T] [--stdout | --output-fd N] --rangebox TEXT HEIGHT WIDTH MIN MAX DEFAULT", width: lineWidth - 2)
+            + wrap("\(ParsedCommandLine.programName) [<options>] [--title T] [--stdout | --output-fd N] --rangebox TEXT HEIGHT WIDTH MIN MAX DEFAULT", width: lineWidth - 2)
                 .map { "  " + $0 + "\n" }.joined()
             + "\n" + section("DIALOG OPTIONS", OptionTable.dialog)
     }

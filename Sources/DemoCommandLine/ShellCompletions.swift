@@ -1,9 +1,10 @@
 import A11yControls
+import A11yOptions
 /// bash, zsh and fish completions of a11y-demo, written from `OptionTable`: the subcommands,
 /// each place's options, and the values of enumerated options (`OptionTable.choices`). `make
 /// install` writes them (`a11y-demo --generate bash|zsh|fish`).
 public enum ShellCompletions {
-    static var program: String { DemoCommandLine.programName }
+    static var program: String { ParsedCommandLine.programName }
     /// Options allowed anywhere, and each subcommand's own.
     static var anywhere: [OptionSpec] { OptionTable.options(for: nil) + [OptionTable.help, OptionTable.version] }
     static var subcommands: [(name: String, help: String)] {

@@ -7,6 +7,7 @@
 // --print-partial, a result line for each change).
 import A11yControls
 import DemoCommandLine
+import A11yOptions
 import Glibc
 
 // libbrlapi is already loading (Sources/DemoStart: from before main, while the command line is
@@ -32,11 +33,11 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--generate" {
     finish(.accepted)
 }
 
-let commandLine: DemoCommandLine
+let commandLine: ParsedCommandLine
 do {
     let environment = Environment.all
     let preferences = Result { () throws(CLIError) in try Preferences.load(environment: environment) }
-    commandLine = try DemoCommandLine.parse(Array(CommandLine.arguments.dropFirst()), environment: environment,
+    commandLine = try ParsedCommandLine.parse(Array(CommandLine.arguments.dropFirst()), environment: environment,
                                             preferences: preferences)
 } catch {
     complain(error.message)
@@ -50,7 +51,7 @@ case .help(let topic):
     print(DemoHelp.text(for: topic), terminator: "")
     finish(.accepted)
 case .version:
-    print(DemoCommandLine.versionText)
+    print(ParsedCommandLine.versionText)
     finish(.accepted)
 case .rangebox(let box):
     if case .fileDescriptor(let fd) = box.output, fcntl(fd, F_GETFD) < 0 {
@@ -148,7 +149,7 @@ func terminalReport() -> @Sendable (String) -> Void {
     { message in
         let tty = open("/dev/tty", O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard tty >= 0 else { return }
-        writeAll(tty, DemoCommandLine.programName + ": " + message + "\r\n")
+        writeAll(tty, ParsedCommandLine.programName + ": " + message + "\r\n")
         close(tty)
     }
 }

@@ -1,6 +1,6 @@
 import A11yControls
 @testable import A11yDevices
-import DemoCommandLine
+import A11yOptions
 import A11yTestSupport
 import Foundation
 import Synchronization

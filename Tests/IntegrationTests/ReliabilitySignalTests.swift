@@ -1,5 +1,5 @@
 import A11yControls
-import DemoCommandLine
+import A11yOptions
 import A11yTestSupport
 import Foundation
 import Testing

@@ -6,7 +6,7 @@
 @testable import A11yPresentation
 @testable import A11ySession
 @testable import A11yVocabulary
-@testable import DemoCommandLine
+@testable import A11yOptions
 
 /// A plugin loader without dlopen: "/ok/one-digit.so" loads a decimal formatter with one fraction
 /// digit; any other path is missing.
@@ -16,8 +16,8 @@ func fakePluginLoader(_ path: String) throws -> any ValueFormatter {
 }
 
 /// Parses with the fake plugin loader and an empty environment unless given.
-func parseCLI(_ arguments: [String], environment: [String: String] = [:]) -> Result<DemoCommandLine, CLIError> {
-    DemoCommandLine.parseResult(arguments, environment: environment, loadPlugin: fakePluginLoader)
+func parseCLI(_ arguments: [String], environment: [String: String] = [:]) -> Result<ParsedCommandLine, CLIError> {
+    ParsedCommandLine.parseResult(arguments, environment: environment, loadPlugin: fakePluginLoader)
 }
 
 /// The error line, or nil when the arguments parse.

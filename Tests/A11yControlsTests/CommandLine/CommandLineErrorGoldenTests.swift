@@ -7,7 +7,7 @@ import Testing
 @testable import A11yPresentation
 @testable import A11ySession
 @testable import A11yVocabulary
-@testable import DemoCommandLine
+@testable import A11yOptions
 
 /// Bad command lines: each gives exit status 2 and exactly this one line on stderr.
 @Suite("CLI usage errors: golden one-line messages")

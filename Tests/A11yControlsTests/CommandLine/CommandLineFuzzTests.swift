@@ -8,6 +8,7 @@ import Testing
 @testable import A11ySession
 @testable import A11yVocabulary
 @testable import DemoCommandLine
+@testable import A11yOptions
 
 /// Random and malformed argument vectors: the parser never traps, and the outcome is either a
 /// valid invocation (whose controls hold their invariants) or exactly one line without control

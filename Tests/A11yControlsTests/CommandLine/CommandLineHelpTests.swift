@@ -8,6 +8,7 @@ import Testing
 @testable import A11ySession
 @testable import A11yVocabulary
 @testable import DemoCommandLine
+@testable import A11yOptions
 
 @Suite("CLI help texts")
 struct CommandLineHelpTests {

@@ -1,6 +1,6 @@
 import Testing
 import A11yControls
-import DemoCommandLine
+import A11yOptions
 
 @Suite("CLI results: plain and JSON lines")
 struct CommandLineResultTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import A11yControls
 @testable import A11ySession
-@testable import DemoCommandLine
+@testable import A11yOptions
 
 /// The speech, language, screen-reader and tone options of a11y-demo, and the default labels in
 /// the user's language.

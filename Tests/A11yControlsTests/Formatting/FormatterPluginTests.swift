@@ -8,7 +8,7 @@ import Testing
 @testable import A11yPresentation
 @testable import A11ySession
 @testable import A11yVocabulary
-@testable import DemoCommandLine
+@testable import A11yOptions
 
 /// Builds plugins with the system C compiler into a temporary directory, loads them and uses them.
 @Suite("Formatter plugins through the C ABI", .serialized)
@@ -18,7 +18,7 @@ struct FormatterPluginTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// Where built plugins go: one directory per test process, one subdirectory per build.
     static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-plugin-tests-\(getpid())")
-    static let includeDirectory = repoRoot.appendingPathComponent("Sources/ExampleFormatterPlugin/include").path
+    static let includeDirectory = repoRoot.appendingPathComponent("include").path
 
     /// Compiles C `source` (or the file at `sourcePath`) into a shared library and returns its path.
     static func build(name: String, source: String? = nil, sourcePath: String? = nil) throws -> String {
@@ -58,7 +58,7 @@ struct FormatterPluginTests {
     let context = FormatContext(fractionDigits: 0, minimum: 0, maximum: 127, locale: .posix)
 
     @Test func theExamplePluginBuildsLoadsAndFormatsNotes() throws {
-        let path = try Self.build(name: "notes", sourcePath: Self.repoRoot.appendingPathComponent("Sources/ExampleFormatterPlugin/plugin.c").path)
+        let path = try Self.build(name: "notes", sourcePath: Self.repoRoot.appendingPathComponent("examples/formatter-plugin/plugin.c").path)
         defer { Self.remove(path) }
         let plugin = try FormatterPlugin.load(path: path)
         #expect(plugin.name == "musical notes")

@@ -1,6 +1,6 @@
 import Testing
 import A11yControls
-import DemoCommandLine
+import A11yOptions
 
 @Suite("Formatter spec strings")
 struct FormatterSpecTests {

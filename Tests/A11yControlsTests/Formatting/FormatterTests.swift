@@ -1,6 +1,6 @@
 import Testing
 import A11yControls
-import DemoCommandLine
+import A11yOptions
 
 @Suite("Built-in formatters: visual, spoken and braille texts")
 struct FormatterTests {

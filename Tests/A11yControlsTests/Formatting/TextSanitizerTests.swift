@@ -7,7 +7,7 @@ import Testing
 @testable import A11yPresentation
 @testable import A11ySession
 @testable import A11yVocabulary
-@testable import DemoCommandLine
+@testable import A11yOptions
 
 @Suite("Untrusted text is made safe")
 struct TextSanitizerTests {

@@ -1,6 +1,6 @@
 import Testing
 import A11yControls
-import DemoCommandLine
+import A11yOptions
 
 @Suite("ValueLabeler: the control's formatter")
 struct ValueLabelerTests {

@@ -7,7 +7,7 @@ import Testing
 @testable import A11yPresentation
 @testable import A11ySession
 @testable import A11yVocabulary
-@testable import DemoCommandLine
+@testable import A11yOptions
 
 /// A seeded fuzz run in every `swift test`; the long run is the KeyDecoderFuzzer executable
 /// (see README.md, "Fuzzing the key decoder").

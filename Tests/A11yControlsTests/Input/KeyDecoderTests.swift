@@ -1,6 +1,6 @@
 import Testing
 import A11yControls
-import DemoCommandLine
+import A11yOptions
 
 /// Feeds `pieces` and then flushes (the escape timeout).
 private func decode(_ pieces: [ArraySlice<UInt8>]) -> [KeyEvent] {

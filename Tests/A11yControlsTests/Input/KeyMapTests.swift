@@ -1,6 +1,6 @@
 import Testing
 import A11yControls
-import DemoCommandLine
+import A11yOptions
 
 private func action(_ map: KeyMap, _ name: String, entry: Bool = false, kind: KeyEventKind = .press) -> Action? {
     let chord = KeyChord(name: name)!

@@ -1,6 +1,6 @@
 import Testing
 import A11yControls
-import DemoCommandLine
+import A11yOptions
 
 final class RecordingSliderDelegate: RangeSliderDelegate {
     var events: [String] = []

@@ -8,7 +8,7 @@ import Testing
 @testable import A11yPresentation
 @testable import A11ySession
 @testable import A11yVocabulary
-@testable import DemoCommandLine
+@testable import A11yOptions
 
 /// Configurations at the edges of what a `Double` can hold: each is either accepted, and then
 /// every key works and the invariants hold, or rejected with a `ConfigurationError` naming the

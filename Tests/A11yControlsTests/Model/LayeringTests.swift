@@ -19,6 +19,9 @@ struct LayeringTests {
         "A11yDevices": ["A11yVocabulary", "CSpeech", "CBrl", "CAlsa", "CLouis", "CSystem", "Glibc", "Musl", "Synchronization", "Dispatch"],
         "A11ySession": ["A11yDevices", "A11yPresentation", "A11yFormatting", "A11yInput", "A11yModel", "A11yVocabulary",
                         "Glibc", "Musl", "Synchronization", "Dispatch"],
+        "A11yOptions": ["A11yControls"],
+        "DemoCommandLine": ["A11yControls", "A11yOptions"],
+        "A11yControlsC": ["A11yControls", "A11yOptions", "Glibc", "Synchronization"],
     ]
 
     static func imports(in folder: String) throws -> [String: Set<String>] {
@@ -43,6 +46,16 @@ struct LayeringTests {
         for (file, modules) in imports {
             let forbidden = modules.subtracting(Self.allowed[layer]!)
             #expect(forbidden.isEmpty, "\(layer)/\(file) imports \(forbidden.sorted())")
+        }
+    }
+
+    /// Sources/ holds the product: nothing in it imports the test support, the benchmark or the tools.
+    @Test func productImportsNoSupportCode() throws {
+        for folder in try FileManager.default.contentsOfDirectory(atPath: Self.sources.path) {
+            for (file, modules) in try Self.imports(in: folder) {
+                let support = modules.intersection(["A11yTestSupport", "VirtualDisplayClient", "TerminalCheckHelper"])
+                #expect(support.isEmpty, "\(folder)/\(file) imports \(support.sorted())")
+            }
         }
     }
 

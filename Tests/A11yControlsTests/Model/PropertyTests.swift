@@ -3,7 +3,7 @@ import Testing
 import Glibc
 #endif
 import A11yControls
-import DemoCommandLine
+import A11yOptions
 
 /// Random configurations and command sequences; every invariant of the controls is checked after
 /// every command. On failure the seed is printed: rerun with `A11Y_PROPERTY_SEED=<seed>` (and

@@ -1,5 +1,5 @@
 import A11yControls
-import DemoCommandLine
+import A11yOptions
 #if canImport(Glibc)
 import Glibc
 #endif

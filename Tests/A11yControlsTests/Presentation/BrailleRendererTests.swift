@@ -1,6 +1,6 @@
 import Testing
 import A11yControls
-import DemoCommandLine
+import A11yOptions
 
 @Suite struct BrailleRendererTests {
     let formatter = DecimalFormatter(fractionDigits: nil)

@@ -1,6 +1,6 @@
 import Testing
 import A11yControls
-import DemoCommandLine
+import A11yOptions
 
 @Suite struct BrailleTrackTests {
     private func unicode(_ track: BrailleTrack) -> String { String(track.cells.map(\.unicode)) }

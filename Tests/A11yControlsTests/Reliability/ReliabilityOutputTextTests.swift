@@ -7,7 +7,7 @@ import Testing
 @testable import A11yPresentation
 @testable import A11ySession
 @testable import A11yVocabulary
-@testable import DemoCommandLine
+@testable import A11yOptions
 
 /// Hostile text (from labels, formatters, plugins) at each device boundary.
 @Suite struct ReliabilityOutputTextTests {

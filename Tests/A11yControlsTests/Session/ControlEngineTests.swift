@@ -1,6 +1,6 @@
 import Testing
 import A11yControls
-import DemoCommandLine
+import A11yOptions
 
 @Suite struct ControlEngineTests {
     static let right: [UInt8] = Array("\u{1B}[C".utf8)

@@ -1,11 +1,11 @@
 import Testing
 @testable import A11yControls
-@testable import DemoCommandLine
+@testable import A11yOptions
 
 /// dialog compatibility: `--rangebox TEXT HEIGHT WIDTH MIN MAX DEFAULT` and its options.
 @Suite struct DialogCommandLineTests {
     func rangebox(_ arguments: [String], environment: [String: String] = [:]) throws -> (RangeboxInvocation, CommonOptions) {
-        let line = try DemoCommandLine.parse(arguments, environment: environment, loadPlugin: fakePluginLoader)
+        let line = try ParsedCommandLine.parse(arguments, environment: environment, loadPlugin: fakePluginLoader)
         guard case .rangebox(let box) = line.invocation else { throw CLIError.unexpectedArgument("not a rangebox") }
         return (box, line.options)
     }
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func timeoutAndPrintPartialParse() throws {
-        let line = try DemoCommandLine.parse(["stepper", "--timeout", "1.5", "--print-partial"], environment: [:], loadPlugin: fakePluginLoader)
+        let line = try ParsedCommandLine.parse(["stepper", "--timeout", "1.5", "--print-partial"], environment: [:], loadPlugin: fakePluginLoader)
         #expect(line.options.timeout == .milliseconds(1500) && line.options.printPartial)
         #expect(line.options.sessionOptions().timeout == .milliseconds(1500))
         #expect(errorLine(["--timeout", "0"]) == "Error: The value '0' is invalid for '--timeout <seconds>': must be greater than 0")

@@ -1,6 +1,7 @@
 import Testing
 @testable import A11yControls
 @testable import DemoCommandLine
+@testable import A11yOptions
 
 /// The man page and the completions come from the option table `--help` is made from: they list
 /// the same options.

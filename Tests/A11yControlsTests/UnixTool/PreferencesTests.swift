@@ -1,6 +1,6 @@
 import Testing
 @testable import A11yControls
-@testable import DemoCommandLine
+@testable import A11yOptions
 
 /// The preferences file: `name = value` lines under the command line, FILE:LINE errors.
 @Suite struct PreferencesTests {
@@ -19,14 +19,14 @@ import Testing
         let preferences = try parse("# mine\n\nspeech = off\n  speech-rate=30  \nno-color = yes\nlabels-below = no\r\nverbosity = terse\n").get()
         #expect(preferences.settings.map(\.option) == ["--speech", "--speech-rate", "--no-color", "--verbosity"])
         #expect(preferences.settings.map(\.line) == [3, 4, 5, 7])
-        let line = try DemoCommandLine.parse(["stepper"], environment: [:], preferences: .success(preferences), loadPlugin: fakePluginLoader)
+        let line = try ParsedCommandLine.parse(["stepper"], environment: [:], preferences: .success(preferences), loadPlugin: fakePluginLoader)
         #expect(line.options.speech == .off && line.options.speechRate == 30 && line.options.noColor && !line.options.visual.labelsBelow)
         #expect(line.options.verbosity == .terse)
     }
 
     @Test func theCommandLineWins() throws {
         let preferences = try parse("speech = on\nbraille = on\n").get()
-        let line = try DemoCommandLine.parse(["--speech", "off", "stepper"], environment: [:], preferences: .success(preferences),
+        let line = try ParsedCommandLine.parse(["--speech", "off", "stepper"], environment: [:], preferences: .success(preferences),
                                              loadPlugin: fakePluginLoader)
         #expect(line.options.speech == .off && line.options.braille == .on)
     }
@@ -42,10 +42,10 @@ import Testing
         // A bad file is one error, exit 2, even when the command line alone is fine.
         guard case .failure(let failure) = parse("x") else { Issue.record("parsed"); return }
         #expect(failure.exitCode == 2)
-        let line = DemoCommandLine.parseResult(["stepper"], environment: [:], preferences: .failure(failure), loadPlugin: fakePluginLoader)
+        let line = ParsedCommandLine.parseResult(["stepper"], environment: [:], preferences: .failure(failure), loadPlugin: fakePluginLoader)
         #expect(line == .failure(failure))
         // Help and version do not read them.
-        #expect((try? DemoCommandLine.parse(["--help"], environment: [:], preferences: .failure(failure)))?.invocation == .help(.general))
+        #expect((try? ParsedCommandLine.parse(["--help"], environment: [:], preferences: .failure(failure)))?.invocation == .help(.general))
     }
 
     @Test func everyCommonOptionIsAPreferenceExceptJSON() {

@@ -3,7 +3,7 @@ import A11yControls
 /// that names the option, then letting the model (`RangeSlider.init`) check the rest.
 enum RangeBuilder {
     /// `words`: the user's language, for the default label.
-    static func build(_ values: OptionValues, loadPlugin: DemoCommandLine.PluginLoader,
+    static func build(_ values: OptionValues, loadPlugin: ParsedCommandLine.PluginLoader,
                       words: Messages = .english) throws(CLIError) -> RangeInvocation {
         var c = RangeSliderConfiguration()
         let minText = values.text("--min"), maxText = values.text("--max")
@@ -103,7 +103,7 @@ enum RangeBuilder {
 /// Builds a validated `StepperInvocation` from the stepper options.
 enum StepperBuilder {
     /// `words`: the user's language, for the default label.
-    static func build(_ values: OptionValues, loadPlugin: DemoCommandLine.PluginLoader,
+    static func build(_ values: OptionValues, loadPlugin: ParsedCommandLine.PluginLoader,
                       words: Messages = .english) throws(CLIError) -> StepperInvocation {
         var c = StepperConfiguration()
         let valueText = values.text("--value"), minText = values.text("--min"), maxText = values.text("--max")
@@ -161,7 +161,7 @@ enum StepperBuilder {
 
 /// `--format SPEC` and `--format-plugin PATH`: parsed, and the formatter made (a plugin loaded).
 enum FormatBuilder {
-    static func build(_ values: OptionValues, loadPlugin: DemoCommandLine.PluginLoader) throws(CLIError) -> (FormatterSpec, any ValueFormatter) {
+    static func build(_ values: OptionValues, loadPlugin: ParsedCommandLine.PluginLoader) throws(CLIError) -> (FormatterSpec, any ValueFormatter) {
         let formatText = values.text("--format"), pluginText = values.text("--format-plugin")
         if formatText != nil && pluginText != nil { throw .conflict(option: "--format-plugin", other: "--format") }
         let spec: FormatterSpec
@@ -256,7 +256,7 @@ struct TrackOptions {
         if let text, step > range {
             throw .largerThanRange(option: "--step", value: text, range: NumberWriting.plain(range))
         }
-        if range / step > Double(DemoCommandLine.maximumStepCount) {
+        if range / step > Double(ParsedCommandLine.maximumStepCount) {
             throw .tooManySteps(step: text ?? NumberWriting.plain(step), range: NumberWriting.plain(range))
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// This package's directory (found from this file's path: Sources/A11yTestSupport/..).
+/// This package's directory (found from this file's path: Tests/Support/A11yTestSupport/..).
 public enum PackageRoot {
     public static var url: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 }
 

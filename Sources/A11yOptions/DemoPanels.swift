@@ -6,7 +6,7 @@ public struct DemoSetupError: Error, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-extension DemoCommandLine {
+extension ParsedCommandLine {
     /// The controls to run (one, or the showcase's two), with `--keymap` applied: what a11y-demo
     /// and the C library's engine run. Nil for help and version.
     public func panels() throws(DemoSetupError) -> [ControlPanel]? {

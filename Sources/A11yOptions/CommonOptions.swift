@@ -89,7 +89,7 @@ public struct CommonOptions: Sendable, Equatable {
 extension CommonOptions {
     /// The session these options ask for (servers, speech settings, verbosity, theme, preview,
     /// time limit), for a program named `programName`.
-    public func sessionOptions(programName: String = DemoCommandLine.programName) -> SessionOptions {
+    public func sessionOptions(programName: String = ParsedCommandLine.programName) -> SessionOptions {
         var session = SessionOptions()
         session.programName = programName
         session.speech = speech

@@ -1,6 +1,6 @@
 import Testing
 import A11yControls
-import DemoCommandLine
+import A11yOptions
 
 @Suite("CLI parsing: forms, places, defaults")
 struct DemoCommandLineTests {
@@ -150,7 +150,7 @@ struct DemoCommandLineTests {
     func version() throws {
         #expect(try parseCLI(["--version"]).get().invocation == .version)
         #expect(try parseCLI(["stepper", "--version"]).get().invocation == .version)
-        #expect(DemoCommandLine.versionText == "a11y-demo 0.1.0")
+        #expect(ParsedCommandLine.versionText == "a11y-demo 0.1.0")
     }
 
     @Test("common options")
@@ -198,7 +198,7 @@ struct DemoCommandLineTests {
     @Test("the live plugin loader: a missing file is a usage error")
     func realMissingPlugin() {
         let path = "/nonexistent/a11y-cli-test/plugin.so"
-        let result = DemoCommandLine.parseResult(["range", "--format-plugin", path], environment: [:])
+        let result = ParsedCommandLine.parseResult(["range", "--format-plugin", path], environment: [:])
         guard case .failure(let error) = result else { Issue.record("parsed"); return }
         #expect(error.message == "Error: The value '\(path)' is invalid for '--format-plugin <path>': no such plugin file")
         #expect(error.exitCode == 2)

@@ -14,7 +14,7 @@ import A11yControls
 ///   options only after it. When an option is repeated, the last one counts.
 /// - `--help` wins over everything else (even errors), then `--version`.
 /// - Numbers: see `ValueParsing` (`1e3` is accepted; NaN, infinities, `0x…` and `1e400` are not).
-public struct DemoCommandLine: Sendable, Equatable {
+public struct ParsedCommandLine: Sendable, Equatable {
     /// What to run.
     public var invocation: DemoInvocation
     /// How to present it.
@@ -42,17 +42,17 @@ public struct DemoCommandLine: Sendable, Equatable {
     /// is bad) stand before the command line, which wins; help and version do not read them.
     public static func parse(_ arguments: [String], environment: [String: String],
                              preferences: Result<Preferences, CLIError> = .success(Preferences()),
-                             loadPlugin: PluginLoader = FormatterPlugin.loadFormatter(path:)) throws(CLIError) -> DemoCommandLine {
+                             loadPlugin: PluginLoader = FormatterPlugin.loadFormatter(path:)) throws(CLIError) -> ParsedCommandLine {
         // In dialog mode only help and version are looked for before its own parser runs.
         let dialogMode = DialogCommandLine.isDialogMode(arguments)
         let scan = Scan(dialogMode ? arguments.filter { [OptionTable.help.name, OptionTable.helpShort, OptionTable.version.name].contains($0) } : arguments)
         if let topic = scan.helpTopic {
             switch topic {
-            case .success(let topic): return DemoCommandLine(invocation: .help(topic))
+            case .success(let topic): return ParsedCommandLine(invocation: .help(topic))
             case .failure(let error): throw error
             }
         }
-        if scan.versionRequested { return DemoCommandLine(invocation: .version) }
+        if scan.versionRequested { return ParsedCommandLine(invocation: .version) }
         let preferences = try preferences.get()
         if dialogMode {
             return try DialogCommandLine.parse(arguments, environment: environment) { values throws(CLIError) in
@@ -70,13 +70,13 @@ public struct DemoCommandLine: Sendable, Equatable {
         case .range: invocation = .range(try RangeBuilder.build(values, loadPlugin: loadPlugin, words: words))
         case .stepper: invocation = .stepper(try StepperBuilder.build(values, loadPlugin: loadPlugin, words: words))
         }
-        return DemoCommandLine(invocation: invocation, options: options)
+        return ParsedCommandLine(invocation: invocation, options: options)
     }
 
     /// `parse` as a `Result`.
     public static func parseResult(_ arguments: [String], environment: [String: String],
                                    preferences: Result<Preferences, CLIError> = .success(Preferences()),
-                                   loadPlugin: PluginLoader = FormatterPlugin.loadFormatter(path:)) -> Result<DemoCommandLine, CLIError> {
+                                   loadPlugin: PluginLoader = FormatterPlugin.loadFormatter(path:)) -> Result<ParsedCommandLine, CLIError> {
         do {
             return .success(try parse(arguments, environment: environment, preferences: preferences, loadPlugin: loadPlugin))
         } catch {

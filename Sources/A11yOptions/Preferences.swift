@@ -67,7 +67,7 @@ public struct Preferences: Sendable, Equatable {
                 setting.value = nil
             }
             do {
-                _ = try DemoCommandLine.commonOptions(OptionValues([(setting.option, setting.value)]), environment: [:])
+                _ = try ParsedCommandLine.commonOptions(OptionValues([(setting.option, setting.value)]), environment: [:])
             } catch {
                 throw fail(error.problem.replacing(spec.synopsis, with: name))
             }

@@ -1,28 +1,28 @@
 import A11yControls
 /// One option of `a11y-demo`: its name, the name of its value, its help line and default.
 /// The tables below are the single source for parsing, error synopses and help.
-struct OptionSpec: Sendable, Equatable {
+package struct OptionSpec: Sendable, Equatable {
     /// "--min".
-    var name: String
+    package var name: String
     /// "n" for `--min <n>`; nil for a flag.
-    var valueName: String?
+    package var valueName: String?
     /// One sentence for help.
-    var help: String
+    package var help: String
     /// Shown as "(default: …)" in help.
-    var defaultText: String?
+    package var defaultText: String?
     /// The names of the values after the first, for an option that takes several
     /// (`--rangebox <text> <height> <width> <min> <max> <default>`).
-    var moreValueNames: [String]
+    package var moreValueNames: [String]
 
-    var takesValue: Bool { valueName != nil }
+    package var takesValue: Bool { valueName != nil }
 
     /// All the value names: `valueName` then `moreValueNames`.
-    var valueNames: [String] { valueName.map { [$0] + moreValueNames } ?? [] }
+    package var valueNames: [String] { valueName.map { [$0] + moreValueNames } ?? [] }
 
     /// "--min <n>" or "--single".
-    var synopsis: String { ([name] + valueNames.map { "<\($0)>" }).joined(separator: " ") }
+    package var synopsis: String { ([name] + valueNames.map { "<\($0)>" }).joined(separator: " ") }
 
-    init(_ name: String, _ valueName: String? = nil, _ help: String, default defaultText: String? = nil,
+    package init(_ name: String, _ valueName: String? = nil, _ help: String, default defaultText: String? = nil,
          moreValueNames: [String] = []) {
         self.name = name
         self.valueName = valueName
@@ -33,12 +33,12 @@ struct OptionSpec: Sendable, Equatable {
 }
 
 /// Which table an option comes from.
-enum DemoSubcommand: String, Sendable, CaseIterable {
+package enum DemoSubcommand: String, Sendable, CaseIterable {
     case range, stepper
 }
 
-enum OptionTable {
-    static let range: [OptionSpec] = [
+package enum OptionTable {
+    package static let range: [OptionSpec] = [
         OptionSpec("--min", "n", "The lowest value of the track.", default: "0"),
         OptionSpec("--max", "n", "The highest value of the track.", default: "100"),
         OptionSpec("--lower", "n", "Where the lower handle starts.", default: "10% of the range above --min"),
@@ -57,7 +57,7 @@ enum OptionTable {
         OptionSpec("--hide-labels", nil, "Hide the value labels on screen; speech and braille still give them."),
     ]
 
-    static let stepper: [OptionSpec] = [
+    package static let stepper: [OptionSpec] = [
         OptionSpec("--value", "n", "The starting value, moved into --min...--max.", default: "1"),
         OptionSpec("--min", "n", "The lowest value.", default: "1"),
         OptionSpec("--max", "n", "The highest value.", default: "99"),
@@ -71,7 +71,7 @@ enum OptionTable {
         OptionSpec("--format-plugin", "path", "Format values with the formatter plugin (shared library) at path."),
     ]
 
-    static let common: [OptionSpec] = [
+    package static let common: [OptionSpec] = [
         OptionSpec("--speech", "mode", "Speech through speech-dispatcher: auto (use it when reachable), on (required, exit 3 without it) or off.", default: "auto"),
         OptionSpec("--braille", "mode", "Braille through BrlAPI (BRLTTY): auto, on (required, exit 3 without it) or off.", default: "auto"),
         OptionSpec("--speech-rate", "rate", "Speech rate from -100 (slowest) to 100 (fastest).", default: "the server's"),
@@ -89,7 +89,7 @@ enum OptionTable {
         OptionSpec("--json", nil, "Print the result as one JSON object."),
     ]
 
-    static let visual: [OptionSpec] = [
+    package static let visual: [OptionSpec] = [
         OptionSpec("--theme", "theme", "Colours: default or high-contrast.", default: "default"),
         OptionSpec("--handle-glyph", "char", "The character drawn for a handle.", default: "a space"),
         OptionSpec("--labels-below", nil, "Put the value labels below the track."),
@@ -100,12 +100,12 @@ enum OptionTable {
         OptionSpec("--handle-color", "sgr", "SGR background of the handles.", default: "47"),
     ]
 
-    static let help = OptionSpec("--help", nil, "Show help information.")
-    static let helpShort = "-h"
-    static let version = OptionSpec("--version", nil, "Show the version.")
+    package static let help = OptionSpec("--help", nil, "Show help information.")
+    package static let helpShort = "-h"
+    package static let version = OptionSpec("--version", nil, "Show the version.")
 
     /// The options allowed after `subcommand` (nil: before any subcommand, or the showcase).
-    static func options(for subcommand: DemoSubcommand?) -> [OptionSpec] {
+    package static func options(for subcommand: DemoSubcommand?) -> [OptionSpec] {
         switch subcommand {
         case nil: return common + scripting + visual
         case .range: return range + common + scripting + visual
@@ -114,22 +114,22 @@ enum OptionTable {
     }
 
     /// The option named `name` allowed after `subcommand`.
-    static func lookup(_ name: String, in subcommand: DemoSubcommand?) -> OptionSpec? {
+    package static func lookup(_ name: String, in subcommand: DemoSubcommand?) -> OptionSpec? {
         options(for: subcommand).first { $0.name == name }
     }
 
     /// The subcommands whose own tables hold `name`.
-    static func owners(of name: String) -> [DemoSubcommand] {
+    package static func owners(of name: String) -> [DemoSubcommand] {
         DemoSubcommand.allCases.filter { lookup(name, in: $0) != nil && lookup(name, in: nil) == nil }
     }
 
     /// Any spec named `name`, for synopses.
-    static func anySpec(named name: String) -> OptionSpec? {
+    package static func anySpec(named name: String) -> OptionSpec? {
         (range + stepper + common + scripting + visual + dialog).first { $0.name == name }
     }
 
     /// "--min <n>" for "--min"; the name itself when unknown.
-    static func synopsis(of name: String) -> String {
+    package static func synopsis(of name: String) -> String {
         anySpec(named: name)?.synopsis ?? name
     }
 }
@@ -137,13 +137,13 @@ enum OptionTable {
 // MARK: Scripts, dialog compatibility (issue 14: live values, time limit, dialog's rangebox)
 extension OptionTable {
     /// Options for scripts, before or after the subcommand.
-    static let scripting: [OptionSpec] = [
+    package static let scripting: [OptionSpec] = [
         OptionSpec("--print-partial", nil, "Print each value change as a result line on stdout while the control runs (one JSON object per line with --json)."),
         OptionSpec("--timeout", "seconds", "End a control left untouched this long (counted again from each key): exit 124, nothing on stdout.", default: "none"),
     ]
 
     /// dialog's options, accepted only with `--rangebox` (`DialogCommandLine`).
-    static let dialog: [OptionSpec] = [
+    package static let dialog: [OptionSpec] = [
         OptionSpec("--rangebox", "text", "dialog's rangebox: the value on stderr, exit 0 on Enter, 1 on q, 255 on Escape.",
                    moreValueNames: ["height", "width", "min", "max", "default"]),
         OptionSpec("--title", "title", "With --rangebox: the title, said and shown before the text."),
@@ -154,7 +154,7 @@ extension OptionTable {
     ]
 
     /// The words an enumerated option takes (the parser reads the same lists), for completions.
-    static func choices(for name: String) -> [String]? {
+    package static func choices(for name: String) -> [String]? {
         switch name {
         case "--speech", "--braille": return DeviceMode.allCases.map(\.rawValue)
         case "--voice": return CommonOptions.voiceNames.map(\.0)
@@ -165,8 +165,8 @@ extension OptionTable {
     }
 
     /// `--theme`'s words: high contrast or not.
-    static let themes = [("default", false), ("high-contrast", true)]
+    package static let themes = [("default", false), ("high-contrast", true)]
 
     /// Whether the option's value is a file (completions offer file names).
-    static func takesFile(_ name: String) -> Bool { ["--keymap", "--format-plugin"].contains(name) }
+    package static func takesFile(_ name: String) -> Bool { ["--keymap", "--format-plugin"].contains(name) }
 }

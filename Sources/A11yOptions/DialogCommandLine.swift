@@ -36,7 +36,7 @@ enum DialogCommandLine {
     }
 
     static func parse(_ arguments: [String], environment: [String: String],
-                      commonOptions: (OptionValues) throws(CLIError) -> CommonOptions) throws(CLIError) -> DemoCommandLine {
+                      commonOptions: (OptionValues) throws(CLIError) -> CommonOptions) throws(CLIError) -> ParsedCommandLine {
         var rest: [String] = []
         var dialog = OptionValues([])
         var box: [String]? = nil
@@ -70,7 +70,7 @@ enum DialogCommandLine {
         if let error = scan.firstError { throw error }
         if let subcommand = scan.subcommand { throw .conflict(option: "--rangebox", other: subcommand.rawValue) }
         let options = try commonOptions(OptionValues(scan.occurrences))
-        return DemoCommandLine(invocation: .rangebox(try rangebox(box, dialog, environment: environment)), options: options)
+        return ParsedCommandLine(invocation: .rangebox(try rangebox(box, dialog, environment: environment)), options: options)
     }
 
     private static func rangebox(_ box: [String], _ dialog: OptionValues, environment: [String: String]) throws(CLIError) -> RangeboxInvocation {

@@ -29,7 +29,7 @@ public enum CLIError: Error, Sendable, Equatable {
     case outsideRange(option: String, value: String, minimum: String, maximum: String)
     /// `--step` (or a distance) larger than the whole range.
     case largerThanRange(option: String, value: String, range: String)
-    /// `--step` cuts the range into more than `DemoCommandLine.maximumStepCount` steps.
+    /// `--step` cuts the range into more than `ParsedCommandLine.maximumStepCount` steps.
     case tooManySteps(step: String, range: String)
     /// `--lower` above `--upper`.
     case lowerAboveUpper(lower: String, upper: String)
@@ -120,7 +120,7 @@ public enum CLIError: Error, Sendable, Equatable {
         case .largerThanRange(let option, let value, let range):
             text = "\(n(option)) \(q(value)) is larger than the range \(q(range)) ('--max' minus '--min')"
         case .tooManySteps(let step, let range):
-            text = "'--step' \(q(step)) cuts the range \(q(range)) into more than \(DemoCommandLine.maximumStepCount) steps"
+            text = "'--step' \(q(step)) cuts the range \(q(range)) into more than \(ParsedCommandLine.maximumStepCount) steps"
         case .lowerAboveUpper(let lower, let upper):
             text = "'--lower' \(q(lower)) is above '--upper' \(q(upper))"
         case .handlesTooClose(let distance, let minimumDistance):

@@ -10,7 +10,7 @@ public enum DemoInvocation: Sendable, Equatable {
     case showcase
     /// `--help`, `-h` or `help [topic]`: print `DemoHelp.text(for:)` on stdout, exit 0.
     case help(HelpTopic)
-    /// `--version`: print `DemoCommandLine.versionText` on stdout, exit 0.
+    /// `--version`: print `ParsedCommandLine.versionText` on stdout, exit 0.
     case version
     /// `--rangebox TEXT HEIGHT WIDTH MIN MAX DEFAULT`: dialog's rangebox (`DialogCommandLine`).
     case rangebox(RangeboxInvocation)
