@@ -52,9 +52,9 @@ func measureInProcess(keys: Int, panelCounts: [Int]) throws -> (results: [InProc
 
 /// The floor of the in-process p99: arithmetic alone (a chain of xor-shift-multiplies: no memory, no
 /// call, nothing to wait for), as long as the median key, timed in turn with the keys. Whatever
-/// makes its p99 exceed its median is the machine's: on the 2-core VM this was measured on, a
-/// busy CPU lost 8.6 µs about 630 times a second, which the guest did not see as interrupts
-/// (its timer ticks 250 times a second), so a run of 10 µs was cut into about once in a hundred.
+/// makes its p99 exceed its median is the machine's: a virtual machine's CPU loses short slices
+/// to its host that the guest does not see as interrupts, and they cut into a run of a few
+/// microseconds now and then.
 struct BusyLoop {
     let iterations: Int
 
@@ -106,9 +106,8 @@ struct BusyLoop {
 
 /// One key at a time with the caches evicted before each (`evict` bytes touched, a byte per
 /// cache line): what a session's key meets. Keys 100 ms apart find the caches and TLBs filled by
-/// everything else the machine ran meanwhile; the warm loop above hides that (in a session,
-/// a11y-demo spent 125-190 µs of CPU from reading a key to writing its braille frame, where
-/// the warm loop's whole key took 13-21 µs).
+/// everything else the machine ran meanwhile; the warm loop above hides that, and a session's
+/// key costs several times the warm loop's.
 func measureColdKeys(keys: Int, evict: Int = 64 << 20) throws -> Stats {
     var engine = try benchEngine(panels: 1)
     let clock = ContinuousClock()

@@ -20,8 +20,8 @@ let benchStart = ContinuousClock.now
 
 // BRLTTY 6.5 sometimes aborts as a client leaves (servers.sh restarts it); a floor that writes to
 // its socket then must fail with EPIPE and be run again (`retrying`), not end the bench with
-// SIGPIPE: over the local socket the first write after its death fails at once (make bench
-// ended with status 141 that way, 2026-12-03). a11y-demo ignores SIGPIPE itself in a session.
+// SIGPIPE: over the local socket the first write after its death fails at once. a11y-demo
+// ignores SIGPIPE itself in a session.
 _ = signal(SIGPIPE, SIG_IGN)
 
 let allBenchmarks: [Benchmark] = [
@@ -77,10 +77,12 @@ arguments.removeAll { $0 == "--quick" }
 /// display already shows gets no new line from BRLTTY's `vr` driver, so the two never follow each
 /// other).
 /// `outputFloors`: more C floors, each giving every key to the outputs it names in that order
-/// ("redraw+braille+speech": `floor_key`'s argument); after the peer, and without a first line of
+/// ("braille+redraw": `floor_key`'s argument), always with the same-work floor (`sameWorkOrder`)
+/// that the braille and redraw targets are held to; after the peer, and without a first line of
 /// their own to wait for (theirs, "10", may be what the braille floor left on the display).
 func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [String], peer: String, floor: String,
                         outputFloors: [String] = []) -> [Subject] {
+    let outputFloors = [sameWorkOrder] + outputFloors.filter { $0 != sameWorkOrder }
     func ours(_ name: String, _ path: String) -> Subject {
         Subject(name: name, command: [path, "range", "--label", "Price"] + demoArguments, brailleText: { "Price \($0) " },
                 firstBraille: "Price", draws: true, speaks: true, brailles: true)
@@ -90,16 +92,16 @@ func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [Stri
                 firstBraille: "lower", draws: true, speaks: true, brailles: true)]
         + (demoB.map { [ours("ours-B", $0)] } ?? [])
         + outputFloors.map { order in
+            // Half the keys for the same-work floor: make bench has three minutes for all of it.
             Subject(name: "floor-\(order)", command: [floor, order], brailleText: { "\($0) " }, firstBraille: nil,
-                    draws: order.contains("redraw"), speaks: order.contains("speech"), brailles: order.contains("braille"))
+                    draws: order.contains("redraw"), speaks: order.contains("speech"), brailles: order.contains("braille"),
+                    keysDivisor: order == sameWorkOrder ? 2 : 1)
         } + [
         Subject(name: "floor-braille", command: [floor, "braille"], brailleText: { "\($0) " },
                 firstBraille: "10", draws: false, speaks: false, brailles: true),
         Subject(name: "floor-speech", command: [floor, "speech"], brailleText: { "\($0)" },
                 firstBraille: nil, draws: false, speaks: true, brailles: false),
-        // A fifth of the keys (42 a figure in make bench; its median moved 0.075-0.096 ms between
-        // runs): with as many as the others, make bench took 188 s on this machine (2026-12-03),
-        // with a third 174-180 s, against the 3 minutes it may take.
+        // A fifth of the keys: make bench has three minutes for all of it.
         Subject(name: "floor-redraw", command: [floor, "redraw"], brailleText: { "\($0)" },
                 firstBraille: nil, draws: true, speaks: false, brailles: false, keysDivisor: 5),
         Subject(name: "floor-start", command: [floor, "start"], brailleText: { "\($0)" },
@@ -110,11 +112,9 @@ func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [Stri
 // The side-by-side rounds alone (quicker, to try a change): `scripts/bench.sh side-by-side`;
 // `--rounds N` (3) keyed rounds, `--starts N` (60; 10 with `--quick`) start-only rounds, `--samples FILE`
 // (every sample as JSON, below), `--floors ORDER,...` (more C floors, each doing the outputs it names
-// in that order, `redraw+braille+speech` as a11y-demo does: what the machine's cores leave of each
-// target when one program writes all three; not in make bench, which has no time left for them).
-// `--demo-b PATH`: a second
-// a11y-demo in the same rounds, to compare two builds (an A/B: only figures of the same run say
-// what a change bought); its figures follow ours, against the same peer and floors.
+// in that order, beside the same-work floor `redraw+braille+speech` that make bench runs too).
+// `--demo-b PATH`: a second a11y-demo in the same rounds, to compare two builds (only figures of
+// the same run say what a change bought); its figures follow ours, against the same peer and floors.
 let sideBySideRounds = option("--rounds").flatMap { Int($0) }.map { max(1, $0) } ?? 3
 let sideBySideStarts = option("--starts").flatMap { Int($0) }.map { max(0, $0) } ?? (quick ? 10 : 60)
 let demoB = option("--demo-b")
@@ -136,11 +136,11 @@ if arguments == ["side-by-side"], let peerPath, let floorPath {
     for (name, path) in [("ours", demoPath)] + (demoB.map { [("ours-B", $0)] } ?? []) {
         if demoB != nil { print("\(name): \(path)") }
         print(renderText(machine: [], figures: sideBySideFigures(result, ours: name, peer: "peer", brailleFloor: "floor-braille",
-                                                                 speechFloor: "floor-speech", redrawFloor: "floor-redraw", startFloor: "floor-start"), notes: []))
+                                                                 speechFloor: "floor-speech", redrawFloor: "floor-redraw", startFloor: "floor-start",
+                                                                 sameWorkFloor: "floor-\(sameWorkOrder)"), notes: []))
     }
-    if !outputFloors.isEmpty {
-        print(outputFloorsSummary(result, floors: outputFloors.map { "floor-\($0)" }, ours: ["ours"] + (demoB == nil ? [] : ["ours-B"])))
-    }
+    print(outputFloorsSummary(result, floors: ([sameWorkOrder] + outputFloors.filter { $0 != sameWorkOrder }).map { "floor-\($0)" },
+                              ours: ["ours"] + (demoB == nil ? [] : ["ours-B"])))
     exit(0)
 }
 
@@ -262,11 +262,11 @@ do {
     // Side by side: a11y-demo, the Python peer and the C floors, alternating, same keys, same servers.
     if let peerPath, let floorPath {
         let subjects = sideBySideSubjects(demo: demoPath, demoArguments: demoArguments, peer: peerPath, floor: floorPath)
-        // 70 keys a round (210 a figure): with 80, the bench took 179-184 s on this machine,
-        // against the 3 minutes it may take.
+        // 70 keys a round: make bench has three minutes for all of it.
         let result = try runSideBySide(subjects, rounds: 3, keys: quick ? 20 : 70, spacing: 100, startRounds: sideBySideStarts)
         figures += sideBySideFigures(result, ours: "ours", peer: "peer", brailleFloor: "floor-braille",
-                                     speechFloor: "floor-speech", redrawFloor: "floor-redraw", startFloor: "floor-start")
+                                     speechFloor: "floor-speech", redrawFloor: "floor-redraw", startFloor: "floor-start",
+                                     sameWorkFloor: "floor-\(sameWorkOrder)")
         let missed = result.rounds.mapValues { $0.map(\.missed).reduce(0, +) }.filter { $0.value > 0 }
         if !missed.isEmpty { notes.append("side by side, keys whose braille or speech was not seen within 2 s: \(missed)") }
     } else {
