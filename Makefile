@@ -66,15 +66,15 @@ soak: build
 readme-snippets:
 	@scripts/check-readme-snippets.sh
 
-# make test also runs the whole suite under the address sanitizer (about 4 more minutes: a
-# sanitized build and 70 s of tests); TEST_ASAN=0 skips it.
+# make test also runs the whole suite under the address sanitizer (a sanitized build and the
+# tests again, which takes minutes); TEST_ASAN=0 skips it.
 TEST_ASAN ?= 1
 
 # The sanitized and fuzzing builds link with lld, which the Swift toolchain ships (ld.lld beside
-# swift). With the default, gold, every ASan link printed 141 lines "warning: Cannot export local
-# symbol '__asan_report_*_asm'" (about 990 for the 7 programs and the tests): the runtime's export
-# list (libclang_rt.asan-x86_64.a.syms: `__asan_*`) also names the hidden helpers of
-# libclang_rt.asan_static, which gold reports and lld leaves alone.
+# swift). The default, gold, prints "warning: Cannot export local symbol '__asan_report_*_asm'"
+# many times over for every ASan link: the runtime's export list (libclang_rt.asan-x86_64.a.syms:
+# `__asan_*`) also names the hidden helpers of libclang_rt.asan_static, which gold reports and
+# lld leaves alone.
 LINK_WITH_LLD := -Xswiftc -use-ld=lld
 
 # Coverage-guided fuzzing of the key decoder (libFuzzer), bounded in time; `make test` runs it

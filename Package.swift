@@ -89,25 +89,25 @@ let package = Package(
         .executableTarget(
             name: "a11y-demo",
             dependencies: ["DemoCommandLine", "A11yOptions", "A11yControls", "DemoStart"],
-            // The Swift runtime linked in: start-up maps ~20 fewer shared libraries and the
-            // process is smaller (README, "Benchmarks"). An executable is never a dependency's
-            // product, so the unsafe flag does not stop other packages from using this one.
+            // The Swift runtime linked in: start-up maps fewer shared libraries and the process
+            // is smaller. An executable is never a dependency's product, so the unsafe flag does
+            // not stop other packages from using this one.
             // Release only: under the address sanitizer (debug builds, `make asan`) the C
             // libraries' malloc would bypass ASan's and every free of their strings fail.
             //
             // The functions a session runs (hot-functions.txt, made by scripts/hot-functions.sh)
             // are laid out together, by lld (the toolchain's ld.lld): the kernel maps a 64 KB
-            // window around each page of code touched, and the ~1,800 functions a session needs
-            // were spread over most of the 6 MB of code: peak RSS 12.8 -> 10.7 MB. A function
-            // missing from the list still runs, from where the linker put it.
-            // Relative relocations packed (DT_RELR, glibc 2.36, Debian 12): the 27,000 of a
-            // position-independent program with the Swift runtime in it took a 654 KB table that
-            // the loader reads at every start; packed, 5 KB (peak RSS 10.7-10.9 -> 10.0-10.4 MB).
+            // window around each page of code touched, so functions that run together touch
+            // fewer pages than functions spread over the whole program, and the process stays
+            // smaller. A function missing from the list still runs, from where the linker put it.
+            // Relative relocations packed (DT_RELR, glibc 2.36, Debian 12): a position-independent
+            // program with the Swift runtime in it has tens of thousands of them, a table that the
+            // loader reads at every start; packed, the table is a small fraction of that size.
             // The C++ runtime under the Swift runtime linked in too: -static-stdlib asks for
             // -lstdc++, which static-libstdc++/libstdc++.so (a linker script, searched before the
             // system's directories) turns into libstdc++.a, and libgcc's unwinder with it. The
-            // shared libstdc++ cost every start ~0.6 ms of CPU (its loading, relocation and
-            // locale set-up) for the few functions of it the runtime calls.
+            // shared libstdc++ would cost every start its loading, relocation and locale set-up,
+            // for the few functions of it the runtime calls.
             exclude: ["hot-functions.txt", "static-libstdc++"],
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld",
                                            "-L\(packageDirectory)/Sources/a11y-demo/static-libstdc++",

@@ -30,8 +30,8 @@ scripts/servers.sh start "$dir"
 # shellcheck disable=SC1091
 source "$dir/env"
 # Every program of the run reaches BRLTTY on its local socket where the servers made one: BRLTTY's
-# default and libbrlapi's, the way a user's programs reach their BRLTTY (until 2026-12-03 the
-# bench used TCP on loopback, where a frame's `send` alone took 57-87 µs under `perf trace`).
+# default and libbrlapi's, the way a user's programs reach their BRLTTY (TCP on loopback would
+# add its own cost to every frame's `send`).
 if [[ -n ${A11Y_BRLAPI_LOCAL_HOST:-} ]]; then export BRLAPI_HOST=$A11Y_BRLAPI_LOCAL_HOST; fi
 .build/release/a11y-bench --demo .build/release/a11y-demo --out .build/bench \
     --peer "$peer/peer_slider.py" --floor .build/bench/floor_key "$@" </dev/null

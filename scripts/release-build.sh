@@ -8,11 +8,10 @@
 # -disable-concrete-type-metadata-mangled-name-accessors: the compiler reaches a generic type's
 # metadata (a Dictionary<String, String>, a Result with a typed error) through the type's mangled
 # name by default, and the runtime, to rebuild the type from it, looks up each of its generic
-# arguments' conformances, scanning all of the program's ~2,240 conformance records at each
-# first lookup. With the flag, an accessor function made per type hands the witness tables over
-# as compiled. a11y-demo's main thread before its first braille frame: 2.84 -> 1.99 million
-# instructions (callgrind), the conformance scans gone; the binary 20 KB larger. It is a
-# compiler flag (unsafeFlags), which SwiftPM refuses in a package that others depend on by
-# version: hence here, not in Package.swift.
+# arguments' conformances, scanning all of the program's conformance records at each first
+# lookup. With the flag, an accessor function made per type hands the witness tables over as
+# compiled: a11y-demo's main thread reaches its first braille frame without those scans, for a
+# slightly larger binary. It is a compiler flag (unsafeFlags), which SwiftPM refuses in a
+# package that others depend on by version: hence here, not in Package.swift.
 set -euo pipefail
 exec swift build -c release -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors "$@"

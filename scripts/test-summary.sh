@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Prints "N passed, N failed" for a `swift test` log: the Swift Testing tests that ran.
 # The total comes from Swift Testing's last line ("Test run with N tests ... passed/failed"), the
-# failed ones from their own lines: a log can miss lines of tests that passed (a busy pipe), and
-# counting those undercounted a run of 423 passing tests as 326.
+# failed ones from their own lines: a log can miss lines of tests that passed (a busy pipe), so
+# counting those lines would undercount the tests that passed.
 log=${1:-.build/test.log}
 [[ -f $log ]] || exit 0
 failed=$(grep -E '✘ Test .* failed after' "$log" | grep -v 'Test run with' | sed -E 's/.*✘ Test (.*) failed after.*/\1/' | sort -u | wc -l)

@@ -9,8 +9,8 @@
  *                       gives every key to braille, the screen and speech can do (the floors above
  *                       each do one of them alone). With more than one output, the redraw is the
  *                       two lines a11y-demo's range slider draws on a key at 80 columns (its label
- *                       line and its track in colours, about 210 bytes): in a pty, 8 bytes and
- *                       210 bytes were 0.17-0.18 and 0.22 ms from the key.
+ *                       line and its track in colours, about 210 bytes): a longer write takes
+ *                       longer to reach the terminal, so the floor writes what a11y-demo writes.
  *   floor_key start     connects to both servers, writes one braille line ("start") and waits
  *
  * Raw-mode terminal, poll() on standard input; Enter or q ends it. Servers from the environment
