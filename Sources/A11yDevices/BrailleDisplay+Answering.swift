@@ -32,9 +32,8 @@ extension BrailleDisplay {
     /// Asked through the socket, not through BrlAPI: while BrlAPI waits for an answer it keeps
     /// the keys that come meanwhile in a buffer of its own, which only a read "without waiting"
     /// empties, and in BrlAPI 6.5 that read polls the socket for a millisecond (see
-    /// `takeKeyThroughBrlAPI`): a frame made during that millisecond waited for it (the braille
-    /// p99 of the bench, 1.19 ms, was 0.75 without the question). The keys that come meanwhile
-    /// are kept for `readKey`.
+    /// `takeKeyThroughBrlAPI`): a frame made during that millisecond would wait for it. The
+    /// keys that come meanwhile are kept for `readKey`.
     public func ping() throws(BrailleError) {
         try withHandle("ping", mayLeaveKeys: false) { handle throws(BrailleError) in
             _ = try ask(Self.versionQuestion, expecting: [.parameter(BRLAPI_PARAM_SERVER_VERSION)], on: handle)[0].get()
@@ -161,8 +160,8 @@ extension BrailleDisplay {
     ///
     /// Once part of them is there, the rest is waited for at most `restWithin` (BRLTTY writes a
     /// packet's header and its body microseconds apart): a packet that stops halfway means the
-    /// socket is read out of step (as it was before `BrlAPIPacketStream`, when a key came mixed
-    /// with an answer: `ping` waited for ever for the rest of a "packet" while BRLTTY sat idle).
+    /// socket is read out of step (a key taken for part of an answer), and a longer wait would
+    /// wait for ever for the rest of a "packet" while BRLTTY sits idle.
     /// The error ends the connection, and the session connects again. With `atLeast`, returns as
     /// soon as that many are there (fewer than `count` then).
     static func peek(_ count: Int, atLeast minimum: Int? = nil, on socket: Int32,

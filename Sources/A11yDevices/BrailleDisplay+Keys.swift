@@ -73,8 +73,8 @@ extension BrailleDisplay {
         if set.panRight { exact.append(cmd | A11Y_BRLAPI_KEY_CMD_FWINRT) }
         if set.routing { blocks.append(cmd | A11Y_BRLAPI_KEY_CMD_ROUTE) }
         if set.typedCharacters { blocks.append(cmd | A11Y_BRLAPI_KEY_CMD_PASSDOTS) }
-        // In the order of their codes (a set has none); sorting the symbols by their names
-        // formatted each through reflection: 0.5 ms of start-up.
+        // In the order of their codes (a set has none); sorting the symbols by their names would
+        // format each through reflection, a slow step at every start.
         exact += set.symbols.compactMap(keysym).sorted()
         exact += set.commands.sorted().compactMap(commandCode(named:))
         return (exact, blocks)

@@ -49,9 +49,9 @@ extension BrailleDisplay {
     /// once. False when BRLTTY cannot watch them all.
     ///
     /// The display's size is not watched: libbrlapi 6.5 keeps the size it first read whatever
-    /// BRLTTY reports, BRLTTY was seen reporting it again while frames were written (each report
-    /// a wake-up of the reader for nothing), and its watch was a fifth round trip before the
-    /// first frame.
+    /// BRLTTY reports, BRLTTY reports it again while frames are written (each report a wake-up
+    /// of the reader for nothing), and its watch would be a fifth round trip before the first
+    /// frame.
     @discardableResult
     public func watchPreferences() throws(BrailleError) -> Bool {
         try withHandle("watchPreferences", mayLeaveKeys: false) { handle throws(BrailleError) -> Bool in
@@ -155,7 +155,7 @@ extension BrailleDisplay {
     /// Only what differs from BRLTTY's values is written, and a table only while literary braille
     /// is off: BRLTTY 6.5 replaces its contraction table on the thread that answers BrlAPI, while
     /// its main thread may be contracting the screen with the old one (a heap corruption that
-    /// killed BRLTTY in a test run which set the same table again and again). So a new table is
+    /// kills BRLTTY when the same table is set again and again). So a new table is
     /// set before literary braille is turned on, and literary braille is turned off first.
     public func setGlobalPreferences(_ preferences: BraillePreferences) throws(BrailleError) {
         let now = try self.preferences().preferences

@@ -91,7 +91,7 @@ public final class BrailleDisplay: @unchecked Sendable {
 
     /// Starts loading libbrlapi (and the libraries it needs) on a thread of its own and returns
     /// at once: a program calls it first thing in `main`, so that the library is there when its
-    /// braille connection starts (0.7 ms of loading, off the way to the first braille frame).
+    /// braille connection starts (its loading is then off the way to the first braille frame).
     /// Without it, libbrlapi loads at the first BrlAPI call. Loading twice is harmless.
     public static func loadLibraryInBackground() {
         _ = DetachedThread.start { _ = a11y_brlapi_functions() }
@@ -176,8 +176,8 @@ public final class BrailleDisplay: @unchecked Sendable {
                     throw BrailleError.current("brlapi__enterTtyModeWithPath")
                 }
             }
-            // The keys stated explicitly, the set or every key: BRLTTY 6.5 crashed (SIGSEGV in
-            // inKeyrangeList) now and then on the first key after a client entered tty mode
+            // The keys stated explicitly, the set or every key: BRLTTY 6.5 crashes (SIGSEGV in
+            // inKeyrangeList) now and then on the first key after a client enters tty mode
             // with the default ranges.
             let keys = Self.keyRequests(taking: set)
             let watch: BrlAPIPacketStream.Requests = watchingPreferences ? Self.watchRequests : ([], [])
@@ -315,9 +315,8 @@ public final class BrailleDisplay: @unchecked Sendable {
     }
 
     /// Sends a whole BrlAPI packet in one `send`: `brlapi__write` sends a packet's header and
-    /// its body in two writes, and BRLTTY wakes for each (side by side, 6 x 80 keys: key ->
-    /// braille 0.474 -> 0.438 ms against the C floor's `brlapi_writeText` 0.349 ms, redraw 0.357
-    /// -> 0.334 ms). Called with the handle's lock held, as every BrlAPI call on this connection
+    /// its body in two writes, and BRLTTY wakes for each, on the key's way to the display.
+    /// Called with the handle's lock held, as every BrlAPI call on this connection
     /// is, so no packet of BrlAPI's is sent meanwhile.
     func send(_ packet: [UInt8]) throws(BrailleError) {
         if let error = Socket.sendAll(packet, to: fileDescriptor) {

@@ -9,10 +9,9 @@ import CBrl
 /// lock), its core thread sends keys (holding only its connections lock) and preference updates
 /// (holding both; brlapi_server.c, in 6.5 and today). So a key can come between an answer's
 /// header and its body, an answer between a key's header and its body, and an acknowledgement
-/// (one write) inside an update. Read as one packet after another, the socket then went out of
-/// step: a key's bytes taken for a size, and a wait for a "packet" that never ended (the routing
-/// test lost braille so about once in 20 runs; keys pressed while questions were asked without
-/// pause, within seconds).
+/// (one write) inside an update. Read as one packet after another, the socket then goes out of
+/// step: a key's bytes are taken for a size, and a wait for a "packet" never ends (keys pressed
+/// while questions are asked without pause bring it about within seconds).
 ///
 /// So the packets of each thread come in order, and each step says which of them the next 8
 /// bytes continue: the answer's header is a size and its type, a value's body begins with the

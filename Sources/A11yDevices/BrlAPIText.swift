@@ -5,12 +5,12 @@ import CBrl
 /// Text in the server's charset is sent as one packet (`writePacket`), other text through
 /// `brlapi__write`.
 ///
-/// BRLTTY 6.5 corrupted its heap (and aborted, "malloc assertion failure in sysmalloc") about
-/// every other time a client that had written with a `charset` (or with no text) left tty mode or
-/// disconnected; with text in the server's 8-bit charset (charset NULL) it happened in 0 of 30
-/// trials (still once in a later full run, so rarer, not impossible). So ASCII is sent as 8-bit
-/// text, and Unicode braille patterns (U+2800...U+28FF) as blanks with their dots in the OR mask.
-/// Only text with other non-ASCII characters is sent as UTF-8, with the higher risk.
+/// BRLTTY 6.5 often corrupts its heap (and aborts, "malloc assertion failure in sysmalloc") when
+/// a client that wrote with a `charset` (or with no text) leaves tty mode or disconnects; with
+/// text in the server's 8-bit charset (charset NULL) that is much rarer, though not impossible.
+/// So ASCII is sent as 8-bit text, and Unicode braille patterns (U+2800...U+28FF) as blanks with
+/// their dots in the OR mask. Only text with other non-ASCII characters is sent as UTF-8, with
+/// the higher risk.
 struct BrlAPIText: Equatable {
     /// The text, `width` characters.
     var text: String
@@ -21,8 +21,8 @@ struct BrlAPIText: Equatable {
 
     init(text: String, orMask: [UInt8], width: Int) {
         var mask = orMask.count == width ? orMask : Array(orMask.prefix(width)) + Array(repeating: 0, count: max(0, width - orMask.count))
-        // The controls' own lines: printable ASCII that fits, taken as it is and padded (the key
-        // path: the scalar by scalar way below cost 27 µs of a cold key's 80 before its send).
+        // The controls' own lines: printable ASCII that fits, taken as it is and padded (this is
+        // on the key's way to the display, where the scalar by scalar way below is too slow).
         if let count = Self.printableASCIICount(text), count <= width {
             self.text = count == width ? text : text + String(repeating: " ", count: width - count)
             self.orMask = mask

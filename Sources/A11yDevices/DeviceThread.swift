@@ -113,9 +113,8 @@ public final class WakeSignal: Sendable {
 
 /// Work run one item after another on a `DeviceThread` of its own: a serial queue without
 /// libdispatch. The thread starts with the first work (creating a thread waits while another
-/// thread loads a library: glibc's loader lock, held by libbrlapi's loading at a11y-demo's start,
-/// cost the session 0.05-0.65 ms when the speech worker's thread was made then); it ends when
-/// the queue is released.
+/// thread loads a library, on glibc's loader lock, which libbrlapi's loading holds at
+/// a11y-demo's start); it ends when the queue is released.
 public final class SerialThread: Sendable {
     /// One piece of work, and the descriptor that must be readable before it runs (-1: none).
     private struct Job {

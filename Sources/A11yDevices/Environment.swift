@@ -11,9 +11,8 @@ public enum Environment {
     /// The whole environment, as `NAME=value` pairs (the first of duplicates wins).
     ///
     /// Made again only when the environment changed since the last call (see
-    /// `EnvironmentSnapshot`): made at each of the four reads of a11y-demo's start, the
-    /// dictionaries took 850,000 of the main thread's instructions before its first braille
-    /// frame.
+    /// `EnvironmentSnapshot`): a11y-demo reads it several times at its start, and making the
+    /// dictionary at each read would be on the way to its first braille frame.
     public static var all: [String: String] { process.values(of: environ) }
 
     private static let process = EnvironmentSnapshot()
@@ -28,9 +27,8 @@ public enum Environment {
 /// The values of an environment (an array of `NAME=value` C strings ending with NULL, as
 /// `environ`), made again only when its entries changed since the last call: `setenv`,
 /// `unsetenv`, `putenv`, or a string given to `putenv` changed in place. The bytes the values
-/// were made from are kept and compared (a few microseconds for an environment of 40 entries).
-/// Split at the first `=` byte, not Character: grapheme breaking an environment cost about
-/// 0.2 ms per read.
+/// were made from are kept and compared, which costs far less than making the values again.
+/// Split at the first `=` byte, not Character: grapheme breaking a whole environment is slow.
 package final class EnvironmentSnapshot: Sendable {
     private let kept = Mutex<(bytes: [UInt8], values: [String: String])?>(nil)
     /// How many times the values were made (not taken as kept).

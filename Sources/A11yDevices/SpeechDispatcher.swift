@@ -120,9 +120,8 @@ public final class SpeechDispatcher: @unchecked Sendable {
     ///
     /// What `spd_say` sends, in one wait for the server instead of three: `SET SELF PRIORITY`
     /// only when the connection's priority changes (every key's words have priority text), then
-    /// `SPEAK`, the text and the end of the message in one write. Side by side (6 x 80 keys
-    /// each, one run per step): key -> speech 2.535 -> 2.306 ms without the priority (the C
-    /// floor's `spd_say` 2.190), 2.311 -> 2.192 ms in one write (floor 1.942).
+    /// `SPEAK`, the text and the end of the message in one write. Each wait for the server is
+    /// a wait on the key's way to speech.
     public func say(_ text: String, priority: SpeechPriority = .text) {
         let message = Self.message(text)
         perform("spd_say") { [self] connection in
@@ -149,10 +148,8 @@ public final class SpeechDispatcher: @unchecked Sendable {
     /// Sends `text` at once, from the caller's thread, when that cannot wait for the server:
     /// the connection's priority is already `priority`, and the socket takes the message now
     /// (a send that does not wait; what it does not take is sent by `finishSaying()`). The
-    /// utterance then does not wait for the thread that makes the calls to wake (side by side,
-    /// 6 x 80 keys: key -> speech 2.431 -> 2.261 ms, the C floor's `spd_say` 2.124; key ->
-    /// braille 0.515 -> 0.489 ms and redraw 0.388 -> 0.369 ms, one thread fewer woken on the
-    /// key path). True: sent;
+    /// utterance then does not wait for the thread that makes the calls to wake, and the key
+    /// path wakes one thread fewer, which braille and the redraw gain from too. True: sent;
     /// call `finishSaying()` next, where waiting is allowed, before any other call: it reads
     /// the server's two answers. False: nothing was sent (call `say`).
     ///
@@ -187,7 +184,7 @@ public final class SpeechDispatcher: @unchecked Sendable {
     /// SSIP's SPEAK with `text` and the end of the message. The text goes through
     /// `OutputText.speech` first: one line, no control characters. SSIP ends a message at a
     /// line of one "." and takes one dot off a line that starts with two: a leading "." is sent
-    /// doubled (as libspeechd's escape_dot does; "..." was heard as ".." without it).
+    /// doubled (as libspeechd's escape_dot does; "..." would be heard as ".." without it).
     private static func message(_ text: String) -> String {
         let line = OutputText.speech(text)
         return "SPEAK\r\n" + (line.hasPrefix(".") ? "." + line : line) + "\r\n.\r\n"
@@ -205,7 +202,7 @@ public final class SpeechDispatcher: @unchecked Sendable {
     /// last line "NNN ..."). The server writes only answers to this connection's commands (no
     /// notifications are asked for) and the caller sent nothing after the commands answered here:
     /// whatever the socket holds belongs to these answers, and it is read in as few calls as it
-    /// comes in (byte by byte, as libspeechd reads, took 40 system calls per utterance). True
+    /// comes in (libspeechd reads byte by byte, a system call for each byte). True
     /// when all are successes (2xx); false on an error answer, the end of the connection, or the
     /// socket's receive timeout.
     private static func readReplies(_ count: Int, from socket: Int32) -> Bool {

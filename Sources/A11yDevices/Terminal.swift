@@ -152,7 +152,7 @@ public final class Terminal {
     /// Reads once: nil when nothing is available on a non-blocking descriptor, empty at end of file.
     static func read(_ fd: Int32, maximumCount: Int) throws(TerminalError) -> [UInt8]? {
         // Into a buffer on the stack, not cleared: a key's few bytes are copied out (a cleared
-        // 4 KB array on the heap, then a copy, was on every key's way to the display).
+        // array on the heap, then a copy, would be on every key's way to the display).
         let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumCount) { buffer -> Result<[UInt8]?, TerminalError> in
             while true {
                 let n = Glibc.read(fd, buffer.baseAddress, maximumCount)

@@ -3,10 +3,10 @@
 // libasound (ALSA), seen from Swift. Only Sources/A11yDevices (TonePlayer) imports this module.
 //
 // libasound is loaded when tones are first played (`--tones on`), not linked: a session without
-// tones does not map it (0.28 MB of its peak memory, and the library's relocations at every
-// start). TonePlayer calls the a11y_snd_* functions below, each the ALSA function of the same
-// name (looked up as the library loads); the ALSA functions themselves are only declared here,
-// never called.
+// tones does not map it (neither its memory nor the library's relocations at every start).
+// TonePlayer calls the a11y_snd_* functions below, each the ALSA function of the same name
+// (looked up as the library loads); the ALSA functions themselves are only declared here, never
+// called.
 #include <alsa/asoundlib.h>
 #include <errno.h>
 #include "../CSystem/lazy_library.h"

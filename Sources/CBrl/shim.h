@@ -3,8 +3,8 @@
 // BrlAPI, seen from Swift. Only Sources/A11yDevices imports this module for the product
 // (a11y-bench also calls BrlAPI itself, for its bare floor, and links it).
 //
-// libbrlapi is loaded when it is first needed, not linked: with the libraries it needs
-// (libsystemd, gcrypt, lz4, zstd, lzma) it took about 0.7 ms of every start before main.
+// libbrlapi is loaded when it is first needed, not linked: linked, it and the libraries it
+// needs (libsystemd, gcrypt, lz4, zstd, lzma) would load at every start before main.
 // a11y-demo starts loading it on a thread of its own before main (Sources/DemoStart), while
 // the command line is read; other programs may call `BrailleDisplay.loadLibraryInBackground()`
 // first thing, or load it at their first BrlAPI call. A11yDevices calls the a11y_brlapi*

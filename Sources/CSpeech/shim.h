@@ -4,8 +4,8 @@
 // (a11y-bench also calls libspeechd itself, for its bare floor, and links it).
 //
 // libspeechd is loaded when speech first connects, on the speech connection's own thread, not
-// linked: loading it (and glib and pcre2, which it needs) took about 0.5 ms of every start before
-// main, on the way to the first braille frame; a session with speech off never maps it.
+// linked: linked, it (and glib and pcre2, which it needs) would load at every start before main,
+// on the way to the first braille frame; a session with speech off never maps it.
 // SpeechDispatcher calls the a11y_spd_* functions below, each libspeechd's function of the same
 // name (looked up as the library loads). libspeechd.so.2 is the ABI of the header compiled
 // against.

@@ -5,9 +5,9 @@
 // library that is not loaded costs no memory and no start-up).
 //
 // Every function a shim calls is looked up in the same call that loads the library, on the
-// thread that loads it. Looked up one by one at their first calls, each lookup (dlsym) waited
-// for glibc's loader lock whenever another thread was loading a library meanwhile: the braille
-// connection's first calls waited for libspeechd and GLib to load on the speech thread.
+// thread that loads it. Looked up one by one at their first calls, each lookup (dlsym) would wait
+// for glibc's loader lock whenever another thread loads a library meanwhile: the braille
+// connection's first calls would wait for libspeechd and GLib to load on the speech thread.
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>

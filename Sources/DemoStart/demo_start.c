@@ -1,17 +1,16 @@
 // a11y-demo's start-up, before any of its Swift code runs (a constructor of the program).
 //
-// libbrlapi (with libsystemd, gcrypt, lz4, zstd and lzma: about 0.8 ms of loading here) is what
-// the braille connection waits for first. Started from main (`BrailleDisplay.
-// loadLibraryInBackground()`), its thread began after the Swift runtime's constructors and reached
-// dlopen up to 1.2 ms after main (perf trace, 2026-12-03); from here it loads while the runtime
-// starts and main reads the command line. A11yDevices' own dlopen at the first BrlAPI call then
-// returns the same handle at once. Side by side (`a11y-bench --demo-b`, 80 starts each, both
-// orders): exec -> first braille line 0.09 and 0.25 ms sooner.
+// libbrlapi (with the libraries it needs: libsystemd, gcrypt, lz4, zstd and lzma) is what the
+// braille connection waits for first. Started from main
+// (`BrailleDisplay.loadLibraryInBackground()`), its thread would begin only after the Swift
+// runtime's constructors; started here, it loads while the runtime starts and main reads the
+// command line, so the first braille line comes sooner.
+// A11yDevices' own dlopen at the first BrlAPI call then returns the same handle at once.
 //
 // LC_CTYPE is taken from the environment first, as a localised program does: libbrlapi, finding
 // the C locale after entering tty mode, loads the environment's locale itself (newlocale, on the
 // way to the first frame); here it is loaded on the main thread before anything waits for it.
-// Six A/B runs: 0.06 ms sooner on average. Nothing in the Swift code depends on the C locale.
+// Nothing in the Swift code depends on the C locale.
 #include <dlfcn.h>
 #include <locale.h>
 #include <pthread.h>
