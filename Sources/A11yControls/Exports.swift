@@ -1,6 +1,6 @@
 // The module users import. Each layer is its own target so that the compiler keeps DESIGN.md's
 // arrows (see Package.swift); this umbrella re-exports them all, so `import A11yControls` gives
-// the whole library as before the split.
+// the whole library in one import.
 @_exported import A11yDevices
 @_exported import A11yFormatting
 @_exported import A11yInput

@@ -2,9 +2,9 @@ import A11yModel
 import A11yVocabulary
 
 /// How numbers are written in a locale: the decimal and grouping separators and where a currency
-/// symbol goes. Read by hand from LC_ALL / LC_NUMERIC / LANG (`NumberLocale.current`, in the session layer, reads
-/// the environment) with a small built-in table, because
-/// Foundation's locale machinery costs ~13 MB and ~10 ms at start-up.
+/// symbol goes. Read by hand from LC_ALL / LC_NUMERIC / LANG (`NumberLocale.current`, in the
+/// session layer, reads the environment) with a small built-in table, because Foundation's
+/// locale machinery is large and slow to load at start-up.
 public struct NumberLocale: Sendable, Equatable {
     /// The locale name as found in the environment, e.g. "de_DE.UTF-8" ("C" when unset).
     public var identifier: String

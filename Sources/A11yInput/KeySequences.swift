@@ -112,9 +112,8 @@ public enum KeySequences {
     /// The entry of the whole sequence `bytes`, nil when the table has none.
     ///
     /// A binary search over the table's sequences packed into numbers: a dictionary keyed by
-    /// byte arrays made an array and hashed it for every escape sequence a key sent, and its
-    /// first use (its generic storage's metadata, built at the first key) cost about 400,000
-    /// instructions.
+    /// byte arrays would make an array and hash it for every escape sequence a key sends, and
+    /// its first use would build its generic storage's metadata at the first key.
     static func entry<Bytes: Collection<UInt8>>(for bytes: Bytes) -> Entry? {
         guard let key = packed(bytes) else { return nil }
         let keys = sorted.keys

@@ -77,7 +77,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
 extension MessageKey {
     /// The case's place in `allCases`, to look a phrase up by: a case without a payload is
     /// stored as its number in declaration order, one byte for up to 256 cases (hashing the
-    /// key, which hashes its raw string, cost more than filling the phrase; checked by
+    /// key, which hashes its raw string, costs more than filling the phrase; checked by
     /// MessageCatalogTests).
     var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 }

@@ -31,9 +31,8 @@ public struct Messages: Sendable {
 
     /// The phrases of `catalog` (`key = phrase` lines), each cut into its template as it is
     /// read and kept by its key's ordinal: no string is made for a key and no dictionary is
-    /// built or searched. Read into a dictionary and then looked up key by key, English took
-    /// 298,000 instructions of every start, before the first braille frame; read this way
-    /// 176,000 (callgrind; a11y-demo's main thread up to that frame: 2.00 -> 1.88 million).
+    /// built or searched. The catalog is read at every start, before the first braille frame,
+    /// where a dictionary looked up key by key would cost more.
     /// A line whose key the code does not know is left out (the catalog tests report it).
     init(language: String, catalog: String) {
         var templates = [Template?](repeating: nil, count: Self.keys.count)

@@ -65,7 +65,7 @@ public struct LiveBrailleService: BrailleService {
     public init() {}
 
     /// On the attempt's own thread: a thread of BrailleDisplay's own to bound the wait (its
-    /// `connectTimeout`) cost the first frame its start and a wake-up, 0.2-0.4 ms.
+    /// `connectTimeout`) would cost the first frame that thread's start and a wake-up.
     public func connect(timeout: Duration) throws -> any BrailleConnection {
         try BrailleDisplay()
     }

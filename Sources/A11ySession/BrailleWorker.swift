@@ -100,8 +100,8 @@ final class BrailleWorker: Sendable {
     /// The key path's shortcut: when the loop is idle (no order waits, BRLTTY answered the last
     /// call, the loop is not in a call) and the socket has room, the frame is written from the
     /// caller's thread: a write is not answered, so it cannot wait for BRLTTY, and the frame
-    /// does not wait for the loop's thread to wake (about 0.3 ms of a busy two-core machine,
-    /// and the loop's wake-up, taken from BRLTTY and speech-dispatcher at the same moment).
+    /// does not wait for the loop's thread to wake (slow on a busy machine, and a wake-up that
+    /// takes the CPU from BRLTTY and speech-dispatcher at the same moment).
     private func showAtOnce(_ frame: BrailleFrame, prepared: BrailleDisplay.PreparedWrite?) -> Bool {
         guard state.withLock({ $0.frame == nil && $0.acceptedKeys == nil && $0.closing == nil && !$0.ended && $0.waitingSince == nil }) else {
             return false

@@ -226,26 +226,19 @@ public struct ControlEngine: Sendable {
     /// every control is made then, and the first braille line would wait for it). Each frame only
     /// when it changed; the screen's lines are drawn only for what changed, while the braille
     /// frame (a window on the line laid out at the change) is taken on every event and compared:
-    /// keeping and comparing a copy of the viewport to skip it cost more on every key (3,400
-    /// instructions of 39,400) than it saved on a key that changes nothing. Braille never waits
-    /// for speech: each effect is handed over as soon as it is known.
+    /// keeping and comparing a copy of the viewport to skip it would cost more on every key than
+    /// it saves on a key that changes nothing. Braille never waits for speech: each effect is
+    /// handed over as soon as it is known.
     ///
     /// Why the screen first on a key: each write wakes another process (the terminal, BRLTTY)
     /// that takes the CPU from the loop, so the second write waits. A key's redraw is one write of
-    /// the lines that changed (worked out ahead, `ControlSession`'s forecasts), and written first
-    /// it costs the braille frame nothing measurable. Side by side (2026-12-04, three runs of 4 x 80 keys,
-    /// the two orders in one run each, BRLTTY on its local socket): key -> braille 0.423 / 0.424,
-    /// 0.410 / 0.411 and 0.385 / 0.394 ms (frame first / screen first), key -> redraw 0.328 /
-    /// 0.243, 0.298 / 0.227 and 0.281 / 0.223 ms, speech 0.04-0.06 ms sooner too; a C program
-    /// doing the three outputs the same two ways measured the same (braille 0.375-0.398 either
-    /// way, redraw 0.275-0.280 against 0.199-0.205 ms). The frame went first until then: over
-    /// TCP, where its `send` took 57-87 µs, the screen first had cost it 0.03-0.08 ms. At the
-    /// start, the screen first cost the first braille line 0.013 and 0.18 ms (60 starts each).
-    /// The words come after the screen: handed over before it (4 rounds of 80 keys), key ->
-    /// speech was 2.558 against 2.443 ms and the redraw 0.650 against 0.474 ms, braille 0.606
-    /// against 0.592 (speech-dispatcher, our speech thread, BRLTTY and the terminal then all
-    /// wake at once on two cores). With a screen reader on the terminal, the words are on the
-    /// screen and what it reads there is what the user hears: the screen goes first then too.
+    /// the lines that changed (worked out ahead, `ControlSession`'s forecasts): written first, it
+    /// costs the braille frame next to nothing, while written second it would wait for the
+    /// frame's wake-up of BRLTTY. The words come after the screen: handed over before it, they
+    /// would wake speech-dispatcher and the speech thread while BRLTTY and the terminal wake too,
+    /// all at once on few cores, and every output would come later. With a screen reader on the
+    /// terminal, the words are on the screen and what it reads there is what the user hears: the
+    /// screen goes first then too.
     private mutating func effects(speaking speech: [Utterance], finishing outcome: SessionOutcome?, _ perform: (EngineEffect) -> Void) {
         let screenFirst = speechOnScreen || !screen.frame.lines.isEmpty
         if screenFirst { redrawScreen(saying: speech, perform) }

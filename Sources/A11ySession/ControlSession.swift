@@ -88,7 +88,7 @@ public final class ControlSession {
         // The first frame rehearsed while BRLTTY answers, on a copy of the engine (a value:
         // the copy's effects are dropped, the session's engine is untouched): the renderers' first
         // run, which pages their code in and makes the runtime's type metadata, is then not on
-        // the way from the display's answer to the first braille frame (0.14-0.24 -> 0.04 ms).
+        // the way from the display's answer to the first braille frame.
         if options.braille != .off {
             var rehearsal = engine
             _ = rehearsal.send([.braillePreferences(BraillePreferences()), .brailleWidth(40), .start], at: devices.clock.now)
@@ -250,9 +250,8 @@ public final class ControlSession {
     private var owed: (bytes: [UInt8], at: Duration, effects: [EngineEffect])?
     /// How long the engine leaves a key carried out from its forecast before taking it: the
     /// servers woken by the outputs (BRLTTY, the terminal, speech-dispatcher) have the CPU
-    /// first. Side by side in one bench run (6 x 80 keys, two cores), against the loop that
-    /// gave each key to the engine first: key -> braille 0.600 against 0.705 ms (the C floor
-    /// 0.443), key -> speech 2.953 against 3.019 ms, key -> redraw 0.488 against 0.596 ms.
+    /// first, so every output of the key comes sooner than if the engine took the key before
+    /// carrying it out.
     static let catchUpDelay: Duration = .milliseconds(1)
 
     /// How many keys were carried out from their forecast (for tests and the benchmark).
@@ -260,10 +259,8 @@ public final class ControlSession {
 
     /// Before any key, the recent keys are the two a user most likely presses first: the
     /// focused control's own axis (Right and Left on a slider, Up and Down on a stepper) as a
-    /// terminal sends them in its usual cursor mode. So their first presses are foreseen too:
-    /// taking the engine's whole way, the first Right and the first Left of each bench round
-    /// reached the display in 0.44-0.64 ms against medians of 0.29-0.35 ms, two of each round's
-    /// 80 keys and so the braille p99.
+    /// terminal sends them in its usual cursor mode. So their first presses are foreseen too,
+    /// and do not take the engine's whole, slower way to the display.
     static func likelyFirstKeys(for kind: ControlKind) -> [[UInt8]] {
         let keys: [Key] = kind == .stepper ? [.up, .down] : [.right, .left]
         return keys.compactMap { key in KeySequences.table.first { $0.key == key && $0.modifiers.isEmpty }?.bytes }
@@ -289,8 +286,7 @@ public final class ControlSession {
             if let forecast = engine.forecast(after: bytes, at: now) { forecasts.append((bytes, forecast)) }
         }
         // Their braille packet and terminal write worked out too: carried out, the key's frames
-        // are then only sent (in a11y-demo under callgrind, on the key's way out, the braille
-        // frame 8,700 -> 3,500 instructions, the redraw 10,700 -> 1,100).
+        // are then only sent, with nothing left to make on the key's way out.
         var brailleFrames: [BrailleFrame] = [], screenFrames: [ScreenFrame] = []
         for effect in forecasts.lazy.flatMap(\.forecast.effects) {
             if case .showBraille(let frame?) = effect { brailleFrames.append(frame) }
@@ -407,12 +403,10 @@ public final class ControlSession {
     /// Hands `said` to speech; after a braille frame or a redraw, once the threads those writes
     /// woke (BRLTTY's, the terminal's) had the CPU. Woken threads wait on the CPU of the thread
     /// that woke them: the key's words, sent at once, set off speech-dispatcher, its output
-    /// module and their threads, and BRLTTY's thread that writes the frame to the display
-    /// waited behind them (0.29 ms in one key of a `perf sched` trace, the other CPU idle).
-    /// Side by side with the build without it (README, 2026-12-03 15:05 UTC; six runs of 240 or
-    /// 320 keys): in five, key -> braille, key -> speech and the redraw all came sooner (braille
-    /// by 0.02-0.12 ms, and 0.021-0.047 ms over the C floor in three; speech-dispatcher no longer
-    /// shares the CPU with BRLTTY either).
+    /// module and their threads, and BRLTTY's thread that writes the frame to the display would
+    /// wait behind them, even with another CPU idle. Given the CPU first, BRLTTY and the
+    /// terminal are done before speech-dispatcher starts: braille, the redraw and speech all
+    /// come sooner, and speech-dispatcher does not share the CPU with BRLTTY.
     private func say(_ said: [Utterance]) {
         guard !said.isEmpty else { return }
         if wroteOutput {

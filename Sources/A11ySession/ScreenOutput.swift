@@ -157,9 +157,8 @@ public final class ScreenOutput {
         // make the visible width smaller).
         if line.utf8.count <= columns { return line }
         // A line of one byte per character (the usual one: ASCII text, colours, the track's
-        // blanks) is cut on its bytes: the same rule, without a Character for each byte (a
-        // track line of 180 bytes took 108,000 instructions character by character, on the
-        // key's way to the screen).
+        // blanks) is cut on its bytes: the same rule, without a Character for each byte (cutting
+        // character by character is slow, and this is on the key's way to the screen).
         if line.isOneBytePerCharacter, let cut = line.utf8.withContiguousStorageIfAvailable({ truncate(bytes: $0, to: columns) }) {
             return cut ?? line
         }

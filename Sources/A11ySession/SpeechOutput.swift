@@ -21,9 +21,6 @@ import A11yVocabulary
 ///   worker reads the server's answer), and `close()` waits at most `closeTimeout` for a server
 ///   that stopped answering.
 ///
-/// Longer than 300 lines: the queue, the loss and return of the connection and the
-/// not-answering watch share one lock and read best together.
-///
 /// The server, the clock and the worker are seams (`SpeechService`, `SessionClock`,
 /// `SerialWorker`): tests drive all three by hand.
 public final class SpeechOutput: @unchecked Sendable {
@@ -109,9 +106,9 @@ public final class SpeechOutput: @unchecked Sendable {
     }
 
     /// Does not connect yet: the caller shows the first braille frame first (what it says waits
-    /// in the queue), then calls `startConnecting()` (`finishConnecting()` to wait for it). On
-    /// a machine of two cores, connecting while the braille frame was being made cost that frame
-    /// about 0.3-0.7 ms (libspeechd's loading, speech-dispatcher's answers).
+    /// in the queue), then calls `startConnecting()` (`finishConnecting()` to wait for it):
+    /// connecting while the braille frame is being made (libspeechd's loading,
+    /// speech-dispatcher's answers) would take the CPU from that frame.
     public init(notConnecting mode: DeviceMode, service: any SpeechService, settings: Settings = Settings(),
                 retryInterval: Duration = .seconds(1), clock: any SessionClock = MonotonicClock(),
                 worker: any SerialWorker = SerialThread(),

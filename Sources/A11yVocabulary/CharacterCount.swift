@@ -1,7 +1,7 @@
 extension String {
     /// `count` (the characters), without breaking ASCII text into grapheme clusters. The
-    /// presenters measure a few short values on every key, nearly always ASCII (`count` takes
-    /// 300 instructions for "10").
+    /// presenters measure a few short values on every key, nearly always ASCII (`count` breaks
+    /// even "10" into grapheme clusters).
     @inlinable
     package var characterCount: Int {
         isOneBytePerCharacter ? utf8.count : count
@@ -14,7 +14,7 @@ extension String {
             for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "\r") { return false }
             return true
         }
-        // The bytes in place (the view's own iterator costs about 40 instructions a byte).
+        // The bytes in place (the view's own iterator does far more work for each byte).
         return utf8.withContiguousStorageIfAvailable(check) ?? check(utf8)
     }
 }

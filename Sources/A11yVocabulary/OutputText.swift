@@ -75,7 +75,7 @@ public enum OutputText {
             }
             return state == 0
         }
-        // The bytes in place: the view's iterator costs about 40 instructions a byte, and every
+        // The bytes in place: the view's iterator does far more work for each byte, and every
         // line of every frame is checked on the key's way to the screen.
         return line.utf8.withContiguousStorageIfAvailable(check) ?? check(line.utf8)
     }

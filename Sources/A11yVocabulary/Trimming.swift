@@ -2,8 +2,8 @@ extension Substring {
     /// Without the spaces, tabs and carriage returns at either end (`UInt8.isBlankSpace`): the
     /// trimming of the preferences file and the formatter specs (the catalogs trim the same
     /// blanks as byte ranges). It looks at UTF-8 bytes (every blank is ASCII): trimming
-    /// Characters from both ends through reversed views took 0.9 ms of a11y-demo's start-up for
-    /// the English catalog alone.
+    /// Characters from both ends through reversed views is slow enough to show in a11y-demo's
+    /// start-up.
     public var trimmingSpaces: Substring {
         let bytes = utf8
         guard let first = bytes.firstIndex(where: { !$0.isBlankSpace }), let last = bytes.lastIndex(where: { !$0.isBlankSpace }) else {
