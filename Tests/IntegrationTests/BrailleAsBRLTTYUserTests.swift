@@ -158,9 +158,9 @@ struct BrailleAsBRLTTYUserTests {
         try demo.send("Escape")
         #expect(demo.waitForExit() == 1)
         // Right after a change of literary braille BRLTTY can leave BrlAPI unanswered for more
-        // than half a second (5 of 40 back-to-back runs of this test, before this session's
-        // changes too; a ping after the change did not wait for it): the demo then says so, and
-        // that it answers again. The table is said once either way.
+        // than half a second (whatever the session does; a ping after the change does not wait
+        // for it): the demo then says so, and that it answers again. The table is said once
+        // either way.
         let busy = ["a11y-demo: braille display not answering (BRLTTY stopped?); the control goes on without it",
                     "a11y-demo: braille display is answering again"]
         let lines = demo.stderr.split(separator: "\n").map(String.init).filter { !busy.contains($0) }

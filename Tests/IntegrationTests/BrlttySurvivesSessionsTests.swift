@@ -121,8 +121,8 @@ struct BrlttySurvivesSessionsTests {
     }
 
     /// BRLTTY reads the display's keys when it polls its driver (every 40 ms, later when busy):
-    /// a key pressed as a session ended was seen read only after the next test's demo had taken
-    /// the display, which then stepped down ("9") before that test's first key. Keys are read in
+    /// a key pressed as a session ends may be read only after the next test's demo has taken
+    /// the display, which then steps its value before that test's first key. Keys are read in
     /// the order they were pressed: once a client of ours reads a key pressed after the sessions,
     /// every key of theirs has gone to somebody.
     func leaveNoKeyToBeDelivered(_ display: VirtualBrailleDisplay) throws {
@@ -140,8 +140,8 @@ struct BrlttySurvivesSessionsTests {
     }
 
     /// Demos killed in mid-session leave what they queued in speech-dispatcher, which speaks it
-    /// later: under load those lines could reach the next test's capture and fool it. (The "9",
-    /// "10" once blamed on them were a late braille key: `leaveNoKeyToBeDelivered`.)
+    /// later: under load those lines could reach the next test's capture and fool it. (A late
+    /// braille key is `leaveNoKeyToBeDelivered`'s concern.)
     /// A message-priority line cancels what waits at text priority and comes after the rest: once
     /// it is heard, nothing of the sessions is left to be spoken.
     func leaveNothingToBeSpoken() throws {

@@ -103,7 +103,7 @@ struct DemoToneTests {
 
     /// libasound and liblouis are loaded when tones or contracted braille are first needed, and
     /// libspeechd (with glib) when speech connects: a session without them does not map them
-    /// (0.37 MB of its memory for the first two; 0.5 ms of every start for libspeechd).
+    /// (neither their memory nor their loading at every start).
     @Test func aSessionWithoutTonesSpeechOrContractedBrailleLoadsNoneOfTheirLibraries() throws {
         let demo = try DemoInTmux(["range", "--speech", "off", "--braille", "off"])
         demo.waitForScreen { $0.contains("range: 10 to 90") }

@@ -140,15 +140,15 @@ struct DeviceIntegrationTests {
     /// turns per connection: the answer to a question (its server thread) and a key (its core
     /// thread) can come interleaved on the socket (key header, answer, key body; or answer
     /// header, key, answer body). Keys pressed while the session asks question after question
-    /// all arrive, in order, and the connection stays in step (before, about 1 in 20 runs of the
-    /// routing test: a key's bytes read as a packet's size, and braille gone).
+    /// all arrive, in order, and the connection stays in step (out of step, a key's bytes would be
+    /// read as a packet's size, and braille would be gone).
     @Test func keysPressedWhileBRLTTYAnswersQuestionAfterQuestionAllArrive() throws {
         let display = try SharedDisplay.get()
         let brl = try SharedDisplay.client()
         while try brl.readKey(wait: false) != nil {}  // nothing left from earlier tests
         // The display shows this client's line: BRLTTY shows no message of its own (after a
         // display connects it shows one for a few seconds, and a line key pressed then holds
-        // the message and the keys after it go to BRLTTY: seen in runs of this test alone).
+        // the message and the keys after it go to BRLTTY).
         let mark = display.frames.count
         try brl.write(text: "keys while asked")
         #expect(display.waitForFrame(after: mark, timeout: .seconds(10)) { $0.text.hasPrefix("keys while asked") } != nil)

@@ -124,9 +124,9 @@ final class SoakRun {
     }
 
     /// A braille key (LNUP or LNDN) that moves the value. One that changed nothing would show
-    /// nothing, so the screen could not tell whether BRLTTY had passed it on yet: seen in a soak,
-    /// an LNUP at a limit still in BRLTTY's queue when the next fault stopped BRLTTY, handed over
-    /// after its SIGCONT, where the model had it long before (SOAK_SEED=3523659848207724287).
+    /// nothing, so the screen could not tell whether BRLTTY had passed it on yet: an LNUP at a
+    /// limit, still in BRLTTY's queue when the next fault stops BRLTTY, is handed over after its
+    /// SIGCONT, long after the model took it.
     func brailleKey(up: Bool) throws {
         let (name, command): (String, Command) = try movingDirection(preferring: up) ? ("LNUP", .increment) : ("LNDN", .decrement)
         pace()

@@ -40,8 +40,8 @@ do {
 // Descriptors and threads are compared with their counts after one speech-dispatcher restart
 // (both servers connected, the control shown): the first reconnection timer makes libdispatch
 // start its timer thread with an epoll, an eventfd and a timerfd, kept for the process's life
-// (10 descriptors and 1 thread before, 13 and 2 after, then steady). RSS is compared with its
-// value after warm-up.
+// (three descriptors and a thread more, then steady). RSS is compared with its value after
+// warm-up.
 do { try run.killSpeech() } catch { run.report.fail("the warm-up restart of speech-dispatcher failed: \(error)") }
 let initial = quietSample()
 say("at the start: \(initial.map(String.init(describing:)) ?? "no sample")")

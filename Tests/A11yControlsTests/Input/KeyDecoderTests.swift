@@ -55,8 +55,8 @@ struct KeyDecoderTests {
     @Test("an Escape right before the terminal's answer to a query is a key, and the answer is read")
     func escapeBeforeAReply() {
         // The demo queries the keyboard protocol once its first braille frame is out; a test (or
-        // a quick user) pressed Escape at that frame, and the Escape and the answer were dropped
-        // together as one unknown Alt sequence: the demo never exited.
+        // a quick user) may press Escape at that frame, and the Escape and the answer must not be
+        // dropped together as one unknown Alt sequence (the demo would never exit).
         var decoder = KeyDecoder()
         #expect(decoder.decode(Array("\u{1B}\u{1B}[?1;2c".utf8)) == [.key(KeyEvent(.escape)), .reply(.primaryDeviceAttributes)])
         #expect(decoder.decode(Array("\u{1B}\u{1B}[?1u\u{1B}[?62c".utf8))

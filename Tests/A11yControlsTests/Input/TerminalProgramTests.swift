@@ -112,7 +112,7 @@ struct TerminalProgramTests {
             kill(pid, SIGCONT)
             #expect(pty.read(until: "RESUMED").contains("RESUMED raw=true"))
             // The helper is a session leader: its process group is orphaned, so the stop is
-            // discarded (the stop itself was checked by hand in tmux: Ctrl-Z, stty, fg).
+            // discarded (the stop itself is checked by hand in tmux: Ctrl-Z, stty, fg).
             kill(pid, SIGTSTP)
             // The handler ran: the signal is no longer pending, and raw mode is back on.
             #expect(Polling.until(timeout: .seconds(10)) { !signalPending(SIGTSTP, in: pid) && pty.isRaw })

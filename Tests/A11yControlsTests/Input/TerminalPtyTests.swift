@@ -13,9 +13,9 @@ import Testing
 
 @Suite("Terminal on a pseudo-terminal", .serialized)
 struct TerminalPtyTests {
-    /// The cause of TerminalProgramTests failing beside the integration tests' pty sessions: a
-    /// session closed its sub end twice (closeSub, then close), and the second close took a
-    /// descriptor number that another test had been given meanwhile (its pty hung up).
+    /// A session that closes its sub end twice (closeSub, then close) must not close a
+    /// descriptor number that another test has been given meanwhile (its pty would hang up, and
+    /// TerminalProgramTests beside the integration tests' pty sessions would fail).
     @Test("a pty closes each descriptor once: a number reused by another is left alone")
     func closesEachDescriptorOnce() throws {
         let pty = try Pty()

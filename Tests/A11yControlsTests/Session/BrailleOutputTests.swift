@@ -148,7 +148,7 @@ import VirtualDisplayClient
     /// One display unplugged and another, of another width, plugged in while BRLTTY stays up:
     /// the connection keeps the width it first read and BRLTTY refuses its next frame. The
     /// output connects again at once for the new width, and the user hears of no loss (a
-    /// "braille display lost" over the value of the key pressed meanwhile was all they heard).
+    /// "braille display lost" would be said over the value of the key pressed meanwhile).
     @Test func aDisplayReplacedByOneOfAnotherWidthIsMeasuredAgainWithoutALoss() throws {
         let display = FakeBrailleDisplay(width: 40)
         let braille = try output(display)

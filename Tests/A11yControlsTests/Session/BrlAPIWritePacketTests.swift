@@ -2,9 +2,9 @@ import Testing
 @testable import A11yDevices
 
 /// The braille write as one BrlAPI packet (BrailleDisplay sends it in one `send`): the layout of
-/// brlapi_protocol.h, as `brlapi__write` builds it (checked against the packets libbrlapi sent,
-/// read with strace: "range 11 ... 90" with dots on top and a cursor was a 100-byte body with
-/// flags 0x36).
+/// brlapi_protocol.h, as `brlapi__write` builds it (as the packets libbrlapi sends, read with
+/// strace, show: "range 11 ... 90" with dots on top and a cursor is a 100-byte body with flags
+/// 0x36).
 struct BrlAPIWritePacketTests {
     @Test func cellsWithMasksAndACursor() {
         let cells = BrlAPIText(text: "ab", orMask: [0, 0x40], width: 3)

@@ -2,8 +2,8 @@ import Testing
 import VirtualDisplayClient
 
 /// The test display's frames are what the display shows, although BRLTTY's vr driver sends a
-/// line only when it changed: the soak once reported a blank display where only the cells had
-/// changed (the same text written again after BRLTTY was stopped).
+/// line only when it changed: a display where only the cells changed (the same text written
+/// again after BRLTTY was stopped) must not read as blank.
 struct VirtualDisplayFrameTests {
     let start = ContinuousClock.now
 

@@ -102,8 +102,8 @@ public final class CaptureFile: Sendable {
 
     /// Starts a thread that reads the file as soon as it grows, so that each line's time is when
     /// it was written, whoever waits for it: woken by inotify, it takes no CPU between lines (a
-    /// thread that read the file every 50 µs took half of a core of a two-core machine, and
-    /// moved the servers' threads onto the measured program's core). Where inotify cannot watch
+    /// thread that polls the file often enough takes a large part of a core, and moves the
+    /// servers' threads onto the measured program's core). Where inotify cannot watch
     /// the file, it reads it every `interval` (while not paused).
     public func watch(every interval: Duration) {
         guard !watching.exchange(true, ordering: .relaxed) else { return }

@@ -6,11 +6,10 @@ import Synchronization
 ///
 /// A class that closes each descriptor exactly once: `closeSub()` then `close()` (or `close()`
 /// twice) must not close a descriptor number again, because by then another test running in the
-/// same process may have been given that number. That was the cause of TerminalProgramTests
-/// failing beside the pty sessions of the integration tests ("helper did not start",
-/// "tcsetattr: Input/output error", "restored false"): a session closed its sub end twice, and the
-/// second close took the main or sub end of a terminal test's pty (its helper's terminal hung
-/// up). After a close, `main` / `sub` read -1, so a late use fails with EBADF instead.
+/// same process may have been given that number: a second close would take the main or sub end
+/// of another test's pty (its helper's terminal hangs up, and that test fails with "helper did
+/// not start", "tcsetattr: Input/output error" or "restored false"). After a close, `main` /
+/// `sub` read -1, so a late use fails with EBADF instead.
 public final class Pty: Sendable {
     private struct Descriptors { var main: Int32; var sub: Int32 }
     private let descriptors: Mutex<Descriptors>

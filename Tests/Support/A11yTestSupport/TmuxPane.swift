@@ -70,7 +70,7 @@ open class TmuxPane {
     public func tmux(_ arguments: [String]) throws -> String {
         // A file for the output, not a pipe: the server that new-session starts keeps the
         // descriptors it inherited. posix_spawn and waitpid, not Foundation's Process, whose
-        // waitUntilExit was seen never to return after `tmux new-session -d`.
+        // waitUntilExit can fail to return after `tmux new-session -d`.
         let outputPath = path("tmux-output")
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = environment["TERM"].flatMap { $0 == "dumb" ? nil : $0 } ?? "xterm-256color"
