@@ -1,49 +1,65 @@
 #!/usr/bin/env bash
-# Checks that every ```swift block of README.md compiles against this package, as a user would
-# build it: a scratch package in .build/readme-snippets depends on this one by path and on its
-# A11yControls product, with one executable target per block (the block is its main.swift, so
-# top-level code and `try` work as written). Also builds Sources/embedding-example.
+# Checks that every ```swift block of README.md and of docs/*.md compiles against this package, as
+# a user would build it: a scratch package in .build/readme-snippets depends on this one by path
+# and on its A11yControls product, with one executable target per block (the block is its
+# main.swift, so top-level code and `try` work as written). Also builds examples/swift-embedding
+# (the embedding-example target).
 #
 # Honest by construction: nothing in a block is rewritten. The only code added is
-# `import A11yControls` (the README's first block shows it; the later ones continue that file) and
-# the reader's own that the README names as such (speak, show, bytesFromYourTerminal, now, in Yours.swift);
-# `#sourceLocation` makes a compile error point at README.md's line. A block that does not compile
-# fails the check. The blocks' warnings are suppressed (-suppress-warnings, for the snippet targets
-# only): README examples show results as bare expressions (`slider.apply(.increment).outcome`),
-# which Swift reports as unused. Warnings in the package itself are not suppressed.
+# `import A11yControls` (a block may show it too) and the reader's own that the docs name as such
+# (speak, show, bytesFromYourTerminal, now, in Yours.swift); `#sourceLocation` makes a compile
+# error point at the block's own file and line. A block that does not compile fails the check.
+# The blocks' warnings are suppressed (-suppress-warnings, for the snippet targets only): the
+# examples show results as bare expressions (`slider.apply(.increment).outcome`), which Swift
+# reports as unused. Warnings in the package itself are not suppressed.
 #
 #   scripts/check-readme-snippets.sh     prints one line; the build log is .build/readme-snippets.log
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-readme=$repo/README.md
 pkg=$repo/.build/readme-snippets
 log=$repo/.build/readme-snippets.log
 mkdir -p "$pkg"
 rm -rf "$pkg/Sources"
 
-# One directory per block: Sources/snippetNN/main.swift, starting at the block's README line.
-count=$(awk -v out="$pkg/Sources" -v readme="$readme" '
-    /^```swift[[:space:]]*$/ { n++; dir = sprintf("%s/snippet%02d", out, n); system("mkdir -p " dir)
+# The documents whose blocks are checked: README.md, then docs/*.md in name order.
+documents=("$repo/README.md")
+shopt -s nullglob
+documents+=("$repo"/docs/*.md)
+shopt -u nullglob
+
+# One directory per block: Sources/snippetNNN/main.swift, starting at the block's line in its own
+# document. awk prints one line per document that has blocks ("docs/embedding.md 5") and, last,
+# the total.
+summary=$(awk -v out="$pkg/Sources" -v repo="$repo/" '
+    FNR == 1                 { if (inside) { unterminated(); exit }
+                               name = substr(FILENAME, length(repo) + 1) }
+    /^```swift[[:space:]]*$/ { n++; per[name]++; if (!(name in seen)) { seen[name] = 1; order[++files] = name }
+                               dir = sprintf("%s/snippet%03d", out, n); system("mkdir -p \"" dir "\"")
                                file = dir "/main.swift"
                                print "import A11yControls" > file
-                               printf "#sourceLocation(file: \"%s\", line: %d)\n", readme, NR + 1 > file
+                               printf "#sourceLocation(file: \"%s\", line: %d)\n", FILENAME, FNR + 1 > file
                                inside = 1; next }
     inside && /^```/         { inside = 0; close(file); next }
     inside                   { print > file }
-    END                      { if (inside) { print "README.md: unterminated ```swift block" > "/dev/stderr"; exit 1 }
-                               print n + 0 }
-' "$readme")
-((count > 0)) || { echo "readme-snippets: no \`\`\`swift block in README.md" >&2; exit 1; }
+    function unterminated()  { print name ": unterminated ```swift block" > "/dev/stderr"; failed = 1 }
+    END                      { if (failed) exit 1
+                               if (inside) { unterminated(); exit 1 }
+                               for (i = 1; i <= files; i++) print order[i], per[order[i]]
+                               print "total", n + 0 }
+' "${documents[@]}")
+count=$(awk '$1 == "total" { print $2 }' <<<"$summary")
+where=$(awk '$1 != "total" { printf "%s%s %s", (n++ ? ", " : ""), $1, $2 }' <<<"$summary")
+((count > 0)) || { echo "readme-snippets: no \`\`\`swift block in README.md or docs/*.md" >&2; exit 1; }
 
 targets=""
 for dir in "$pkg"/Sources/snippet*; do
     name=$(basename "$dir")
-    # The reader's own functions and values that the README's engine loop calls.
+    # The reader's own functions and values that the docs' engine loop calls.
     cat >"$dir/Yours.swift" <<'SWIFT'
 import A11yControls
 
-// What the README's examples leave to the reader: their own speech, display, terminal and clock.
+// What the docs' examples leave to the reader: their own speech, display, terminal and clock.
 func speak<Utterances: Sequence>(_ utterances: Utterances) where Utterances.Element == Utterance {}
 func show<Text, Dots, Cursor>(_ text: Text, _ dots: Dots, _ cursor: Cursor) {}
 let bytesFromYourTerminal: [UInt8] = []
@@ -56,7 +72,7 @@ done
 identity=$(basename "$repo" | tr '[:upper:]' '[:lower:]')
 cat >"$pkg/Package.swift" <<SWIFT
 // swift-tools-version:6.0
-// Written by scripts/check-readme-snippets.sh: README.md's Swift blocks, one target each.
+// Written by scripts/check-readme-snippets.sh: the Swift blocks of README.md and docs/*.md, one target each.
 import PackageDescription
 
 let a11yControls: Target.Dependency = .product(name: "A11yControls", package: "$identity")
@@ -73,15 +89,15 @@ SWIFT
 
 start=$(date +%s)
 if ! (cd "$pkg" && swift build </dev/null) >"$log" 2>&1; then
-    echo "readme-snippets: README.md's Swift blocks do not compile (log $log):" >&2
+    echo "readme-snippets: Swift blocks of README.md or docs/*.md do not compile (log $log):" >&2
     grep -E '^/.*error:' "$log" | awk '!seen[$0]++' >&2 || tail -n 30 "$log" >&2
     exit 1
 fi
 if ! (cd "$repo" && swift build --product embedding-example </dev/null) >>"$log" 2>&1; then
-    echo "readme-snippets: Sources/embedding-example does not build (log $log):" >&2
+    echo "readme-snippets: examples/swift-embedding (embedding-example) does not build (log $log):" >&2
     grep -E '^/.*error:' "$log" | awk '!seen[$0]++' >&2 || tail -n 30 "$log" >&2
     exit 1
 fi
 # The package's own warnings are not ours to hide: show them (the snippets' are suppressed).
 grep -E 'warning:' "$log" >&2 || true
-echo "readme-snippets: $count Swift blocks of README.md compile; embedding-example builds ($(( $(date +%s) - start )) s, log $log)"
+echo "readme-snippets: $count Swift blocks compile ($where); embedding-example builds ($(( $(date +%s) - start )) s, log $log)"
