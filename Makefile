@@ -16,7 +16,7 @@ build: deps
 # tests' status.
 STOP_SERVERS_ON_EXIT = trap '$(SERVERS) stop $(SERVERS_DIR)' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 
-# After the tests: the README's snippets, 60 s of fuzzing, a 60 s soak (whose failure fails make
+# After the tests: the Swift snippets of README.md and docs/, 60 s of fuzzing, a 60 s soak (whose failure fails make
 # test, after the ASan run), the suite under ASan.
 # The last line, "N passed, N failed", counts the Swift Testing tests that ran; it is printed
 # after the servers are stopped, so it stays the last line.
@@ -61,8 +61,8 @@ soak: build
 	source $(CURDIR)/.build/servers-soak/env; \
 	SOAK_SECONDS=$(SOAK_SECONDS) .build/debug/a11y-soak
 
-# README.md's ```swift blocks compile against the A11yControls product (a scratch package in
-# .build/readme-snippets), and Sources/embedding-example builds; one line unless something fails.
+# The ```swift blocks of README.md and docs/*.md compile against the A11yControls product (a scratch
+# package in .build/readme-snippets), and examples/swift-embedding builds; one line unless something fails.
 readme-snippets:
 	@scripts/check-readme-snippets.sh
 

@@ -127,6 +127,8 @@ let package = Package(
         .target(
             name: "ExampleFormatterPlugin",
             path: "examples/formatter-plugin",
+            // The plugin ABI header is the product's, in include/; the example exports no header.
+            publicHeadersPath: ".",
             cSettings: [.headerSearchPath("../../include")],
             linkerSettings: [.linkedLibrary("m")]
         ),

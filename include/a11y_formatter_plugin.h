@@ -23,7 +23,7 @@
  * characters are removed, bidi overrides are removed, and the length is capped, so a plugin
  * cannot corrupt the terminal, the speech protocol (SSIP) or the braille line.
  *
- * Write a plugin in C (see plugin.c) or in Swift with @_cdecl("a11y_formatter_plugin_v1").
+ * Write a plugin in C (see examples/formatter-plugin/plugin.c) or in Swift with @_cdecl("a11y_formatter_plugin_v1").
  * Build: cc -shared -fPIC -I<this directory> -o libmyformat.so myformat.c
  * Use:   a11y-demo --format plugin:/path/to/libmyformat.so
  */

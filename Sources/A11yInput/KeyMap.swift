@@ -5,7 +5,7 @@ import A11yVocabulary
 /// The defaults follow the WAI-ARIA slider, multi-thumb slider and spinbutton patterns plus
 /// terminal habits (vi keys, readline's Ctrl-A/E/F/B/N/P); see `defaultBindings(for:)`. Bindings
 /// can be changed with `bind(_:to:)` or a key map file (`apply(file:)`, format in
-/// README.md, "Changing keys"). ASCII digits always start numeric entry unless rebound; while an entry
+/// docs/user-guide.md, "Changing keys"). ASCII digits always start numeric entry unless rebound; while an entry
 /// is in progress, digits, `-`, `.`, Backspace, Enter and Escape edit it and other keys are
 /// ignored (Ctrl-C still interrupts).
 public struct KeyMap: Sendable {

@@ -6,7 +6,7 @@ import A11yVocabulary
 /// Each language is one plain file of `key = phrase` lines in `Catalogs/` (a Swift raw string,
 /// so it is compiled in: nothing is read or parsed from disk at start-up, and there is no new
 /// runtime dependency). A phrase missing from a catalog falls back to English for that phrase
-/// alone. README "Languages" says how to add one.
+/// alone. CONTRIBUTING.md, "Adding a language", says how to add one.
 public struct Messages: Sendable {
     /// The language's code ("en", "de", "fr", "es").
     public let language: String

@@ -3,7 +3,7 @@ import A11yTestSupport
 import Foundation
 import VirtualDisplayClient
 
-// a11y-soak: hours of abuse for a11y-demo (`make soak`, README "Reliability").
+// a11y-soak: hours of abuse for a11y-demo (`make soak`, docs/reliability.md, "Soak").
 //
 //   SOAK_SECONDS=600 SOAK_SEED=N a11y-soak     (with the servers' environment sourced)
 //

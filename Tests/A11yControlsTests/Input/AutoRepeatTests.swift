@@ -125,7 +125,7 @@ struct AutoRepeatTests {
         }
     }
 
-    @Test("a stepper with the README's .standard acceleration: halved after every 5 repeats, down to 50 ms")
+    @Test("a stepper with the documented .standard acceleration: halved after every 5 repeats, down to 50 ms")
     func stepperStandardAccelerationAsTheSessionRunsIt() throws {
         var configuration = StepperConfiguration()
         configuration.autoRepeatSchedule.acceleration = .standard

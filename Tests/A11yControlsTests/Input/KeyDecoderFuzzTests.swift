@@ -10,7 +10,7 @@ import Testing
 @testable import A11yOptions
 
 /// A seeded fuzz run in every `swift test`; the long run is the KeyDecoderFuzzer executable
-/// (see README.md, "Fuzzing the key decoder").
+/// (see docs/reliability.md, "Fuzzing the key decoder").
 @Suite("KeyDecoder fuzz (seeded)")
 struct KeyDecoderFuzzTests {
     @Test("100,000 random inputs keep the decoder's invariants")
