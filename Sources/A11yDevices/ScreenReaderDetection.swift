@@ -4,35 +4,211 @@ import Glibc
 import Musl
 #endif
 
-/// Tells whether a screen reader reads this terminal, for `--screen-reader auto`: a terminal
-/// screen reader would read the control's redraws, so the control must not speak over it.
-///
-/// What it can see: Fenrir's daemon socket, speakup's sysfs folder (the kernel's console screen
-/// reader), and ACCESSIBLE=1 set by the user. What it cannot: Orca reading a graphical terminal,
-/// tdsr, or a screen reader on another machine (ssh): those users set ACCESSIBLE=1 or pass
-/// `--screen-reader on`. Each place is overridable by environment, for tests.
-public enum ScreenReaderDetection {
-    /// Fenrir's remote-control socket (Fenrir's own spelling). Override: A11Y_FENRIR_SOCKET.
-    public static let fenrirSocket = "/tmp/fenrirscreenreader-deamon.sock"
-    /// Present when the speakup module is loaded. Override: A11Y_SPEAKUP_PATH.
-    public static let speakupPath = "/sys/accessibility/speakup"
+/// A screen reader that reads this terminal, as `ScreenReaderDetection` found it.
+public struct ScreenReader: Sendable, Equatable {
+    /// Which reader it is.
+    public enum Name: String, Sendable, Equatable, CaseIterable {
+        /// Fenrir, the console screen reader: in PTY mode (an ancestor of this program) or as the
+        /// console daemon.
+        case fenrir = "Fenrir"
+        /// Orca, the GNOME screen reader, reading a graphical terminal.
+        case orca = "Orca"
+        /// speakup, the kernel's console screen reader.
+        case speakup
+        /// `ACCESSIBLE=1`: the user says a screen reader reads the terminal.
+        case declared = "ACCESSIBLE=1"
+    }
 
-    /// The screen reader found ("Fenrir", "speakup", "ACCESSIBLE=1"), nil when none.
-    public static func detect(environment: [String: String]) -> String? {
-        if let value = environment["ACCESSIBLE"], value == "1" || value.lowercased() == "yes" || value.lowercased() == "true" {
-            return "ACCESSIBLE=\(value)"
+    public var name: Name
+    /// What shows it, in words a user can check ("process 812 (fenrir) is an ancestor of this
+    /// program").
+    public var evidence: String
+    /// Its process, when known: the session watches it and speaks itself once it ends.
+    public var processID: Int32?
+    /// Fenrir's remote-control socket: this user's, accepting connections. Nil for the others.
+    public var remoteSocket: String?
+
+    public init(name: Name, evidence: String, processID: Int32? = nil, remoteSocket: String? = nil) {
+        self.name = name
+        self.evidence = evidence
+        self.processID = processID
+        self.remoteSocket = remoteSocket
+    }
+
+    /// Whether it reads the text a program rewrites on the screen. Fenrir and speakup read each
+    /// changed line; Orca reads a terminal only after Return or Tab and echoes the character under
+    /// a caret that a key moved, so with Orca the control speaks itself and keeps the cursor still.
+    public var readsScreenChanges: Bool { name != .orca }
+}
+
+/// Finds the screen reader that reads this terminal, for `--screen-reader auto`, cheaply (a few
+/// small reads of /proc; the user's processes are listed only in a graphical session) and
+/// without being fooled by what is merely left behind:
+/// - Fenrir in PTY mode: a Fenrir process among this program's ancestors (the shell it starts runs
+///   in its pseudo-terminal); its remote socket `fenrirscreenreader-<pid>.sock` (pid: a child of
+///   that Fenrir) when it is this user's and accepts a connection. A Fenrir that is not an
+///   ancestor reads another terminal.
+/// - Fenrir as the console daemon: its socket accepts a connection, on a console session (no
+///   graphical display, not over ssh). A socket file nobody listens on is not a reader.
+/// - Orca: a process of this user named orca (Orca 43-48 own no D-Bus name), in a graphical
+///   session not over ssh.
+/// - speakup: its sysfs folder with a synthesizer other than "none", on a console session.
+/// - `ACCESSIBLE=1` (or yes, true): the user says so.
+/// Over ssh the user's own reader runs on the machine they came from: it cannot be seen from here
+/// (docs/user-guide.md, "With your screen reader").
+public enum ScreenReaderDetection {
+    /// Where detection looks; the environment can move each place, for tests.
+    public struct Places: Sendable {
+        public var processes: ProcessTable
+        /// Where Fenrir's PTY-mode sockets are. Override: A11Y_FENRIR_SOCKET_DIR.
+        public var socketDirectory: String
+        /// Fenrir's console-daemon socket (Fenrir's own spelling). Override: A11Y_FENRIR_SOCKET.
+        public var fenrirDaemonSocket: String
+        /// Present when the speakup module is loaded. Override: A11Y_SPEAKUP_PATH.
+        public var speakup: String
+        /// This program's process and user.
+        public var program: Int32
+        public var user: uid_t
+
+        /// The places, moved by the environment's overrides (A11Y_PROC_ROOT for /proc too).
+        public init(environment: [String: String]) {
+            processes = ProcessTable(root: environment["A11Y_PROC_ROOT"] ?? "/proc")
+            socketDirectory = environment["A11Y_FENRIR_SOCKET_DIR"] ?? "/tmp"
+            fenrirDaemonSocket = environment["A11Y_FENRIR_SOCKET"] ?? "/tmp/fenrirscreenreader-deamon.sock"
+            speakup = environment["A11Y_SPEAKUP_PATH"] ?? "/sys/accessibility/speakup"
+            program = getpid()
+            user = getuid()
         }
-        if isSocket(environment["A11Y_FENRIR_SOCKET"] ?? fenrirSocket) { return "Fenrir" }
-        if exists(environment["A11Y_SPEAKUP_PATH"] ?? speakupPath) { return "speakup" }
+    }
+
+    /// What every check found: the reader (nil: none), and a line for each place looked at, for
+    /// `a11y-demo --diagnose`.
+    public struct Survey: Sendable, Equatable {
+        public var reader: ScreenReader?
+        public var findings: [String]
+    }
+
+    /// The screen reader found, nil when none.
+    public static func detect(environment: [String: String]) -> ScreenReader? {
+        survey(environment: environment, places: Places(environment: environment), stopAtFirst: true).reader
+    }
+
+    /// Every check, in order; with `stopAtFirst`, up to the first that finds a reader.
+    public static func survey(environment: [String: String], places: Places, stopAtFirst: Bool = false) -> Survey {
+        var survey = Survey(reader: nil, findings: [])
+        func found(_ reader: ScreenReader) -> Bool {
+            survey.findings.append("\(reader.name.rawValue): \(reader.evidence)")
+            if survey.reader == nil { survey.reader = reader }
+            return stopAtFirst
+        }
+        let overSSH = ["SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY"].contains { !(environment[$0] ?? "").isEmpty }
+        let graphical = ["DISPLAY", "WAYLAND_DISPLAY"].contains { !(environment[$0] ?? "").isEmpty }
+        let console = !graphical && !overSSH
+
+        let lineage = places.processes.lineage(of: places.program)
+        if let fenrir = lineage.dropFirst().first(where: { $0.runs("fenrir") }) {
+            let socket = fenrirSocket(of: fenrir.id, places: places)
+            let evidence = "process \(fenrir.id) (fenrir) is an ancestor of this program"
+                + (socket.map { ", remote socket \($0)" } ?? ", no remote socket of this user")
+            if found(ScreenReader(name: .fenrir, evidence: evidence, processID: fenrir.id, remoteSocket: socket)) { return survey }
+        } else {
+            survey.findings.append("Fenrir: not an ancestor of this program")
+        }
+        if console, acceptsConnections(places.fenrirDaemonSocket) {
+            if found(ScreenReader(name: .fenrir, evidence: "its console daemon listens on \(places.fenrirDaemonSocket)")) { return survey }
+        } else {
+            survey.findings.append("Fenrir daemon: " + (console ? "nothing listens on \(places.fenrirDaemonSocket)" : "not looked for (not a console session)"))
+        }
+        if graphical && !overSSH {
+            if let orca = places.processes.processes(of: places.user).lazy.compactMap({ places.processes.entry($0) }).first(where: { $0.runs("orca") }) {
+                if found(ScreenReader(name: .orca, evidence: "process \(orca.id) (orca) of this user, in a graphical session", processID: orca.id)) {
+                    return survey
+                }
+            } else {
+                survey.findings.append("Orca: no process of this user")
+            }
+        } else {
+            survey.findings.append("Orca: not looked for (" + (overSSH ? "over ssh" : "no DISPLAY or WAYLAND_DISPLAY") + ")")
+        }
+        if console, let synth = speakupSynthesizer(places.speakup) {
+            if found(ScreenReader(name: .speakup, evidence: "loaded (\(places.speakup)), synthesizer \(synth)")) { return survey }
+        } else {
+            survey.findings.append("speakup: " + (console ? "not loaded, or its synthesizer is none" : "not looked for (not a console session)"))
+        }
+        if let value = environment["ACCESSIBLE"], ["1", "yes", "true"].contains(value.lowercased()) {
+            if found(ScreenReader(name: .declared, evidence: "ACCESSIBLE=\(value) in the environment")) { return survey }
+        } else {
+            survey.findings.append("ACCESSIBLE: not set to 1")
+        }
+        if overSSH {
+            survey.findings.append("over ssh: a screen reader on the machine you came from cannot be seen from here; set ACCESSIBLE=1 or --screen-reader")
+        }
+        return survey
+    }
+
+    /// The remote socket of the Fenrir process `fenrir` (a socket named for one of its children,
+    /// or for itself): this user's, and accepting a connection.
+    static func fenrirSocket(of fenrir: Int32, places: Places) -> String? {
+        guard let directory = opendir(places.socketDirectory) else { return nil }
+        defer { closedir(directory) }
+        while let item = readdir(directory) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix("fenrirscreenreader-"), name.hasSuffix(".sock"),
+                  let id = Int32(name.dropFirst("fenrirscreenreader-".count).dropLast(".sock".count)) else { continue }
+            guard id == fenrir || places.processes.entry(id)?.parent == fenrir else { continue }
+            let path = "\(places.socketDirectory)/\(name)"
+            if isOwnSocket(path, user: places.user), acceptsConnections(path) { return path }
+        }
         return nil
     }
 
-    private static func isSocket(_ path: String) -> Bool {
+    /// Whether `path` is a socket (not a link to one) owned by `user`: another user's socket is
+    /// never written to.
+    static func isOwnSocket(_ path: String, user: uid_t) -> Bool {
         var info = stat()
-        return !path.isEmpty && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK && info.st_uid == user
     }
 
-    private static func exists(_ path: String) -> Bool {
-        !path.isEmpty && access(path, F_OK) == 0
+    /// Whether a server listens on the Unix socket `path`: a connection is made (and closed at
+    /// once, nothing written); a socket file left behind by a reader that ended refuses it.
+    public static func acceptsConnections(_ path: String) -> Bool {
+        var info = stat()
+        guard !path.isEmpty, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFSOCK else { return false }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        guard var address = UnixAddress(path) else { return false }
+        let result = address.withSockaddr { connect(fd, $0, $1) }
+        return result == 0 || errno == EINPROGRESS || errno == EAGAIN
+    }
+
+    /// speakup's synthesizer when the module is loaded and has one ("soft", "dummy"; "none" is
+    /// none); "loaded" when the folder has no synth file.
+    static func speakupSynthesizer(_ path: String) -> String? {
+        guard !path.isEmpty, access(path, F_OK) == 0 else { return nil }
+        guard let synth = ProcessTable.contents(of: path + "/synth")?.split(whereSeparator: \.isWhitespace).first.map(String.init) else {
+            return "loaded"
+        }
+        return synth == "none" ? nil : synth
+    }
+}
+
+/// A Unix socket address (`sockaddr_un`) for a path that fits it.
+struct UnixAddress {
+    private var storage = sockaddr_un()
+
+    init?(_ path: String) {
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: storage.sun_path) else { return nil }
+        storage.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &storage.sun_path) { buffer in
+            for (index, byte) in bytes.enumerated() { buffer[index] = byte }
+        }
+    }
+
+    mutating func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
+        withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
     }
 }

@@ -77,7 +77,7 @@ package enum OptionTable {
         OptionSpec("--speech-rate", "rate", "Speech rate from -100 (slowest) to 100 (fastest).", default: "the server's"),
         OptionSpec("--voice", "voice", "Voice type: male1, male2, male3, female1, female2, female3, child_male or child_female.", default: "the server's"),
         OptionSpec("--language", "language", "Language of the words and of speech: en, de, fr or es, with a region or not ('de-AT'); other languages get English words.", default: "LC_ALL, LC_MESSAGES or LANG"),
-        OptionSpec("--screen-reader", "mode", "Whether a screen reader reads this terminal: auto (on when Fenrir, speakup or ACCESSIBLE=1 is found), on (do not speak; the first screen line carries the words) or off.", default: "auto"),
+        OptionSpec("--screen-reader", "mode", "Which screen reader reads this terminal: auto (found: Fenrir, speakup or ACCESSIBLE=1 read the words, Orca hears the control speak), on (a reader of screen changes: do not speak; the first screen line carries the words), orca (speak, and keep the cursor still so Orca echoes nothing) or off (speak; the cursor follows the handle).", default: "auto"),
         OptionSpec("--tones", "mode", "A short tone on each value change, its pitch following the value (110 to 1760 Hz), lower handle left, upper right, a low buzz when blocked: on or off.", default: "off"),
         OptionSpec("--tones-device", "name", "The ALSA PCM the tones play on.", default: "ALSA's default"),
         OptionSpec("--verbosity", "level", "How much is spoken: terse, normal or verbose.", default: "normal"),

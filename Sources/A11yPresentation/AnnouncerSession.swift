@@ -77,6 +77,11 @@ extension Announcer {
         }
     }
 
+    /// The screen reader that read the control's words ended: the control speaks from now on.
+    public func readerEnded() -> Utterance {
+        Utterance(messages(.screenReaderEnded), priority: .message)
+    }
+
     /// The braille notice for a server coming or going, nil when braille itself came or went.
     public func brailleNotice(for status: DeviceStatus) -> String? {
         switch status {

@@ -58,6 +58,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case speechBack = "device.speechBack"
     case brailleNotAnswering = "device.brailleNotAnswering"
     case speechNotAnswering = "device.speechNotAnswering"
+    case screenReaderEnded = "device.screenReaderEnded"
     // Help (the ? and F1 keys).
     case keysStepper = "keys.stepper"
     case keysSlider = "keys.slider"

@@ -124,9 +124,13 @@ public struct ScreenComposer: Sendable {
     }
 
     /// The cursor on the focused control's, at the end of the typed number, or on the words.
-    public mutating func placeCursor(focused: Int, typing: Bool, announcement: Bool) {
+    /// With `still`, the cursor stays where it was (the top left at first): a screen reader that
+    /// echoes the character under a caret a key moved has nothing to echo.
+    public mutating func placeCursor(focused: Int, typing: Bool, announcement: Bool, still: Bool = false) {
         let cursor: (row: Int, column: Int)
-        if announcement {
+        if still {
+            cursor = (min(frame.cursor.row, max(0, frame.lines.count - 1)), frame.cursor.column)
+        } else if announcement {
             cursor = (0, 0)
         } else if typing {
             cursor = (frame.lines.count - tail.count, tail.first?.count ?? 0)

@@ -38,9 +38,12 @@ public struct ControlEngine: Sendable {
     var sawKittyKeyboardFlags = false
     /// Whether the screen mirrors the braille cells and the last utterance (for sighted developers).
     public let preview: Bool
-    /// Whether a screen reader reads the terminal: no `.speak` effects; the screen's first line
-    /// carries what would have been said, with the cursor on it (`--screen-reader on`).
-    public let speechOnScreen: Bool
+    /// How the words reach the user beside braille (`--screen-reader`): spoken, or on the screen's
+    /// first line for a screen reader that reads it (no `.speak` effects then), or spoken with the
+    /// cursor kept still for one that echoes a moved caret. Changed by `.voice` (a reader ended).
+    public internal(set) var voice: Voice
+    /// Whether the screen's first line carries the words instead of speech (`Voice.screenLine`).
+    public var speechOnScreen: Bool { voice == .screenLine }
     /// Plans the tones of value changes (`--tones on`); nil: no tones.
     public let tonePlanner: TonePlanner?
     /// The last thing said, for the preview and the screen reader's line.
@@ -84,7 +87,7 @@ public struct ControlEngine: Sendable {
     public init(panels: [ControlPanel], announcer: Announcer = Announcer(), screenTheme: ScreenTheme = ScreenTheme(),
                 locale: NumberLocale = .current, holdDetection: AutoRepeat.HoldDetection,
                 escapeTimeout: Duration = KeyDecoder.recommendedEscapeTimeout, brailleRenderer: BrailleRenderer = BrailleRenderer(),
-                screenWidth: Int = 80, preview: Bool = false, speechOnScreen: Bool = false,
+                screenWidth: Int = 80, preview: Bool = false, voice: Voice = .speech,
                 tonePlanner: TonePlanner? = nil) {
         precondition(!panels.isEmpty, "a session needs a control")
         self.panels = panels
@@ -96,7 +99,7 @@ public struct ControlEngine: Sendable {
         self.keyInput = KeyInput(escapeTimeout: escapeTimeout)
         self.screenWidth = screenWidth
         self.preview = preview
-        self.speechOnScreen = speechOnScreen
+        self.voice = voice
         self.tonePlanner = tonePlanner
         self.autoRepeat = Self.makeAutoRepeat(panels[0], detection: holdDetection)
         self.presentedPanels = panels.map { $0.presented(locale: locale) }
@@ -187,6 +190,14 @@ public struct ControlEngine: Sendable {
             applyBrailleContractions(contractions)
         case .screenWidth(let columns):
             screenWidth = max(1, columns)
+        case .voice(let next):
+            guard next != voice else { break }
+            let wasOnScreen = speechOnScreen
+            voice = next
+            staleScreenPanels = Array(panels.indices)
+            // The reader that read the words line is gone: from now on the control speaks, and
+            // says so, then where it stands.
+            if wasOnScreen, next.speaks { speech = [announcer.readerEnded(), announcer.status(of: presented)] }
         case .device(let status):
             if let utterance = announcer.utterance(for: status) { speech.append(utterance) }
             if let notice = announcer.brailleNotice(for: status) { braille.showNotice(notice, at: time) }
@@ -314,7 +325,8 @@ public struct ControlEngine: Sendable {
             shownScreenTyping = .some(typing)
             screen.setTail(screenRenderer.tailLines(typing: typing, preview: previewLines(preview)))
         }
-        screen.placeCursor(focused: focusedPanel, typing: typing != nil, announcement: speechOnScreen)
+        screen.placeCursor(focused: focusedPanel, typing: typing != nil, announcement: speechOnScreen,
+                           still: voice == .speechWithStillCursor)
     }
 
     /// The preview's lines (nil without `preview`).

@@ -63,9 +63,13 @@ public final class ControlSession {
         self.devices = devices
         previousBrokenPipeAction = signal(SIGPIPE, SIG_IGN)
         let screenReader = options.screenReaderInUse
-        if let screenReader, options.screenReader == .auto {
-            options.report("a screen reader reads this terminal (\(screenReader)): the words go to its screen line, not to speech")
+        let voice = Voice(for: screenReader)
+        if let screenReader, options.screenReader == .auto, options.verbosity == .verbose {
+            options.report(Self.voiceReport(screenReader, voice))
         }
+        // The reader that carries the words is watched: when it ends, the control speaks itself.
+        readerWatch = screenReader?.processID.flatMap { ProcessWatch(processID: $0) }
+        readerName = screenReader?.name.rawValue
         // BRLTTY first, on a thread of its own; speech-dispatcher once the first braille frame is
         // out, on the speech worker (unless speech is required). The braille keys the first
         // control binds are taken as the display is (the engine starts on the first control);
@@ -73,7 +77,9 @@ public final class ControlSession {
         brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
         braille = BrailleOutput(startingIn: options.braille, service: devices.braille, acceptedKeys: brailleKeys.first,
                                 report: options.report)
-        let speechMode = screenReader == nil ? options.speech : .off
+        // With the words on the screen speech-dispatcher is not used; it is connected only if the
+        // reader ends (and so not required at the start either).
+        let speechMode = voice.speaks ? options.speech : readerWatch == nil ? .off : options.speech == .off ? .off : .auto
         speech = SpeechOutput(notConnecting: speechMode, service: devices.speech, settings: options.resolvedSpeechSettings,
                               clock: devices.clock, worker: devices.speechWorker, report: options.report)
         // What does not need BRLTTY is made while it answers.
@@ -84,7 +90,7 @@ public final class ControlSession {
                                                                          decimalSeparator: options.numberLocale.decimalSeparator),
                                screenTheme: options.theme, locale: options.numberLocale, holdDetection: devices.keys.holdDetection,
                                escapeTimeout: devices.keys.escapeTimeout, screenWidth: screen?.columns ?? 80, preview: options.preview,
-                               speechOnScreen: screenReader != nil, tonePlanner: options.tones ? TonePlanner() : nil)
+                               voice: voice, tonePlanner: options.tones ? TonePlanner() : nil)
         // The first frame rehearsed while BRLTTY answers, on a copy of the engine (a value:
         // the copy's effects are dropped, the session's engine is untouched): the renderers' first
         // run, which pages their code in and makes the runtime's type metadata, is then not on
@@ -96,7 +102,7 @@ public final class ControlSession {
         try braille.finishConnecting()
         // Speech required: its failure ends the start before the terminal is changed. Otherwise
         // the first braille frame does not wait for speech-dispatcher (its words wait in the queue).
-        if speechMode == .on { try speech.finishConnecting() }
+        if speechMode == .on, voice.speaks { try speech.finishConnecting() }
         tonePlayer = options.tones ? TonePlayer(device: options.tonesDevice, onFailure: options.report) : nil
         if devices.handlesSignals { _ = try SignalHandling.install() }
         try devices.keys.terminal?.enterRawMode()
@@ -115,7 +121,7 @@ public final class ControlSession {
         braille.onPreferencesChange = { [unowned self] preferences in send { [unowned self] in brailleEvents(following: preferences) } }
         // One first frame, braille first: laid out for the display's preferences and width.
         send(brailleEvents(following: braille.preferences) + [.brailleWidth(braille.width), .start])
-        speech.startConnecting()
+        if voice.speaks { speech.startConnecting() }
         // The first frame and utterance are out: now ask whether the terminal speaks the kitty
         // keyboard protocol. The answer comes in the key stream; the engine reads it there
         // (`kittyKeyboardAnswer`) and the loop turns the protocol on then: nothing waits for it.
@@ -123,6 +129,29 @@ public final class ControlSession {
             try terminal.write(KittyKeyboardSupport.query)
             awaitingKeyboardAnswer = true
         }
+    }
+
+    /// The screen reader that carries the words, watched for its end; nil: none, or it ended.
+    private var readerWatch: ProcessWatch?
+    private var readerName: String?
+
+    /// The line a verbose run prints on stderr: the reader found, and what the control does.
+    static func voiceReport(_ reader: ScreenReader, _ voice: Voice) -> String {
+        let what = switch voice {
+        case .screenLine: "the words go to the screen's first line for it to read, not to speech"
+        case .speechWithStillCursor: "the control speaks and keeps the cursor still, so it echoes nothing"
+        case .speech: "the control speaks"
+        }
+        return "screen reader \(reader.name.rawValue) (\(reader.evidence)): \(what)"
+    }
+
+    /// The reader ended: the control speaks from now on (connecting to speech-dispatcher when it
+    /// was not), says so and where it stands.
+    private func readerEnded() {
+        readerWatch = nil
+        options.report("the screen reader \(readerName ?? "") ended: the control speaks itself")
+        if !engine.voice.speaks { speech.startConnecting() }
+        send(.voice(.speech))
     }
 
     /// The keyboard-protocol query was written and its answer has not come yet.
@@ -151,7 +180,8 @@ public final class ControlSession {
             var fds = [pollfd(fd: keys.fileDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: devices.handlesSignals ? SignalHandling.fileDescriptor : -1, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: speech.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: speech.monitorDescriptor ?? -1, events: Socket.pollReadHangUp, revents: 0)]
+                       pollfd(fd: speech.monitorDescriptor ?? -1, events: Socket.pollReadHangUp, revents: 0),
+                       pollfd(fd: readerWatch?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
             if let fd = braille.fileDescriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&fds, nfds_t(fds.count), timeout())
             if ready < 0 && errno != EINTR { break }
@@ -200,7 +230,8 @@ public final class ControlSession {
                     events.append(.endOfInput)  // end of input, or the terminal is gone
                 }
             }
-            if fds.count > 4, fds[4].revents != 0 {
+            if fds[4].revents != 0 { readerEnded() }
+            if fds.count > 5, fds[5].revents != 0 {
                 events += braille.readKeys(at: now).map(EngineEvent.brailleKey)
                 // The display's size changed (BRLTTY told us): lay the line out again now.
                 if braille.width != engine.brailleWidth { events.append(.brailleWidth(braille.width)) }

@@ -22,21 +22,30 @@ public struct DeviceUnavailable: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(device) is required (--\(device) on) but unavailable: \(reason)" }
 }
 
-/// Whether a screen reader reads this terminal (`--screen-reader`). With one, the control does not
-/// speak itself: the screen's first line carries what it would have said, rewritten in place with
-/// the cursor on it, so the reader says it once.
+/// Which screen reader reads this terminal (`--screen-reader`), and so how the control's words
+/// reach the user beside braille (`Voice`).
 public enum ScreenReaderMode: String, Sendable, Equatable, CaseIterable {
-    /// On when `ScreenReaderDetection` finds one (Fenrir, speakup, ACCESSIBLE=1).
+    /// As `ScreenReaderDetection` finds: Fenrir or speakup read the screen's words line, with Orca
+    /// the control speaks and keeps the cursor still, with none it speaks.
     case auto
+    /// A screen reader that reads what changes on the screen (Fenrir, speakup, a braille screen
+    /// review) reads this terminal: the control does not speak; the screen's first line carries
+    /// its words.
     case on
+    /// No screen reader: the control speaks and the cursor follows the focused handle.
     case off
+    /// Orca (or another reader that reads only after Return or Tab and echoes the character under
+    /// a moved caret): the control speaks and keeps the cursor still.
+    case orca
 
-    /// Whether the screen carries the words, given what detection found.
-    public func isOn(detected: String?) -> Bool {
+    /// The reader this mode stands for, given what detection finds (`detect` is called only
+    /// for `.auto`).
+    public func reader(detect: () -> ScreenReader?) -> ScreenReader? {
         switch self {
-        case .auto: detected != nil
-        case .on: true
-        case .off: false
+        case .auto: detect()
+        case .on: ScreenReader(name: .declared, evidence: "--screen-reader on")
+        case .off: nil
+        case .orca: ScreenReader(name: .orca, evidence: "--screen-reader orca")
         }
     }
 }

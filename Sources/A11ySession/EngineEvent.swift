@@ -43,6 +43,8 @@ public enum EngineEvent: Sendable, Equatable {
     case screenWidth(Int)
     /// A server came or went.
     case device(DeviceStatus)
+    /// The words reach the user another way now: the screen reader that read them ended.
+    case voice(Voice)
 }
 
 /// What the engine asks the world to do, in the order given: the screen and the braille frame

@@ -10,17 +10,11 @@ public struct SessionOptions: Sendable {
     public var braille: DeviceMode = .auto
     public var speechSettings = SpeechOutput.Settings()
     public var verbosity: Verbosity = .normal
-    /// Whether a screen reader reads this terminal (`--screen-reader`): then the control does not
-    /// speak; the screen's first line carries its words.
+    /// Which screen reader reads this terminal (`--screen-reader`): see `Voice`.
     public var screenReader: ScreenReaderMode = .auto
-    /// What `screenReader` decided, and why ("Fenrir", "speakup", "ACCESSIBLE=1", "--screen-reader
-    /// on"); nil: the control speaks itself.
-    public var screenReaderInUse: String? {
-        switch screenReader {
-        case .on: "--screen-reader on"
-        case .off: nil
-        case .auto: ScreenReaderDetection.detect(environment: Environment.all)
-        }
+    /// The reader `screenReader` stands for (detected for `.auto`); nil: none.
+    public var screenReaderInUse: ScreenReader? {
+        screenReader.reader { ScreenReaderDetection.detect(environment: Environment.all) }
     }
     /// The language of the words and of speech (`--language`, as "de" or "pt-BR"); nil: the
     /// locale's (LC_ALL, LC_MESSAGES, LANG). Also read from `speechSettings.language`.

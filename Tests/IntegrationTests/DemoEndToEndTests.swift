@@ -224,7 +224,7 @@ struct DemoEndToEndTests {
         // `message`) cancels a `text` not yet spoken ("3"). What may be said: the introduction, "3",
         // and, always last, "3, accepted" — never "2" or anything stale.
         let lines = spoken.waitForLines { $0.last == "3, accepted" }
-        let introduction = "Copies, stepper, 1, from 1 to 99. Press question mark for help."
+        let introduction = "Copies, spin button, 1, from 1 to 99. Press question mark for help."
         #expect(lines.last == "3, accepted")
         #expect(lines.allSatisfy { [introduction, "3", "3, accepted"].contains($0) }, "\(lines)")
         #expect(lines.count <= 3)

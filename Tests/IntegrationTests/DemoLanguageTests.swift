@@ -30,13 +30,13 @@ struct DemoLanguageTests {
         let demo = try start(["range", "--language", "de", "--min", "0", "--max", "10", "--step", "0.5",
                               "--lower", "1", "--upper", "9", "--label", "Preis"])
         let introduction = "Preis, Bereichsregler, 1,0 bis 9,0, Skala von 0,0 bis 10,0. "
-            + "Regler unten, horizontaler Schieberegler, 1,0, von 0,0 bis 9,0. Hilfe mit der Fragezeichentaste."
+            + "Regler unten, horizontaler Schieber, 1,0, von 0,0 bis 9,0. Hilfe mit der Fragezeichentaste."
         #expect(spoken.waitForLines { $0.contains(introduction) }.contains(introduction))
         try demo.send("Right")
         #expect(spoken.waitForLines { $0.last == "1,5" }.last == "1,5")
         try demo.send("Tab", "End", "Right")
         #expect(spoken.waitForLines { $0.last?.contains("blockiert") == true }.suffix(3)
-                == ["Regler oben, horizontaler Schieberegler, 9,0, von 1,5 bis 10,0", "10,0, Ende der Skala",
+                == ["Regler oben, horizontaler Schieber, 9,0, von 1,5 bis 10,0", "10,0, Ende der Skala",
                     "10,0, blockiert, Ende der Skala"])
         #expect(demo.waitForScreen { $0.contains("Preis: 1,5 bis 10,0") }.contains("? für Hilfe"))
         // speech-dispatcher was told German for every utterance.

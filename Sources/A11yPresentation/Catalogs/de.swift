@@ -5,8 +5,8 @@ extension Messages {
     handle.upper = Regler oben
 
     role.rangeSlider = Bereichsregler
-    role.horizontalSlider = horizontaler Schieberegler
-    role.stepper = Drehfeld
+    role.horizontalSlider = horizontaler Schieber
+    role.stepper = Einstellknopf
 
     focus = {name}, {role}, {value}, von {from} bis {to}
     focus.verbose = {name}, {role}, {value}, {percent} Prozent, von {from} bis {to}
@@ -57,6 +57,7 @@ extension Messages {
     device.speechBack = Sprache wieder da
     device.brailleNotAnswering = Braillezeile antwortet nicht
     device.speechNotAnswering = Sprache antwortet nicht
+    device.screenReaderEnded = Bildschirmleser beendet, ich spreche selbst
 
     keys.stepper = Pfeil hoch und runter ändern den Wert, Bild auf und Bild ab um 10 Schritte, Pos1 und Ende gehen an die Enden, Ziffern geben einen Wert ein, Leertaste sagt den Wert, Eingabe übernimmt, Escape bricht ab.
     keys.slider = Pfeiltasten bewegen den Regler, Bild auf und Bild ab um 10 Schritte, Pos1 und Ende gehen an die Enden der Skala, Ziffern geben einen Wert ein, Leertaste sagt den Wert, Eingabe übernimmt, Escape bricht ab.

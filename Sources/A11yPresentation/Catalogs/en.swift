@@ -7,7 +7,7 @@ extension Messages {
 
     role.rangeSlider = range slider
     role.horizontalSlider = horizontal slider
-    role.stepper = stepper
+    role.stepper = spin button
 
     # A handle or stepper receiving focus (start, Tab, Space), as a screen reader says it.
     focus = {name}, {role}, {value}, from {from} to {to}
@@ -60,6 +60,7 @@ extension Messages {
     device.speechBack = speech back
     device.brailleNotAnswering = braille display not answering
     device.speechNotAnswering = speech not answering
+    device.screenReaderEnded = screen reader ended, speaking myself
 
     keys.stepper = Up and Down arrows step, Page Up and Page Down step by 10, Home and End go to the ends, type digits to enter a value, Space says the value, Enter accepts, Escape cancels.
     keys.slider = Arrows move the handle, Page Up and Page Down move by 10 steps, Home and End go to the ends of the track, type digits to enter a value, Space says the value, Enter accepts, Escape cancels.

@@ -5,8 +5,8 @@ extension Messages {
     handle.upper = control superior
 
     role.rangeSlider = control deslizante de rango
-    role.horizontalSlider = control deslizante horizontal
-    role.stepper = selector numérico
+    role.horizontalSlider = deslizador horizontal
+    role.stepper = botón giratorio
 
     focus = {name}, {role}, {value}, de {from} a {to}
     focus.verbose = {name}, {role}, {value}, {percent} por ciento, de {from} a {to}
@@ -57,6 +57,7 @@ extension Messages {
     device.speechBack = voz de vuelta
     device.brailleNotAnswering = línea braille no responde
     device.speechNotAnswering = voz no responde
+    device.screenReaderEnded = lector de pantalla terminado, hablo yo
 
     keys.stepper = Flechas arriba y abajo cambian el valor, Retroceder página y Avanzar página 10 pasos, Inicio y Fin van a los extremos, los dígitos escriben un valor, Espacio dice el valor, Intro acepta, Escape cancela.
     keys.slider = Flechas mueven el control, Retroceder página y Avanzar página 10 pasos, Inicio y Fin van a los extremos de la escala, los dígitos escriben un valor, Espacio dice el valor, Intro acepta, Escape cancela.

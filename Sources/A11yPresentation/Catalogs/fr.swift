@@ -6,7 +6,7 @@ extension Messages {
 
     role.rangeSlider = glissière de plage
     role.horizontalSlider = glissière horizontale
-    role.stepper = bouton fléché
+    role.stepper = bouton de réglage
 
     focus = {name}, {role}, {value}, de {from} à {to}
     focus.verbose = {name}, {role}, {value}, {percent} pour cent, de {from} à {to}
@@ -57,6 +57,7 @@ extension Messages {
     device.speechBack = parole revenue
     device.brailleNotAnswering = afficheur braille ne répond pas
     device.speechNotAnswering = parole ne répond pas
+    device.screenReaderEnded = lecteur d'écran arrêté, je parle moi-même
 
     keys.stepper = Flèches haut et bas changent la valeur, Page précédente et Page suivante de 10 pas, Début et Fin vont aux bouts, des chiffres saisissent une valeur, Espace dit la valeur, Entrée valide, Échap annule.
     keys.slider = Flèches déplacent le curseur, Page précédente et Page suivante de 10 pas, Début et Fin vont aux bouts de l'échelle, des chiffres saisissent une valeur, Espace dit la valeur, Entrée valide, Échap annule.

@@ -62,7 +62,7 @@ import A11yOptions
             "Price, range slider, 10 to 90, of 0 to 100, 80 percent of the track. lower, horizontal slider, 10, 10 percent, "
             + "from 0 to 90. Press question mark for help. Arrows move"))
         let stepper = PresentedControl(try Stepper(), formatter: formatter, locale: .posix)
-        #expect(Announcer().introduction(of: stepper).text == "value, stepper, 1, from 1 to 99. Press question mark for help.")
+        #expect(Announcer().introduction(of: stepper).text == "value, spin button, 1, from 1 to 99. Press question mark for help.")
     }
 
     @Test func acceptAndCancelAreMessagesNeverCutOff() throws {

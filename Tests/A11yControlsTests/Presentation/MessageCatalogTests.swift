@@ -82,7 +82,7 @@ import Testing
         #expect(announcer.utterance(for: blocked, in: PresentedControl(slider, label: "Preis", formatter: formatter, locale: locale))?.text
                 == "90,0, trifft Regler oben")
         #expect(announcer.status(of: control).text
-                == "Preis, Bereichsregler, 1,5 bis 90,0, Skala von 0,0 bis 100,0. Regler unten, horizontaler Schieberegler, 1,5, von 0,0 bis 90,0")
+                == "Preis, Bereichsregler, 1,5 bis 90,0, Skala von 0,0 bis 100,0. Regler unten, horizontaler Schieber, 1,5, von 0,0 bis 90,0")
     }
 
     @Test func programNamesAreKeptAndNeverTranslated() throws {

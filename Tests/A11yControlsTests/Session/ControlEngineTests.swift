@@ -112,7 +112,7 @@ import A11yOptions
     @Test func tabMovesAcrossControlsAndKeysFollow() {
         var engine = engine(stepper: true)
         #expect(engine.feed(Self.tab + Self.tab, at: ms(0)).map(\.text)
-                == ["upper, horizontal slider, 90, from 10 to 100", "value, stepper, 1, from 1 to 99. Press question mark for help."])
+                == ["upper, horizontal slider, 90, from 10 to 100", "value, spin button, 1, from 1 to 99. Press question mark for help."])
         #expect(engine.feed(Self.up, at: ms(1)).map(\.text) == ["2"])
         #expect(engine.feed(Self.tab, at: ms(2)).map(\.text).first?.hasPrefix("Price, range slider") == true)
         #expect(engine.panels[0].focusedHandle == .lower)

@@ -16,7 +16,7 @@ import Testing
                                        : try ControlPanel(stepper: Stepper()))
         }
         return ControlEngine(panels: list, locale: .posix, holdDetection: .none, screenWidth: 60, preview: preview,
-                             speechOnScreen: speechOnScreen)
+                             voice: speechOnScreen ? .screenLine : .speech)
     }
 
     /// The last frame each kind of effect sent, as a loop that carries them out would hold it.

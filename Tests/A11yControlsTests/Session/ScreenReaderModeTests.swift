@@ -10,7 +10,7 @@ import Testing
 @Suite struct ScreenReaderModeTests {
     func engine(speechOnScreen: Bool) -> ControlEngine {
         ControlEngine(panels: [try! ControlPanel(slider: try! RangeSlider(), label: "Price")], locale: .posix,
-                      holdDetection: .none, screenWidth: 60, speechOnScreen: speechOnScreen)
+                      holdDetection: .none, screenWidth: 60, voice: speechOnScreen ? .screenLine : .speech)
     }
 
     @Test func theFirstLineCarriesTheWordsWithTheCursorOnItAndNothingIsSpoken() throws {
@@ -94,36 +94,4 @@ import Testing
         #expect(engine.screenFrame.lines.first?.contains("Price: 11 to 90") == true)
     }
 
-    @Test func detectionSeesAccessibleSpeakupAndNothingElse() throws {
-        let nowhere = ["A11Y_FENRIR_SOCKET": "/nonexistent/fenrir.sock", "A11Y_SPEAKUP_PATH": "/nonexistent/speakup"]
-        #expect(ScreenReaderDetection.detect(environment: nowhere) == nil)
-        #expect(ScreenReaderDetection.detect(environment: nowhere.merging(["ACCESSIBLE": "1"]) { $1 }) == "ACCESSIBLE=1")
-        #expect(ScreenReaderDetection.detect(environment: nowhere.merging(["ACCESSIBLE": "0"]) { $1 }) == nil)
-        #expect(ScreenReaderDetection.detect(environment: nowhere.merging(["A11Y_SPEAKUP_PATH": "/"]) { $1 }) == "speakup")
-        // A plain file where Fenrir's socket should be is not Fenrir.
-        #expect(ScreenReaderDetection.detect(environment: nowhere.merging(["A11Y_FENRIR_SOCKET": "/etc/hostname"]) { $1 }) == nil)
-    }
-
-    @Test func fenrirIsSeenByItsListeningSocket() throws {
-        let path = "/tmp/a11y-fenrir-\(getpid()).sock"
-        unlink(path)
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd); unlink(path) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (i, byte) in path.utf8.enumerated() { buffer[i] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        try #require(bound == 0)
-        let environment = ["A11Y_FENRIR_SOCKET": path, "A11Y_SPEAKUP_PATH": "/nonexistent"]
-        #expect(ScreenReaderDetection.detect(environment: environment) == "Fenrir")
-    }
-
-    @Test func modesDecide() {
-        #expect(ScreenReaderMode.auto.isOn(detected: "Fenrir") && !ScreenReaderMode.auto.isOn(detected: nil))
-        #expect(ScreenReaderMode.on.isOn(detected: nil) && !ScreenReaderMode.off.isOn(detected: "speakup"))
-    }
 }

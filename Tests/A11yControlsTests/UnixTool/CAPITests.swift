@@ -28,7 +28,7 @@ import Testing
     @Test func theEngineRunsAStepperWithoutIO() throws {
         let engine = try #require(makeEngine(["stepper", "--value", "3", "--label", "Copies"]))
         defer { a11y_engine_free(engine) }
-        #expect(take(a11y_engine_take_speech(engine))?.hasPrefix("Copies, stepper, 3") == true)
+        #expect(take(a11y_engine_take_speech(engine))?.hasPrefix("Copies, spin button, 3") == true)
         #expect(take(a11y_engine_take_speech(engine)) == "")
         #expect(a11y_engine_feed_bytes(engine, "++", 2, 0.1) == 0)
         #expect(take(a11y_engine_take_speech(engine)) == "4\n5\n")

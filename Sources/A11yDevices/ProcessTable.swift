@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The processes of this system as Linux's /proc shows them: what screen-reader detection reads
+/// to find Fenrir among the program's ancestors and Orca among the user's processes. `root` is
+/// /proc, or a folder laid out like it (tests).
+public struct ProcessTable: Sendable {
+    /// One process: its id, its parent's, its owner and its name.
+    public struct Entry: Sendable, Equatable {
+        public var id: Int32
+        public var parent: Int32
+        public var owner: uid_t
+        /// The kernel's name of it (`comm`: a script's file name for a script run by its `#!`).
+        public var name: String
+        /// Its arguments, the program first.
+        public var arguments: [String]
+
+        /// Whether it is the program `program`: its kernel name, its program's file name, or
+        /// the script an interpreter runs (`/usr/bin/python3 /usr/bin/orca …`).
+        public func runs(_ program: String) -> Bool {
+            func base(_ path: String) -> Substring { path.split(separator: "/").last ?? "" }
+            if name == program || arguments.first.map(base) == Substring(program) { return true }
+            guard let first = arguments.first, base(first).hasPrefix("python"), arguments.count > 1 else { return false }
+            // The script is the first argument that is not an interpreter option (`-u`, `-O`).
+            return arguments.dropFirst().first { !$0.hasPrefix("-") }.map(base) == Substring(program)
+        }
+    }
+
+    public var root: String
+
+    public init(root: String = "/proc") {
+        self.root = root
+    }
+
+    /// The process `id`, or nil when it is gone (or cannot be read).
+    public func entry(_ id: Int32) -> Entry? {
+        let directory = "\(root)/\(id)"
+        var info = stat()
+        guard stat(directory, &info) == 0, let line = Self.contents(of: "\(directory)/stat"),
+              let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")") else { return nil }
+        // "pid (comm) state ppid …": the name may hold spaces and parentheses; it ends at the last ')'.
+        let name = String(line[line.index(after: open)..<close])
+        let fields = line[line.index(after: close)...].split(separator: " ")
+        guard fields.count > 1, let parent = Int32(fields[1]) else { return nil }
+        let arguments = (Self.contents(of: "\(directory)/cmdline") ?? "").split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
+        return Entry(id: id, parent: parent, owner: info.st_uid, name: name, arguments: arguments)
+    }
+
+    /// `id` and its ancestors, nearest first, up to (not including) process 0.
+    public func lineage(of id: Int32) -> [Entry] {
+        var chain: [Entry] = []
+        var next = id
+        while next > 0, chain.count < 64, let entry = entry(next) {
+            chain.append(entry)
+            next = entry.parent
+        }
+        return chain
+    }
+
+    /// The ids of the processes that `owner` owns (the owner of /proc/<id>: its effective user).
+    public func processes(of owner: uid_t) -> [Int32] {
+        guard let directory = opendir(root) else { return [] }
+        defer { closedir(directory) }
+        var ids: [Int32] = []
+        while let item = readdir(directory) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let id = Int32(name) else { continue }
+            var info = stat()
+            if stat("\(root)/\(name)", &info) == 0, info.st_uid == owner { ids.append(id) }
+        }
+        return ids
+    }
+
+    /// A small file of /proc, whole (nil when it cannot be read).
+    static func contents(of path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 65536 {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,30 @@
+import A11yDevices
+
+/// How the control's words reach the user beside braille, given the screen reader on the terminal:
+/// one voice per key, whichever reader it is.
+public enum Voice: Sendable, Equatable {
+    /// The control speaks through speech-dispatcher; the cursor follows the focused handle, so
+    /// screen magnifiers and BRLTTY's screen review follow it too. No screen reader.
+    case speech
+    /// A screen reader that reads what changes on the screen (Fenrir, speakup) reads the words:
+    /// the screen's first line carries them, rewritten in place with the cursor on it, and the
+    /// controls' own lines keep their text, so the reader says each change once. The control
+    /// does not speak.
+    case screenLine
+    /// A screen reader that does not read rewritten text and echoes the character under a caret
+    /// that a key moved (Orca): the control speaks, and the cursor stays where it is on every
+    /// key, so the reader has nothing to echo.
+    case speechWithStillCursor
+
+    /// The voice for `reader` (nil: none).
+    public init(for reader: ScreenReader?) {
+        switch reader {
+        case nil: self = .speech
+        case let reader? where reader.readsScreenChanges: self = .screenLine
+        case _?: self = .speechWithStillCursor
+        }
+    }
+
+    /// Whether the control speaks through speech-dispatcher.
+    public var speaks: Bool { self != .screenLine }
+}
