@@ -4,7 +4,7 @@ SERVERS := scripts/servers.sh
 SERVERS_DIR ?= $(or $(A11Y_SERVERS_DIR),$(CURDIR)/.servers)
 
 .PHONY: deps build test test-repeat soak brltty-sessions readme-snippets demo servers-start servers-stop bench \
-	asan asan-run tsan fuzz fuzz-build install install-build install-files uninstall
+	asan asan-run tsan fuzz fuzz-build install install-build install-files uninstall python-venv python-test
 
 deps:
 	scripts/install-deps.sh
@@ -16,8 +16,8 @@ build: deps
 # tests' status.
 STOP_SERVERS_ON_EXIT = trap '$(SERVERS) stop $(SERVERS_DIR)' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 
-# After the tests: the Swift snippets of README.md and docs/, 60 s of fuzzing, a 60 s soak (whose failure fails make
-# test, after the ASan run), the suite under ASan.
+# After the tests: the Python package's tests (against the same servers), the Swift snippets of README.md and docs/,
+# 60 s of fuzzing, a 60 s soak (whose failure fails make test, after the ASan run), the suite under ASan.
 # The last line, "N passed, N failed", counts the Swift Testing tests that ran; it is printed
 # after the servers are stopped, so it stays the last line.
 test: build
@@ -26,11 +26,40 @@ test: build
 	$(SERVERS) start $(SERVERS_DIR) || exit $$?; \
 	source $(SERVERS_DIR)/env; \
 	set -o pipefail; swift test </dev/null 2>&1 | tee .build/test.log; status=$$?; \
+	$(MAKE) --no-print-directory python-test; python=$$?; if [ $$status = 0 ]; then status=$$python; fi; \
 	$(MAKE) --no-print-directory readme-snippets || exit $$?; \
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) || exit $$?; \
 	$(MAKE) --no-print-directory soak SOAK_SECONDS=60; soak=$$?; \
 	if [ "$(TEST_ASAN)" = 1 ]; then $(MAKE) --no-print-directory asan-run || exit $$?; fi; \
 	if [ $$status = 0 ]; then status=$$soak; fi; \
+	exit $$status
+
+# The Python package (bindings/python) in a virtual environment of Debian's python3 (.build/python-venv): pytest,
+# mypy and wheel installed once from PyPI, the package itself reinstalled from a copy of the tree at every run (the
+# build writes build/ and *.egg-info beside its sources; offline: --no-build-isolation with the venv's setuptools
+# and wheel).
+PYTHON ?= /usr/bin/python3
+PYTHON_VENV := $(CURDIR)/.build/python-venv
+python-venv:
+	@set -e; test -x $(PYTHON_VENV)/bin/python || $(PYTHON) -m venv $(PYTHON_VENV); \
+	$(PYTHON_VENV)/bin/python -c 'import pytest, mypy, wheel' 2>/dev/null \
+	  || $(PYTHON_VENV)/bin/pip install -q pytest mypy wheel >.build/python-venv.log 2>&1 \
+	  || { tail -n 20 .build/python-venv.log; exit 1; }; \
+	rm -rf .build/python-source; cp -r bindings/python .build/python-source; \
+	$(PYTHON_VENV)/bin/pip install -q --no-build-isolation --no-index --no-deps --force-reinstall .build/python-source \
+	  >.build/python-install.log 2>&1 || { tail -n 20 .build/python-install.log; exit 1; }
+
+# The package checked by mypy --strict, then its tests (bindings/python/tests) against the C library of the debug
+# build; the tests that need the servers read them from the environment (make test's, or `source DIR/env`) and fail
+# without them. pytest's exit status 5 (no test collected) is a failure too.
+python-test: python-venv
+	@swift build --product a11y-controls >.build/python-library-build.log 2>&1 \
+	  || { tail -n 30 .build/python-library-build.log; exit 1; }; \
+	$(PYTHON_VENV)/bin/mypy --strict --cache-dir=/dev/null bindings/python/src/a11y_controls || exit $$?; \
+	cd bindings/python && A11Y_CONTROLS_LIBRARY=$(CURDIR)/.build/debug/liba11y-controls.so A11Y_CONTROLS_CONFIG=/dev/null \
+	  PYTHONDONTWRITEBYTECODE=1 \
+	  $(PYTHON_VENV)/bin/python -m pytest -q -p no:cacheprovider -rfEs tests; status=$$?; \
+	if [ $$status = 5 ]; then echo "python-test: pytest collected no tests" >&2; exit 1; fi; \
 	exit $$status
 
 # BRLTTY must survive us: 500 a11y-demo sessions (scripted and in a pty, braille keys, leaving at

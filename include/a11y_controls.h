@@ -59,6 +59,11 @@ extern "C" {
  * library; valid until the next failing call. Never NULL. */
 const char *a11y_last_error(void);
 
+/* The library's version ("0.1.0"), as A11Y_CONTROLS_VERSION was when it was built: a program
+ * loading the library at run time (ctypes, dlopen) checks it against the header it was written
+ * for. Owned by the library; never NULL. */
+const char *a11y_version(void);
+
 /* Frees a string the library returned. NULL is allowed. */
 void a11y_free(char *string);
 

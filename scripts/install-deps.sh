@@ -15,6 +15,8 @@ packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher tmux strace time
     # make install and its tests: the man page rendered (man -l, groff -ww), the completions
     # checked by their shells, the C and Python examples of the C library built and run.
     man-db groff-base zsh fish gcc libc6-dev pkg-config python3
+    # the Python package's tests: a virtual environment of Debian's python3 (make python-test).
+    python3-venv
     # a11y-demo links libstdc++ in (libstdc++.a, Package.swift): g++ brings the version's -dev package.
     g++)
 

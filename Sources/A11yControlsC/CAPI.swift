@@ -81,6 +81,12 @@ public func a11y_last_error() -> UnsafePointer<CChar> {
     lastError.withLock { UnsafePointer($0!) }
 }
 
+/// The version as a C string the library owns (allocated once, never written or freed).
+nonisolated(unsafe) let versionString: UnsafeMutablePointer<CChar> = strdup(ParsedCommandLine.version)!
+
+@_cdecl("a11y_version")
+public func a11y_version() -> UnsafePointer<CChar> { UnsafePointer(versionString) }
+
 @_cdecl("a11y_free")
 public func a11y_free(_ string: UnsafeMutablePointer<CChar>?) { free(string) }
 

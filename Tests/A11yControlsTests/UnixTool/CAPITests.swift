@@ -44,6 +44,12 @@ import Testing
         #expect(a11y_engine_tick(engine, 0.4) == -5 && lastError == "Error: the control has already ended")
     }
 
+    /// The version a program loading the library at run time checks: the header's.
+    @Test func theVersionIsTheHeadersAndStaysTheSameString() {
+        #expect(String(cString: a11y_version()) == "0.1.0")
+        #expect(a11y_version() == a11y_version())
+    }
+
     @Test func theTimeLimitReachesTheEngine() throws {
         let engine = try #require(makeEngine(["range", "--timeout", "2"]))
         defer { a11y_engine_free(engine) }
