@@ -4,7 +4,7 @@ SERVERS := scripts/servers.sh
 SERVERS_DIR ?= $(or $(A11Y_SERVERS_DIR),$(CURDIR)/.servers)
 
 .PHONY: deps build test test-repeat soak brltty-sessions readme-snippets demo servers-start servers-stop bench \
-	asan asan-run tsan fuzz fuzz-build install install-build install-files uninstall python-venv python-test
+	asan asan-run tsan fuzz fuzz-build install install-build install-files uninstall python-venv python-test deb deb-check
 
 deps:
 	scripts/install-deps.sh
@@ -167,9 +167,11 @@ bench: deps
 PREFIX ?= /usr/local
 BUILD_DIR ?= .build/release
 INSTALL_ROOT = $(DESTDIR)$(PREFIX)
+# LIBDIR: where the library and its pkg-config file go under PREFIX (the Debian package: lib/<multiarch>).
+LIBDIR ?= lib
 INSTALLED_FILES = bin/a11y-demo share/man/man1/a11y-demo.1 share/bash-completion/completions/a11y-demo \
 	share/zsh/site-functions/_a11y-demo share/fish/vendor_completions.d/a11y-demo.fish \
-	lib/liba11y-controls.so include/a11y_controls.h include/a11y_formatter_plugin.h lib/pkgconfig/a11y-controls.pc
+	$(LIBDIR)/liba11y-controls.so include/a11y_controls.h include/a11y_formatter_plugin.h $(LIBDIR)/pkgconfig/a11y-controls.pc
 
 install: install-build
 	@$(MAKE) --no-print-directory install-files BUILD_DIR=.build/release
@@ -182,7 +184,7 @@ install-files:
 	@set -e; demo=$(BUILD_DIR)/a11y-demo; root='$(INSTALL_ROOT)'; \
 	test -x "$$demo" && test -f $(BUILD_DIR)/liba11y-controls.so || { echo "install: build first ($(BUILD_DIR))" >&2; exit 1; }; \
 	install -d "$$root/bin" "$$root/share/man/man1" "$$root/share/bash-completion/completions" \
-	  "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d" "$$root/lib/pkgconfig" "$$root/include"; \
+	  "$$root/share/zsh/site-functions" "$$root/share/fish/vendor_completions.d" "$$root/$(LIBDIR)/pkgconfig" "$$root/include"; \
 	install -m 755 "$$demo" "$$root/bin/a11y-demo"; \
 	"$$demo" --generate man >"$$root/share/man/man1/a11y-demo.1"; \
 	"$$demo" --generate bash >"$$root/share/bash-completion/completions/a11y-demo"; \
@@ -190,12 +192,25 @@ install-files:
 	"$$demo" --generate fish >"$$root/share/fish/vendor_completions.d/a11y-demo.fish"; \
 	chmod 644 "$$root/share/man/man1/a11y-demo.1" "$$root/share/bash-completion/completions/a11y-demo" \
 	  "$$root/share/zsh/site-functions/_a11y-demo" "$$root/share/fish/vendor_completions.d/a11y-demo.fish"; \
-	install -m 755 $(BUILD_DIR)/liba11y-controls.so "$$root/lib/liba11y-controls.so"; \
+	install -m 755 $(BUILD_DIR)/liba11y-controls.so "$$root/$(LIBDIR)/liba11y-controls.so"; \
 	install -m 644 include/a11y_controls.h include/a11y_formatter_plugin.h "$$root/include/"; \
 	version=$$("$$demo" --version | cut -d' ' -f2); \
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$version|" scripts/a11y-controls.pc.in >"$$root/lib/pkgconfig/a11y-controls.pc"; \
-	chmod 644 "$$root/lib/pkgconfig/a11y-controls.pc"; \
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e "s|@VERSION@|$$version|" scripts/a11y-controls.pc.in \
+	  >"$$root/$(LIBDIR)/pkgconfig/a11y-controls.pc"; \
+	chmod 644 "$$root/$(LIBDIR)/pkgconfig/a11y-controls.pc"; \
 	echo "installed a11y-demo $$version in $$root ($(words $(INSTALLED_FILES)) files)"
 
 uninstall:
 	@cd '$(INSTALL_ROOT)' 2>/dev/null && rm -f $(INSTALLED_FILES); echo "removed a11y-demo from $(INSTALL_ROOT)"
+
+# The Debian package (scripts/build-deb.sh, docs/packaging.md): .build/deb/a11y-controls_<version>_<arch>.deb from the
+# release build, with Depends computed by dpkg-shlibdeps; lintian errors fail it.
+deb: install-build
+	@scripts/install-deps.sh --deb
+	@scripts/build-deb.sh
+
+# The package installed on this system with apt-get, used (a11y-demo from /usr/bin, the C library through pkg-config,
+# the Python module with Debian's python3), removed and purged, checking that nothing of it is left
+# (scripts/check-deb.sh). Needs root; not part of make test (the release build takes minutes).
+deb-check: deb
+	@scripts/check-deb.sh

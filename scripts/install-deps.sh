@@ -25,6 +25,11 @@ packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher tmux strace time
 if [[ ${1:-} == --bench ]]; then
     bench_packages=(python3-brlapi python3-speechd gcc)
 fi
+# `install-deps.sh --deb` (make deb): the Debian packaging tools: dpkg-shlibdeps (dpkg-dev), lintian,
+# chrpath, and Debian's pip, setuptools and wheel, which build the Python module's metadata.
+if [[ ${1:-} == --deb ]]; then
+    bench_packages=(dpkg-dev lintian chrpath python3-pip python3-setuptools python3-wheel)
+fi
 packages+=(${bench_packages[@]+"${bench_packages[@]}"})
 
 missing=()
