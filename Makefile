@@ -4,13 +4,28 @@ SERVERS := scripts/servers.sh
 SERVERS_DIR ?= $(or $(A11Y_SERVERS_DIR),$(CURDIR)/.servers)
 
 .PHONY: deps build test test-repeat soak brltty-sessions readme-snippets demo servers-start servers-stop bench \
-	asan asan-run tsan fuzz fuzz-build install install-build install-files uninstall python-venv python-test deb deb-check
+	asan asan-run tsan fuzz fuzz-build install install-build install-files uninstall python-venv python-test deb deb-check pot locale pot-check
 
 deps:
 	scripts/install-deps.sh
 
 build: deps
 	swift build
+	@$(MAKE) --no-print-directory locale
+
+# The message catalogs (po/, docs in CONTRIBUTING.md "Adding a language"): `make pot` writes po/a11y-controls.pot
+# from the English texts of the sources and merges every po/<language>.po with it; `make locale` compiles them
+# (msgfmt --check) into .build/locale, where A11Y_LOCALEDIR finds them when running from the build tree;
+# `make pot-check` (in make test) fails when the template is stale or a catalog does not compile.
+LOCALE_DIR := $(CURDIR)/.build/locale
+pot:
+	@scripts/po.sh pot
+
+locale:
+	@scripts/po.sh compile $(LOCALE_DIR)
+
+pot-check:
+	@scripts/po.sh check
 
 # The servers are stopped whatever the tests' outcome (also on Ctrl-C); make exits with the
 # tests' status.
@@ -23,8 +38,9 @@ STOP_SERVERS_ON_EXIT = trap '$(SERVERS) stop $(SERVERS_DIR)' EXIT; trap 'exit 13
 test: build
 	@rm -f .build/test.log; \
 	trap '$(SERVERS) stop $(SERVERS_DIR); scripts/test-summary.sh .build/test.log' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; \
+	$(MAKE) --no-print-directory pot-check || exit $$?; \
 	$(SERVERS) start $(SERVERS_DIR) || exit $$?; \
-	source $(SERVERS_DIR)/env; \
+	source $(SERVERS_DIR)/env; export A11Y_LOCALEDIR=$(LOCALE_DIR); \
 	set -o pipefail; swift test </dev/null 2>&1 | tee .build/test.log; status=$$?; \
 	$(MAKE) --no-print-directory python-test; python=$$?; if [ $$status = 0 ]; then status=$$python; fi; \
 	$(MAKE) --no-print-directory readme-snippets || exit $$?; \
@@ -50,14 +66,15 @@ python-venv:
 	  >.build/python-install.log 2>&1 || { tail -n 20 .build/python-install.log; exit 1; }
 
 # The package checked by mypy --strict, then its tests (bindings/python/tests) against the C library of the debug
-# build; the tests that need the servers read them from the environment (make test's, or `source DIR/env`) and fail
+# build and the catalogs of .build/locale; the tests that need the servers read them from the environment (make test's, or `source DIR/env`) and fail
 # without them. pytest's exit status 5 (no test collected) is a failure too.
 python-test: python-venv
 	@swift build --product a11y-controls >.build/python-library-build.log 2>&1 \
 	  || { tail -n 30 .build/python-library-build.log; exit 1; }; \
+	scripts/po.sh compile $(LOCALE_DIR) 2>/dev/null || exit $$?; \
 	$(PYTHON_VENV)/bin/mypy --strict --cache-dir=/dev/null bindings/python/src/a11y_controls || exit $$?; \
 	cd bindings/python && A11Y_CONTROLS_LIBRARY=$(CURDIR)/.build/debug/liba11y-controls.so A11Y_CONTROLS_CONFIG=/dev/null \
-	  PYTHONDONTWRITEBYTECODE=1 \
+	  A11Y_LOCALEDIR=$${A11Y_LOCALEDIR:-$(LOCALE_DIR)} PYTHONDONTWRITEBYTECODE=1 \
 	  $(PYTHON_VENV)/bin/python -m pytest -q -p no:cacheprovider -rfEs tests; status=$$?; \
 	if [ $$status = 5 ]; then echo "python-test: pytest collected no tests" >&2; exit 1; fi; \
 	exit $$status
@@ -162,16 +179,18 @@ bench: deps
 
 # Installs a11y-demo as a Unix tool (release build): the program, its man page and bash/zsh/fish
 # completions (both written by the program from its option table), the C library with its
-# headers and pkg-config file. PREFIX defaults to /usr/local; DESTDIR is honoured (packaging).
+# headers and pkg-config file, the message catalogs (compiled by msgfmt --check). PREFIX defaults to /usr/local; DESTDIR is honoured (packaging).
 # install-files installs what BUILD_DIR already holds (the tests use the debug build).
 PREFIX ?= /usr/local
 BUILD_DIR ?= .build/release
 INSTALL_ROOT = $(DESTDIR)$(PREFIX)
 # LIBDIR: where the library and its pkg-config file go under PREFIX (the Debian package: lib/<multiarch>).
 LIBDIR ?= lib
+CATALOGS = $(patsubst po/%.po,share/locale/%/LC_MESSAGES/a11y-controls.mo,$(wildcard po/*.po))
 INSTALLED_FILES = bin/a11y-demo share/man/man1/a11y-demo.1 share/bash-completion/completions/a11y-demo \
 	share/zsh/site-functions/_a11y-demo share/fish/vendor_completions.d/a11y-demo.fish \
-	$(LIBDIR)/liba11y-controls.so include/a11y_controls.h include/a11y_formatter_plugin.h $(LIBDIR)/pkgconfig/a11y-controls.pc
+	$(LIBDIR)/liba11y-controls.so include/a11y_controls.h include/a11y_formatter_plugin.h $(LIBDIR)/pkgconfig/a11y-controls.pc \
+	$(CATALOGS)
 
 install: install-build
 	@$(MAKE) --no-print-directory install-files BUILD_DIR=.build/release
@@ -198,6 +217,8 @@ install-files:
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e "s|@VERSION@|$$version|" scripts/a11y-controls.pc.in \
 	  >"$$root/$(LIBDIR)/pkgconfig/a11y-controls.pc"; \
 	chmod 644 "$$root/$(LIBDIR)/pkgconfig/a11y-controls.pc"; \
+	out=$$(scripts/po.sh compile "$$root/share/locale" 2>&1) || { echo "$$out" >&2; exit 1; }; \
+	chmod 644 $(addprefix "$$root"/,$(CATALOGS)); \
 	echo "installed a11y-demo $$version in $$root ($(words $(INSTALLED_FILES)) files)"
 
 uninstall:

@@ -17,6 +17,8 @@ dir=${BENCH_SERVERS_DIR:-$repo/.build/bench-servers}
 scripts/install-deps.sh --bench >&2
 echo "bench: swift build -c release (scripts/release-build.sh)" >&2
 scripts/release-build.sh >&2
+# The message catalogs, for the catalog figures (reading the German one, keys in German).
+scripts/po.sh compile .build/locale
 # The C floors: what a compiled program does with nothing but the one call (see the source).
 mkdir -p .build/bench
 cc -O2 -Wall -o .build/bench/floor_key scripts/bench/floor_key.c \

@@ -5,7 +5,7 @@
 #   scripts/check-deb.sh [PACKAGE.deb]     default: the newest .build/deb/a11y-controls_*.deb
 #
 # Checked: apt-get installs it with its dependencies; a11y-demo runs from /usr/bin (--version, a
-# stepper in scripted mode, German words from the installed catalogs); the man page and the
+# stepper in scripted mode, German and French help and errors from the installed catalogs); the man page and the
 # completions are where man and the shells look; a C program builds through pkg-config against the
 # installed library and runs; Debian's python3 imports a11y_controls and drives the library;
 # `apt-get remove` then `apt-get purge` leave none of the files `dpkg -L` listed, no byte-compiled
@@ -51,6 +51,9 @@ trap 'dpkg-query -W a11y-controls >/dev/null 2>&1 && apt purge a11y-controls || 
 version=$(dpkg-query -W -f='${Version}' a11y-controls)
 check "a11y-demo --version from /usr/bin" bash -c "[[ \$(command -v a11y-demo) == /usr/bin/a11y-demo ]] && [[ \$(a11y-demo --version) == 'a11y-demo $version' ]]"
 check "a stepper in scripted mode" bash -c "[[ \$(printf '++\\r' | env -i PATH=/usr/bin:/bin A11Y_CONTROLS_CONFIG=/dev/null a11y-demo stepper --value 3 --speech off --braille off) == 5 ]]"
+check "German help and errors from /usr/share/locale" bash -c "
+    env -i PATH=/usr/bin:/bin A11Y_CONTROLS_CONFIG=/dev/null a11y-demo --language de --help | grep -q '^OPTIONEN:' &&
+    [[ \$(env -i PATH=/usr/bin:/bin A11Y_CONTROLS_CONFIG=/dev/null a11y-demo --language fr --nope 2>&1) == Erreur*\": Option inconnue '--nope'\" ]]"
 check "the man page" clean man -w a11y-demo
 check "bash completion" bash -c "source /usr/share/bash-completion/completions/a11y-demo && COMP_WORDS=(a11y-demo ra) COMP_CWORD=1 && _a11y_demo && [[ \${COMPREPLY[*]} == range ]]"
 check "pkg-config knows the library" bash -c "[[ \$(env -u PKG_CONFIG_PATH pkg-config --libs a11y-controls | xargs) == -la11y-controls ]]"
@@ -65,6 +68,8 @@ assert a11y_controls.library_version() == '$version', a11y_controls.library_vers
 engine = a11y_controls.Engine('stepper', '--value', '3')
 engine.feed(b'+')
 assert engine.values == (4.0,) and engine.take_speech().endswith('4\n'), engine.values
+german = a11y_controls.Engine('stepper', '--language', 'de')
+assert german.take_speech().startswith('Wert, Einstellknopf, 1'), 'the catalogs of /usr/share/locale'
 print(a11y_controls.library_path())"
 check "ask_number from Debian's python3" bash -c "[[ \$(printf '+\\r' | env -i PATH=/usr/bin:/bin A11Y_CONTROLS_CONFIG=/dev/null /usr/bin/python3 -c \"import a11y_controls; print(a11y_controls.ask_number(speech='off', braille='off'))\") == 2.0 ]]"
 check "pip sees the module as installed by Debian" bash -c "/usr/bin/python3 -m pip show a11y-controls 2>/dev/null | grep -q '^Version: $version'"

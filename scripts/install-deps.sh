@@ -17,6 +17,8 @@ packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher tmux strace time
     man-db groff-base zsh fish gcc libc6-dev pkg-config python3
     # the Python package's tests: a virtual environment of Debian's python3 (make python-test).
     python3-venv
+    # the message catalogs: xgettext writes the template, msgfmt compiles the languages (make pot, make locale).
+    gettext
     # a11y-demo links libstdc++ in (libstdc++.a, Package.swift): g++ brings the version's -dev package.
     g++)
 

@@ -143,7 +143,8 @@ func inProcessReport(keys: Int) throws -> String {
         + "over 1.5 x the median: \(number(loop.interrupted * 100, 2))% of the loop's runs, \(number(loop.keysInterrupted * 100, 2))% of the keys\n"
         + "in-process key, 100 panels: median \(number(hundred.stats.median)) µs, p99 \(number(hundred.stats.p99)) µs, max \(number(hundred.stats.max, 1)) µs\n"
         + "p99 ratio 100/1: \(number(hundred.stats.p99 / one.stats.p99, 2))x\n"
-        + { (cold: Stats) in "in-process key, caches evicted before each: median \(number(cold.median)) µs, p99 \(number(cold.p99)) µs" }(try measureColdKeys(keys: 300))
+        + { (cold: Stats) in "in-process key, caches evicted before each: median \(number(cold.median)) µs, p99 \(number(cold.p99)) µs\n" }(try measureColdKeys(keys: 300))
+        + catalogReport(try measureCatalogs(keys: 20_000))
 }
 
 /// `a11y-bench --feed-keys N`: N keys through the engine and nothing else (run under valgrind).
@@ -157,7 +158,7 @@ func feedKeys(_ keys: Int) throws {
 }
 
 /// Something of every effect, so that none is optimised away.
-private func checksumOf(_ effects: [EngineEffect]) -> Int {
+func checksumOf(_ effects: [EngineEffect]) -> Int {
     effects.reduce(0) { sum, effect in
         switch effect {
         case .showBraille(let frame): sum &+ (frame?.text.utf8.count ?? 0)

@@ -236,6 +236,18 @@ do {
                           detail: allocations == nil ? "valgrind not available" : "valgrind total heap usage, (2500 keys - 500 keys) / 2000",
                           target: "<= 50", meets: allocations.map { $0 <= 50 }))
 
+    progress("the message catalogs: reading the German one, and keys in German against English")
+    if let catalogs = try measureCatalogs(keys: quick ? 5_000 : 20_000) {
+        figures.append(Figure(key: "catalog_read_us", label: "3. reading a message catalog at start, median", value: catalogs.read.median, unit: "µs",
+                              detail: "p99 \(number(catalogs.read.p99)) µs; the German catalog (\(catalogs.bytes) bytes): file, parse, every phrase cut into its template, once per start in a language other than English"))
+        let ratio = catalogs.germanTab.median / catalogs.englishTab.median
+        figures.append(Figure(key: "inprocess_german_tab_median_us", label: "3. in-process Tab key (focus words) in German, median", value: catalogs.germanTab.median, unit: "µs",
+                              detail: "English \(number(catalogs.englishTab.median)) µs in turn (\(number(ratio, 2))x); Right/Left: German \(number(catalogs.germanMove.median)) µs, English \(number(catalogs.englishMove.median)) µs; p99 German \(number(catalogs.germanTab.p99)) µs, English \(number(catalogs.englishTab.p99)) µs",
+                              target: "<= 1.2 x English", meets: ratio <= 1.2))
+    } else {
+        notes.append("catalogs: no compiled German catalog (make locale): not measured")
+    }
+
     // 5. Auto-repeat jitter (the input issue's benchmark).
     progress("auto-repeat jitter")
     notes.append(runAutoRepeatJitterBenchmark())

@@ -16,8 +16,15 @@ final class CEngine {
         var theme = commandLine.options.screenTheme
         theme.usesColor = false
         theme.usesEscapes = false
-        engine = ControlEngine(panels: panels, announcer: Announcer(verbosity: commandLine.options.verbosity), screenTheme: theme,
-                               locale: .posix, holdDetection: .none)
+        // The words of --language or the locale, as a11y-demo's; numbers as the language asked
+        // for explicitly writes them ("1,5" with --language de), else plain ("1.5").
+        let language = commandLine.options.language
+        let words = MessageCatalogs.messages(for: language ?? Messages.localeName(in: Environment.all))
+        let locale = language.map { NumberLocale(named: String($0.map { $0 == "-" ? "_" : $0 })) } ?? .posix
+        engine = ControlEngine(panels: panels,
+                               announcer: Announcer(verbosity: commandLine.options.verbosity, messages: words,
+                                                    decimalSeparator: locale.decimalSeparator),
+                               screenTheme: theme, locale: locale, holdDetection: .none)
         engine.idleTimeout = commandLine.options.timeout
         engine.setBrailleWidth(40)
         speech = engine.start().map(\.text)

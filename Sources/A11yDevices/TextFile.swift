@@ -67,12 +67,9 @@ public enum FileKind: Sendable, Equatable {
 
 /// Reads small text files whole: what the command line and embedding programs load.
 public enum TextFile {
-    /// The contents of the file at `path`, checked: a regular file (or an anonymous pipe such as
-    /// a shell's `<(...)`, which must send its text within 2 s), at most `limit` bytes, UTF-8
-    /// without NUL bytes. A named FIFO or a socket is refused before it is opened, and a device is
-    /// read without blocking (`/dev/null` is an empty file; one that sends nothing for 2 s is
-    /// refused), so nothing can hang on a FIFO that nobody writes to.
-    public static func read(_ path: String, limit: Int = 1 << 20) throws(TextFileError) -> String {
+    /// The bytes of the file at `path`, checked as `read` checks a file (its kind, its size)
+    /// but not as text: a message catalog, for one.
+    public static func readBytes(_ path: String, limit: Int = 1 << 20) throws(TextFileError) -> [UInt8] {
         switch FileKind(path: path) {
         case .fifo: throw .notAFile("a FIFO")
         case .socket: throw .notAFile("a socket")
@@ -86,8 +83,31 @@ public enum TextFile {
         defer { close(fd) }
         var info = stat()
         if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory }
-        let deadline = ContinuousClock.now + .seconds(2)
+        // A regular file is read into an array of its size (one more byte sees that it ended);
+        // a pipe or a device in pieces.
+        if info.st_mode & S_IFMT == S_IFREG, info.st_size >= 0, info.st_size < limit {
+            let size = Int(info.st_size)
+            var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+                var filled = 0
+                while filled < buffer.count {
+                    let n = Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                    if n < 0 && errno == EINTR { continue }
+                    if n <= 0 { break }
+                    filled += n
+                }
+                count = filled
+            }
+            if bytes.count == size { return bytes }
+            // It grew while being read: read the rest as a pipe is read.
+            return try readRest(fd, into: &bytes, limit: limit)
+        }
         var bytes: [UInt8] = []
+        return try readRest(fd, into: &bytes, limit: limit)
+    }
+
+    /// Reads what is left of `fd` after `bytes`, in pieces (a pipe, a device, a growing file).
+    private static func readRest(_ fd: Int32, into bytes: inout [UInt8], limit: Int) throws(TextFileError) -> [UInt8] {
+        let deadline = ContinuousClock.now + .seconds(2)
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -108,6 +128,16 @@ public enum TextFile {
             bytes += buffer[0..<count]
             if bytes.count > limit { throw .tooLarge(limit: limit) }
         }
+        return bytes
+    }
+
+    /// The contents of the file at `path`, checked: a regular file (or an anonymous pipe such as
+    /// a shell's `<(...)`, which must send its text within 2 s), at most `limit` bytes, UTF-8
+    /// without NUL bytes. A named FIFO or a socket is refused before it is opened, and a device is
+    /// read without blocking (`/dev/null` is an empty file; one that sends nothing for 2 s is
+    /// refused), so nothing can hang on a FIFO that nobody writes to.
+    public static func read(_ path: String, limit: Int = 1 << 20) throws(TextFileError) -> String {
+        let bytes = try readBytes(path, limit: limit)
         guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else { throw .notText }
         return text
     }

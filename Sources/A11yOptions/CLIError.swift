@@ -84,62 +84,80 @@ public enum CLIError: Error, Sendable, Equatable {
     /// The process exit code: 2.
     public var exitCode: Int32 { exitStatus.rawValue }
 
-    /// The whole line for stderr, without the newline: "Error: …".
-    public var message: String {
+    /// The whole line for stderr, without the newline: "Error: …" (in English).
+    public var message: String { message(in: .english) }
+
+    /// The whole line for stderr in the language of `words` ("Fehler: …"): the wording is the
+    /// catalogs' (each text below is a msgid, its `{placeholders}` filled in), the user's own text
+    /// and the option names as given.
+    public func message(in words: Messages) -> String {
         let text: String
         func q(_ s: String) -> String { CLIText.quoted(s) }
         func o(_ s: String) -> String { "'" + OptionTable.synopsis(of: s) + "'" }
         func n(_ s: String) -> String { "'" + s + "'" }
+        func didYouMean(_ suggestion: String?) -> String {
+            suggestion.map { words.tr(". Did you mean {suggestion}?", ["suggestion": n($0)]) } ?? ""
+        }
         switch self {
         case .unknownOption(let name, let suggestion):
-            text = "Unknown option \(q(name))" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+            text = words.tr("Unknown option {option}", ["option": q(name)]) + didYouMean(suggestion)
         case .unknownSubcommand(let word, let suggestion):
-            text = "Unknown subcommand \(q(word)); expected 'range', 'stepper' or 'help'"
-                + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+            text = words.tr("Unknown subcommand {word}; expected {subcommands}",
+                            ["word": q(word), "subcommands": CLIText.list(["'range'", "'stepper'", "'help'"], conjunction: words.tr("or"))])
+                + didYouMean(suggestion)
         case .unexpectedArgument(let word):
-            text = "Unexpected argument \(q(word))"
+            text = words.tr("Unexpected argument {word}", ["word": q(word)])
         case .optionNotHere(let option, let subcommands, let given):
-            let owners = CLIText.list(subcommands.map { "'\($0)'" }, conjunction: "and")
+            let owners = CLIText.list(subcommands.map { "'\($0)'" }, conjunction: words.tr("and"))
             if let given {
-                text = "\(n(option)) is an option of \(owners), not of '\(given)'"
+                text = words.tr("{option} is an option of {subcommands}, not of {given}",
+                                ["option": n(option), "subcommands": owners, "given": n(given)])
             } else {
-                text = "\(n(option)) is an option of \(owners); write it after the subcommand"
+                text = words.tr("{option} is an option of {subcommands}; write it after the subcommand",
+                                ["option": n(option), "subcommands": owners])
             }
         case .missingValue(let option):
-            text = "Missing value for \(o(option))"
+            text = words.tr("Missing value for {option}", ["option": o(option)])
         case .unexpectedValue(let option, let value):
-            text = "The option \(n(option)) does not take a value, but \(q(value)) was given"
+            text = words.tr("The option {option} does not take a value, but {value} was given", ["option": n(option), "value": q(value)])
         case .invalidValue(let option, let value, let reason):
-            text = "The value \(q(value)) is invalid for \(o(option)): \(reason.text)"
+            text = words.tr("The value {value} is invalid for {option}: {reason}",
+                            ["value": q(value), "option": o(option), "reason": reason.text(in: words)])
         case .minimumNotBelowMaximum(let minimum, let maximum):
-            text = "'--min' \(q(minimum)) must be less than '--max' \(q(maximum))"
+            text = words.tr("'--min' {minimum} must be less than '--max' {maximum}", ["minimum": q(minimum), "maximum": q(maximum)])
         case .rangeTooLarge(let minimum, let maximum):
-            text = "The range from '--min' \(q(minimum)) to '--max' \(q(maximum)) is too large"
+            text = words.tr("The range from '--min' {minimum} to '--max' {maximum} is too large", ["minimum": q(minimum), "maximum": q(maximum)])
         case .outsideRange(let option, let value, let minimum, let maximum):
-            text = "\(n(option)) \(q(value)) is outside the range \(q(minimum)) to \(q(maximum)) ('--min' to '--max')"
+            text = words.tr("{option} {value} is outside the range {minimum} to {maximum} ('--min' to '--max')",
+                            ["option": n(option), "value": q(value), "minimum": q(minimum), "maximum": q(maximum)])
         case .largerThanRange(let option, let value, let range):
-            text = "\(n(option)) \(q(value)) is larger than the range \(q(range)) ('--max' minus '--min')"
+            text = words.tr("{option} {value} is larger than the range {range} ('--max' minus '--min')",
+                            ["option": n(option), "value": q(value), "range": q(range)])
         case .tooManySteps(let step, let range):
-            text = "'--step' \(q(step)) cuts the range \(q(range)) into more than \(ParsedCommandLine.maximumStepCount) steps"
+            text = words.tr("'--step' {step} cuts the range {range} into more than {count} steps",
+                            ["step": q(step), "range": q(range), "count": String(ParsedCommandLine.maximumStepCount)])
         case .lowerAboveUpper(let lower, let upper):
-            text = "'--lower' \(q(lower)) is above '--upper' \(q(upper))"
+            text = words.tr("'--lower' {lower} is above '--upper' {upper}", ["lower": q(lower), "upper": q(upper)])
         case .handlesTooClose(let distance, let minimumDistance):
-            text = "'--lower' and '--upper' are \(q(distance)) apart, less than '--min-distance' \(q(minimumDistance))"
+            text = words.tr("'--lower' and '--upper' are {distance} apart, less than '--min-distance' {minimum}",
+                            ["distance": q(distance), "minimum": q(minimumDistance)])
         case .handlesTooFar(let distance, let maximumDistance):
-            text = "'--lower' and '--upper' are \(q(distance)) apart, more than '--max-distance' \(q(maximumDistance))"
+            text = words.tr("'--lower' and '--upper' are {distance} apart, more than '--max-distance' {maximum}",
+                            ["distance": q(distance), "maximum": q(maximumDistance)])
         case .maximumDistanceBelowMinimum(let maximum, let minimum):
-            text = "'--max-distance' \(q(maximum)) is less than '--min-distance' \(q(minimum))"
+            text = words.tr("'--max-distance' {maximum} is less than '--min-distance' {minimum}", ["maximum": q(maximum), "minimum": q(minimum)])
         case .conflict(let option, let other):
-            text = "\(n(option)) cannot be used with \(n(other))"
+            text = words.tr("{option} cannot be used with {other}", ["option": n(option), "other": n(other)])
         case .requires(let option, let required):
-            text = "\(n(option)) can only be used with \(n(required))"
+            text = words.tr("{option} can only be used with {required}", ["option": n(option), "required": n(required)])
         case .invalidConfiguration(let option, let problem):
-            text = "Invalid \(n(option)): \(CLIText.escaped(problem, limit: 160))"
+            text = words.tr("Invalid {option}: {problem}", ["option": n(option), "problem": CLIText.escaped(problem, limit: 160)])
         case .preferences(let file, let line, let problem):
             text = CLIText.escaped(file, limit: 200) + (line.map { ":\($0)" } ?? "") + ": " + problem
         }
-        // Belt and braces: whatever a case forgot, the line never holds a control character.
-        return "Error: " + CLIText.escaped(text, limit: .max)
+        // Belt and braces: whatever a case (or a catalog) forgot, the line never holds a control
+        // character.
+        return CLIText.escaped(words.tr("Error: {problem}", ["problem": text]), limit: .max)
     }
 }
 
@@ -153,24 +171,30 @@ extension CLIError: CustomStringConvertible {
 }
 
 extension CLIError.InvalidValueReason {
-    /// The reason as a sentence fragment.
-    var text: String {
+    /// The reason as a sentence fragment, in English.
+    var text: String { text(in: .english) }
+
+    /// The reason as a sentence fragment in the language of `words`.
+    func text(in words: Messages) -> String {
         switch self {
-        case .notANumber: return "not a number"
-        case .decimalComma: return "not a number (write the decimal point as '.')"
-        case .notFinite: return "not a finite number"
-        case .notWholeNumber: return "not a whole number"
-        case .notPositive: return "must be greater than 0"
-        case .negative: return "must not be negative"
-        case .outOfRange(let lower, let upper): return "must be a whole number from \(lower) to \(upper)"
-        case .notAChoice(let words): return "expected " + CLIText.list(words, conjunction: "or")
-        case .notSGR: return "expected an SGR colour: digits and semicolons, as in '32' or '38;5;208'"
-        case .notOneCharacter: return "expected exactly one printable character"
-        case .controlCharacters: return "contains control characters"
-        case .tooLong(let maximum): return "longer than \(maximum) characters"
-        case .tooLarge(let maximum): return "must be at most \(maximum)"
-        case .empty: return "must not be empty"
-        case .notALanguageTag: return "expected a language code such as 'en', 'de' or 'pt-BR'"
+        case .notANumber: return words.tr("not a number")
+        case .decimalComma: return words.tr("not a number (write the decimal point as '.')")
+        case .notFinite: return words.tr("not a finite number")
+        case .notWholeNumber: return words.tr("not a whole number")
+        case .notPositive: return words.tr("must be greater than 0")
+        case .negative: return words.tr("must not be negative")
+        case .outOfRange(let lower, let upper):
+            return words.tr("must be a whole number from {lower} to {upper}", ["lower": String(lower), "upper": String(upper)])
+        case .notAChoice(let choices): return words.tr("expected {choices}", ["choices": CLIText.list(choices, conjunction: words.tr("or"))])
+        case .notSGR: return words.tr("expected an SGR colour: digits and semicolons, as in '32' or '38;5;208'")
+        case .notOneCharacter: return words.tr("expected exactly one printable character")
+        case .controlCharacters: return words.tr("contains control characters")
+        case .tooLong(let maximum):
+            return words.trPlural("longer than {maximum} character", "longer than {maximum} characters", count: maximum,
+                                  ["maximum": String(maximum)])
+        case .tooLarge(let maximum): return words.tr("must be at most {maximum}", ["maximum": maximum])
+        case .empty: return words.tr("must not be empty")
+        case .notALanguageTag: return words.tr("expected a language code such as 'en', 'de' or 'pt-BR'")
         case .format(let message): return CLIText.escaped(message, limit: 160)
         case .plugin(let message): return CLIText.escaped(message, limit: 160)
         }

@@ -1,6 +1,8 @@
 import A11yControls
 /// One option of `a11y-demo`: its name, the name of its value, its help line and default.
-/// The tables below are the single source for parsing, error synopses and help.
+/// The tables below are the single source for parsing, error synopses and help. The help line
+/// and the defaults marked `N_` are msgids of the message catalogs (`make pot` reads this file):
+/// `--help` shows them in the user's language.
 package struct OptionSpec: Sendable, Equatable {
     /// "--min".
     package var name: String
@@ -37,21 +39,25 @@ package enum DemoSubcommand: String, Sendable, CaseIterable {
     case range, stepper
 }
 
+/// Marks `text` for translation where it is written (a msgid for `make pot`); it is looked up
+/// where it is shown (`Messages.tr`).
+package func N_(_ text: String) -> String { text }
+
 package enum OptionTable {
     package static let range: [OptionSpec] = [
         OptionSpec("--min", "n", "The lowest value of the track.", default: "0"),
         OptionSpec("--max", "n", "The highest value of the track.", default: "100"),
-        OptionSpec("--lower", "n", "Where the lower handle starts.", default: "10% of the range above --min"),
-        OptionSpec("--upper", "n", "Where the upper handle starts.", default: "90% of the range above --min"),
+        OptionSpec("--lower", "n", "Where the lower handle starts.", default: N_("10% of the range above --min")),
+        OptionSpec("--upper", "n", "Where the upper handle starts.", default: N_("90% of the range above --min")),
         OptionSpec("--value", "n", "With --single: where the handle starts (same as --upper)."),
-        OptionSpec("--step", "n", "Snap values to --min + k * n, and move by n per key.", default: "no snapping, 1% of the range per key"),
+        OptionSpec("--step", "n", "Snap values to --min + k * n, and move by n per key.", default: N_("no snapping, 1% of the range per key")),
         OptionSpec("--page-step", "count", "How many steps Page Up and Page Down move.", default: "10"),
-        OptionSpec("--min-distance", "n", "The smallest distance between the handles.", default: "none"),
-        OptionSpec("--max-distance", "n", "The largest distance between the handles.", default: "none"),
+        OptionSpec("--min-distance", "n", "The smallest distance between the handles.", default: N_("none")),
+        OptionSpec("--max-distance", "n", "The largest distance between the handles.", default: N_("none")),
         OptionSpec("--single", nil, "One handle instead of two."),
-        OptionSpec("--label", "text", "The name of the control, spoken and brailled.", default: "range, in the user's language"),
-        OptionSpec("--lower-label", "text", "The name of the lower handle, e.g. \"Minimum price\".", default: "lower, in the user's language"),
-        OptionSpec("--upper-label", "text", "The name of the upper handle.", default: "upper, in the user's language"),
+        OptionSpec("--label", "text", "The name of the control, spoken and brailled.", default: N_("range, in the user's language")),
+        OptionSpec("--lower-label", "text", "The name of the lower handle, e.g. \"Minimum price\".", default: N_("lower, in the user's language")),
+        OptionSpec("--upper-label", "text", "The name of the upper handle.", default: N_("upper, in the user's language")),
         OptionSpec("--format", "spec", "How values are written: decimal[:N], integer, percent[:N], currency:CODE[:N], unit:SYMBOL[:N], duration, names:A,B,..., none, plugin:PATH.", default: "decimal"),
         OptionSpec("--format-plugin", "path", "Format values with the formatter plugin (shared library) at path."),
         OptionSpec("--hide-labels", nil, "Hide the value labels on screen; speech and braille still give them."),
@@ -66,7 +72,7 @@ package enum OptionTable {
         OptionSpec("--no-autorepeat", nil, "A held key changes the value once."),
         OptionSpec("--autorepeat-interval", "seconds", "Seconds between repeats of a held key.", default: "0.5"),
         OptionSpec("--autorepeat-delay", "seconds", "Seconds before a held key starts repeating.", default: "0.5"),
-        OptionSpec("--label", "text", "The name of the control, spoken and brailled.", default: "value, in the user's language"),
+        OptionSpec("--label", "text", "The name of the control, spoken and brailled.", default: N_("value, in the user's language")),
         OptionSpec("--format", "spec", "How values are written: decimal[:N], integer, percent[:N], currency:CODE[:N], unit:SYMBOL[:N], duration, names:A,B,..., none, plugin:PATH.", default: "decimal"),
         OptionSpec("--format-plugin", "path", "Format values with the formatter plugin (shared library) at path."),
     ]
@@ -74,15 +80,15 @@ package enum OptionTable {
     package static let common: [OptionSpec] = [
         OptionSpec("--speech", "mode", "Speech through speech-dispatcher: auto (use it when reachable), on (required, exit 3 without it) or off.", default: "auto"),
         OptionSpec("--braille", "mode", "Braille through BrlAPI (BRLTTY): auto, on (required, exit 3 without it) or off.", default: "auto"),
-        OptionSpec("--speech-rate", "rate", "Speech rate from -100 (slowest) to 100 (fastest).", default: "the server's"),
-        OptionSpec("--voice", "voice", "Voice type: male1, male2, male3, female1, female2, female3, child_male or child_female.", default: "the server's"),
-        OptionSpec("--language", "language", "Language of the words and of speech: en, de, fr or es, with a region or not ('de-AT'); other languages get English words.", default: "LC_ALL, LC_MESSAGES or LANG"),
+        OptionSpec("--speech-rate", "rate", "Speech rate from -100 (slowest) to 100 (fastest).", default: N_("the server's")),
+        OptionSpec("--voice", "voice", "Voice type: male1, male2, male3, female1, female2, female3, child_male or child_female.", default: N_("the server's")),
+        OptionSpec("--language", "language", "Language of the words and of speech, with a region or not ('de', 'pt-BR'): any language that has a catalog, such as en, de, fr or es; English words where there is none.", default: N_("LC_ALL, LC_MESSAGES or LANG")),
         OptionSpec("--screen-reader", "mode", "Which screen reader reads this terminal: auto (found: Fenrir, speakup or ACCESSIBLE=1 read the words, Orca hears the control speak), on (a reader of screen changes: do not speak; the first screen line carries the words), orca (speak, and keep the cursor still so Orca echoes nothing) or off (speak; the cursor follows the handle).", default: "auto"),
         OptionSpec("--tones", "mode", "A short tone on each value change, its pitch following the value (110 to 1760 Hz), lower handle left, upper right, a low buzz when blocked: on or off.", default: "off"),
-        OptionSpec("--tones-device", "name", "The ALSA PCM the tones play on.", default: "ALSA's default"),
+        OptionSpec("--tones-device", "name", "The ALSA PCM the tones play on.", default: N_("ALSA's default")),
         OptionSpec("--verbosity", "level", "How much is spoken: terse, normal or verbose.", default: "normal"),
         OptionSpec("--keymap", "file", "Apply the key bindings in file ('key = action' lines) over the defaults."),
-        OptionSpec("--braille-table", "table", "Contract braille with this table (a name such as en-us-g2, or a liblouis table path) when BRLTTY's literary braille is on.", default: "BRLTTY's"),
+        OptionSpec("--braille-table", "table", "Contract braille with this table (a name such as en-us-g2, or a liblouis table path) when BRLTTY's literary braille is on.", default: N_("BRLTTY's")),
         OptionSpec("--no-color", nil, "Draw with bold and reverse video only (also when NO_COLOR is set)."),
         OptionSpec("--preview", nil, "Also show the braille cells and the spoken text on screen."),
         OptionSpec("--json", nil, "Print the result as one JSON object."),
@@ -90,7 +96,7 @@ package enum OptionTable {
 
     package static let visual: [OptionSpec] = [
         OptionSpec("--theme", "theme", "Colours: default or high-contrast.", default: "default"),
-        OptionSpec("--handle-glyph", "char", "The character drawn for a handle.", default: "a space"),
+        OptionSpec("--handle-glyph", "char", "The character drawn for a handle.", default: N_("a space")),
         OptionSpec("--labels-below", nil, "Put the value labels below the track."),
         OptionSpec("--line-thickness", "rows", "Rows of the track, 1 to 3.", default: "1"),
         OptionSpec("--focused-handle-width", "columns", "Columns of the focused handle, 1 to 3.", default: "2"),
@@ -138,7 +144,7 @@ extension OptionTable {
     /// Options for scripts, before or after the subcommand.
     package static let scripting: [OptionSpec] = [
         OptionSpec("--print-partial", nil, "Print each value change as a result line on stdout while the control runs (one JSON object per line with --json)."),
-        OptionSpec("--timeout", "seconds", "End a control left untouched this long (counted again from each key): exit 124, nothing on stdout.", default: "none"),
+        OptionSpec("--timeout", "seconds", "End a control left untouched this long (counted again from each key): exit 124, nothing on stdout.", default: N_("none")),
     ]
 
     /// dialog's options, accepted only with `--rangebox` (`DialogCommandLine`).

@@ -33,6 +33,21 @@ public struct ParsedCommandLine: Sendable, Equatable {
     /// The line `--version` prints: "a11y-demo 0.1.0".
     public static var versionText: String { "\(programName) \(version)" }
 
+    /// The language of the help and of the error messages, before the command line is checked:
+    /// the last `--language` of `arguments` (`--language de` or `--language=de`), else the
+    /// preferences', else the locale's (LC_ALL, LC_MESSAGES, LANG). Nil: English.
+    public static func interfaceLanguage(_ arguments: [String], preferences: Preferences?, environment: [String: String]) -> String? {
+        var language: String?
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { break }
+            if argument == "--language", index + 1 < arguments.count { language = arguments[index + 1] }
+            if argument.hasPrefix("--language=") { language = String(argument.dropFirst("--language=".count)) }
+        }
+        if let language, !Messages.catalogNames(for: language).isEmpty { return language }
+        if let preferred = preferences?.settings.last(where: { $0.option == "--language" })?.value { return preferred }
+        return Messages.localeName(in: environment)
+    }
+
     /// Opens a formatter plugin; the live one is `FormatterPlugin.loadFormatter(path:)`.
     public typealias PluginLoader = (String) throws -> any ValueFormatter
 
@@ -63,7 +78,7 @@ public struct ParsedCommandLine: Sendable, Equatable {
 
         let values = OptionValues(preferences.occurrences + scan.occurrences)
         let options = try commonOptions(values, environment: environment)
-        let words = Messages(for: options.language ?? Messages.localeLanguage(in: environment))
+        let words = MessageCatalogs.messages(for: options.language ?? Messages.localeName(in: environment), environment: environment)
         let invocation: DemoInvocation
         switch scan.subcommand {
         case nil: invocation = .showcase

@@ -109,7 +109,7 @@ public struct Announcer: Sendable {
         selection = Self.dropEmptyLabel(selection, label: control.label)
         if verbosity == .verbose, control.handles.count > 1 {
             let span = Int(((control.handles[1].fraction - control.handles[0].fraction) * 100).rounded())
-            selection += ", " + messages(.span, ["span": String(span)])
+            selection += ", " + messages(.span, ["span": String(span)], count: span)
         }
         return Utterance(selection + ". " + focused)
     }
@@ -151,11 +151,11 @@ public struct Announcer: Sendable {
         let named = control.kind == .rangeSlider || control.label.isEmpty ? name(of: state) : control.label
         let role = messages(control.kind == .stepper ? .roleStepper : .roleHorizontalSlider)
         let verbose = verbosity == .verbose
+        let percent = Int((state.fraction * 100).rounded())
         var text = messages(verbose ? .focusVerbose : .focus, [
-            "name": named, "role": role, "value": state.text.spoken,
-            "percent": String(Int((state.fraction * 100).rounded())),
+            "name": named, "role": role, "value": state.text.spoken, "percent": String(percent),
             "from": state.allowedLower.spoken, "to": state.allowedUpper.spoken,
-        ])
+        ], count: percent)
         if verbose, !state.hint.isEmpty { text += ", \(state.hint)" }
         return text
     }

@@ -47,8 +47,11 @@ public struct SessionOptions: Sendable {
     /// The language asked for: `language`, else the speech settings', else the locale's.
     public var requestedLanguage: String? { language ?? speechSettings.language ?? SpeechOutput.localeLanguage() }
 
-    /// The catalog of the requested language (English when it has none).
-    public var messages: Messages { Messages(for: requestedLanguage) }
+    /// The catalog of the requested language (English when it has none), read once
+    /// (`MessageCatalogs`): the locale's full name is looked for ("pt_BR", then "pt").
+    public var messages: Messages {
+        MessageCatalogs.messages(for: language ?? speechSettings.language ?? Messages.localeName(in: Environment.all))
+    }
 
     /// How numbers are written: as the language asked for explicitly writes them ("1,5" in
     /// German), else as the locale does (LC_ALL, LC_NUMERIC, LANG).

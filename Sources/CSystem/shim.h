@@ -17,4 +17,27 @@ extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *
 // cannot call the variadic syscall(), and glibc's wrapper is newer than some systems' glibc.
 static inline int a11y_pidfd_open(int pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
 
+// The path of the file (the program or a shared library) that `address` lies in, as dladdr(3)
+// gives it (glibc gives argv[0] for the main program); NULL when none. dladdr is a GNU extension:
+// declared here as glibc declares it, with Dl_info's layout, when <dlfcn.h> hides it.
+#include <dlfcn.h>
+#ifdef __USE_GNU
+static inline const char *a11y_object_path(const void *address) {
+    Dl_info info;
+    return dladdr(address, &info) != 0 ? info.dli_fname : (const char *)0;
+}
+#else
+typedef struct {
+    const char *dli_fname;
+    void *dli_fbase;
+    const char *dli_sname;
+    void *dli_saddr;
+} a11y_dl_info;
+extern int dladdr(const void *address, void *info);
+static inline const char *a11y_object_path(const void *address) {
+    a11y_dl_info info;
+    return dladdr(address, &info) != 0 ? info.dli_fname : (const char *)0;
+}
+#endif
+
 #endif

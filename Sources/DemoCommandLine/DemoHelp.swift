@@ -4,68 +4,82 @@ import A11yOptions
 /// groups with "(default: …)", SUBCOMMANDS, then exit statuses. Built from `OptionTable`, so
 /// help and parsing never disagree. Lines are at most 80 columns; printed on stdout, exit 0.
 public enum DemoHelp {
-    /// The full help text for `topic`, ending with a newline.
-    public static func text(for topic: HelpTopic) -> String {
+    /// The full help text for `topic`, ending with a newline, in the language of `words`: the
+    /// headings, sentences and option help lines are msgids of the message catalogs (`make pot`
+    /// reads them here and in OptionTable), the option names and value names are never
+    /// translated.
+    public static func text(for topic: HelpTopic, words: Messages = .english) -> String {
         var out = ""
         let program = ParsedCommandLine.programName
         switch topic {
         case .general:
-            out += "OVERVIEW: Accessible terminal controls: a range slider and a stepper, spoken\n"
-            out += "through speech-dispatcher, shown on a braille display and drawn on the terminal.\n\n"
-            out += "Without a subcommand, shows a range slider and a stepper in one screen.\n"
-            out += "Enter accepts and prints the values; Escape or q cancels.\n\n"
-            out += "USAGE: \(program) [<options>] [<subcommand>]\n\n"
-            out += section("OPTIONS", OptionTable.common + [OptionTable.help, OptionTable.version])
-            out += section("SCRIPT OPTIONS", OptionTable.scripting)
-            out += section("VISUAL OPTIONS", OptionTable.visual)
-            out += dialogMode()
-            out += "SUBCOMMANDS:\n"
-            out += row("range", "A range slider with two handles (or one, with --single).")
-            out += row("stepper", "A stepper: a value changed up and down by a step.")
-            out += row("help", "Show subcommand help information.")
-            out += "\n  See '\(program) help <subcommand>' for detailed help.\n\n"
-            out += results(plain: "LOWER UPPER VALUE", json: #"{"control":"showcase","range":{"lower":10,"upper":90},"stepper":{"value":1}}"#)
+            out += paragraph(words.tr("OVERVIEW: Accessible terminal controls: a range slider and a stepper, spoken through speech-dispatcher, shown on a braille display and drawn on the terminal."))
+            out += wrap(words.tr("Without a subcommand, shows a range slider and a stepper in one screen."), width: lineWidth)
+                .map { $0 + "\n" }.joined()
+            out += paragraph(words.tr("Enter accepts and prints the values; Escape or q cancels."))
+            out += words.tr("USAGE:") + " \(program) [<options>] [<subcommand>]\n\n"
+            out += section(words.tr("OPTIONS:"), OptionTable.common + [OptionTable.help, OptionTable.version], words)
+            out += section(words.tr("SCRIPT OPTIONS:"), OptionTable.scripting, words)
+            out += section(words.tr("VISUAL OPTIONS:"), OptionTable.visual, words)
+            out += dialogMode(words)
+            out += words.tr("SUBCOMMANDS:") + "\n"
+            out += row("range", words.tr("A range slider with two handles (or one, with --single)."))
+            out += row("stepper", words.tr("A stepper: a value changed up and down by a step."))
+            out += row("help", words.tr("Show subcommand help information."))
+            out += "\n" + wrap(words.tr("See {command} for detailed help.", ["command": "'\(program) help <subcommand>'"]), width: lineWidth - 2)
+                .map { "  " + $0 + "\n" }.joined() + "\n"
+            out += results(plain: "LOWER UPPER VALUE", json: #"{"control":"showcase","range":{"lower":10,"upper":90},"stepper":{"value":1}}"#,
+                           words)
         case .range:
-            out += subcommand("range", overview: "A range slider: choose a lower and an upper value.",
-                              prints: "'LOWER UPPER' (with --single: 'VALUE')", options: ("RANGE OPTIONS", OptionTable.range))
-            out += results(plain: "LOWER UPPER", json: #"{"control":"range","lower":10,"upper":90}"#)
+            out += subcommand("range", overview: words.tr("A range slider: choose a lower and an upper value."),
+                              prints: words.tr("'LOWER UPPER' (with --single: 'VALUE')"),
+                              options: (words.tr("RANGE OPTIONS:"), OptionTable.range), words)
+            out += results(plain: "LOWER UPPER", json: #"{"control":"range","lower":10,"upper":90}"#, words)
         case .stepper:
-            out += subcommand("stepper", overview: "A stepper: change a value up and down by a step.",
-                              prints: "'VALUE'", options: ("STEPPER OPTIONS", OptionTable.stepper))
-            out += results(plain: "VALUE", json: #"{"control":"stepper","value":1}"#)
+            out += subcommand("stepper", overview: words.tr("A stepper: change a value up and down by a step."),
+                              prints: "'VALUE'", options: (words.tr("STEPPER OPTIONS:"), OptionTable.stepper), words)
+            out += results(plain: "VALUE", json: #"{"control":"stepper","value":1}"#, words)
         }
         return out
     }
 
     /// A subcommand's overview, usage and option groups: its own options first, then the common ones.
-    static func subcommand(_ name: String, overview: String, prints: String, options: (title: String, specs: [OptionSpec])) -> String {
-        "OVERVIEW: \(overview)\n\n"
-            + "Prints \(prints) on stdout when Enter accepts.\n\n"
-            + "USAGE: \(ParsedCommandLine.programName) \(name) [<options>]\n\n"
-            + section(options.title, options.specs)
-            + section("OPTIONS", OptionTable.common + [OptionTable.help, OptionTable.version])
-            + section("SCRIPT OPTIONS", OptionTable.scripting)
-            + section("VISUAL OPTIONS", OptionTable.visual)
+    static func subcommand(_ name: String, overview: String, prints: String, options: (title: String, specs: [OptionSpec]),
+                           _ words: Messages) -> String {
+        paragraph(words.tr("OVERVIEW: {overview}", ["overview": overview]))
+            + paragraph(words.tr("Prints {result} on stdout when Enter accepts.", ["result": prints]))
+            + words.tr("USAGE:") + " \(ParsedCommandLine.programName) \(name) [<options>]\n\n"
+            + section(options.title, options.specs, words)
+            + section(words.tr("OPTIONS:"), OptionTable.common + [OptionTable.help, OptionTable.version], words)
+            + section(words.tr("SCRIPT OPTIONS:"), OptionTable.scripting, words)
+            + section(words.tr("VISUAL OPTIONS:"), OptionTable.visual, words)
     }
 
     /// dialog's rangebox, as scripts written for dialog call it.
-    static func dialogMode() -> String {
-        "DIALOG MODE:\n"
+    static func dialogMode(_ words: Messages) -> String {
+        words.tr("DIALOG MODE:") + "\n"
             + wrap("\(ParsedCommandLine.programName) [<options>] [--title T] [--stdout | --output-fd N] --rangebox TEXT HEIGHT WIDTH MIN MAX DEFAULT", width: lineWidth - 2)
                 .map { "  " + $0 + "\n" }.joined()
-            + "\n" + section("DIALOG OPTIONS", OptionTable.dialog)
+            + "\n" + section(words.tr("DIALOG OPTIONS:"), OptionTable.dialog, words)
+    }
+
+    /// `text` wrapped at 80 columns, then a blank line.
+    static func paragraph(_ text: String) -> String {
+        wrap(text, width: lineWidth).map { $0 + "\n" }.joined() + "\n"
     }
 
     /// Label column width, as swift-argument-parser: labels padded to 26 columns.
     static let labelWidth = 26
     static let lineWidth = 80
 
-    static func section(_ title: String, _ specs: [OptionSpec]) -> String {
-        var out = "\(title):\n"
+    /// A titled group of options: each one's synopsis, then its help line and default in the
+    /// language of `words`.
+    static func section(_ title: String, _ specs: [OptionSpec], _ words: Messages = .english) -> String {
+        var out = "\(title)\n"
         for spec in specs {
             let label = spec.name == OptionTable.help.name ? "-h, --help" : spec.synopsis
-            var help = spec.help
-            if let d = spec.defaultText { help += " (default: \(d))" }
+            var help = words.tr(spec.help)
+            if let d = spec.defaultText { help += " " + words.tr("(default: {default})", ["default": words.tr(d)]) }
             out += row(label, help)
         }
         return out + "\n"
@@ -105,20 +119,20 @@ public enum DemoHelp {
         return lines.isEmpty ? [""] : lines
     }
 
-    static func results(plain: String, json: String) -> String {
-        var out = "RESULT:\n"
-        let prose = "On Enter: '\(plain)' on one line of stdout, plain numbers ('.' decimal point, "
-            + "no grouping, as many fraction digits as shown). With --json, one object:"
+    static func results(plain: String, json: String, _ words: Messages) -> String {
+        var out = words.tr("RESULT:") + "\n"
+        let prose = words.tr("On Enter: {result} on one line of stdout, plain numbers ('.' decimal point, no grouping, as many fraction digits as shown). With --json, one object:",
+                             ["result": "'\(plain)'"])
         for line in wrap(prose, width: lineWidth - 2) { out += "  " + line + "\n" }
         out += "  " + json + "\n\n"
-        out += "EXIT STATUS:\n"
-        out += row("0", "Accepted; the result is on stdout.")
-        out += row("1", "Cancelled with Escape or q; nothing on stdout.")
-        out += row("2", "Bad usage; one line on stderr.")
-        out += row("3", "--speech on or --braille on, and the server cannot be reached.")
-        out += row("124", "--timeout: the control was left untouched; nothing on stdout.")
-        out += row("130", "Interrupted (Ctrl-C).")
-        out += row("255", "--rangebox: Escape (DIALOG_ESC; 0 and 1 follow DIALOG_OK and DIALOG_CANCEL).")
+        out += words.tr("EXIT STATUS:") + "\n"
+        out += row("0", words.tr("Accepted; the result is on stdout."))
+        out += row("1", words.tr("Cancelled with Escape or q; nothing on stdout."))
+        out += row("2", words.tr("Bad usage; one line on stderr."))
+        out += row("3", words.tr("--speech on or --braille on, and the server cannot be reached."))
+        out += row("124", words.tr("--timeout: the control was left untouched; nothing on stdout."))
+        out += row("130", words.tr("Interrupted (Ctrl-C)."))
+        out += row("255", words.tr("--rangebox: Escape (DIALOG_ESC; 0 and 1 follow DIALOG_OK and DIALOG_CANCEL)."))
         return out
     }
 }

@@ -34,13 +34,17 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--generate" {
 }
 
 let commandLine: ParsedCommandLine
+let arguments = Array(CommandLine.arguments.dropFirst())
+let environment = Environment.all
+let preferences = Result { () throws(CLIError) in try Preferences.load(environment: environment) }
+// The words of the help and of usage errors: the language asked for (the catalog read once, kept
+// for the session's words).
+let words = MessageCatalogs.messages(for: ParsedCommandLine.interfaceLanguage(arguments, preferences: try? preferences.get(),
+                                                                               environment: environment))
 do {
-    let environment = Environment.all
-    let preferences = Result { () throws(CLIError) in try Preferences.load(environment: environment) }
-    commandLine = try ParsedCommandLine.parse(Array(CommandLine.arguments.dropFirst()), environment: environment,
-                                            preferences: preferences)
+    commandLine = try ParsedCommandLine.parse(arguments, environment: environment, preferences: preferences)
 } catch {
-    complain(error.message)
+    complain(error.message(in: words))
     exit(error.exitCode)
 }
 let options = commandLine.options
@@ -48,7 +52,7 @@ let options = commandLine.options
 // The controls to run.
 switch commandLine.invocation {
 case .help(let topic):
-    print(DemoHelp.text(for: topic), terminator: "")
+    print(DemoHelp.text(for: topic, words: words), terminator: "")
     finish(.accepted)
 case .version:
     print(ParsedCommandLine.versionText)

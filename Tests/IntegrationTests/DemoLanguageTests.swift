@@ -80,5 +80,71 @@ struct DemoLanguageTests {
         try demo.send("Escape")
         #expect(demo.waitForExit() == 1)
     }
+
+    /// A language added by its .po file alone: compiled into a locale directory of the test's
+    /// own, `--language nl` speaks its words (English where it has none), speech-dispatcher is
+    /// told nl.
+    @Test func aCatalogAloneAddsALanguage() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-nl-\(UUID().uuidString.prefix(8))").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let po = #"""
+            msgid ""
+            msgstr ""
+            "Content-Type: text/plain; charset=UTF-8\n"
+            "Language: nl\n"
+            "Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+            msgctxt "role.rangeSlider"
+            msgid "range slider"
+            msgstr "bereikschuifregelaar"
+
+            msgctxt "cancelled"
+            msgid "cancelled"
+            msgstr "geannuleerd"
+            """#
+        let (status, log) = try TestCatalogs.compile(po: po, language: "nl", into: directory)
+        #expect(status == 0, "\(log)")
+        let spoken = try CaptureFile()
+        let languages = try CaptureFile(path: try Servers.captureFile + ".language")
+        var environment = Self.neutralLocale
+        environment["A11Y_LOCALEDIR"] = directory
+        let demo = try start(["range", "--language", "nl", "--label", "Prijs"], environment: environment)
+        let introduction = "Prijs, bereikschuifregelaar, 10 to 90, of 0 to 100. lower, horizontal slider, 10, from 0 to 90. Press question mark for help."
+        #expect(spoken.waitForLines { $0.contains(introduction) }.contains(introduction))
+        #expect(languages.waitForLines { !$0.isEmpty }.last == "nl")
+        try demo.send("Escape")
+        #expect(demo.waitForExit() == 1)
+        #expect(spoken.waitForLines { $0.last == "geannuleerd" }.last == "geannuleerd")
+    }
+
+    /// Usage errors and --help follow the language; a locale directory that is missing or a
+    /// catalog that cannot be read is English and one line on stderr, and the control still runs.
+    @Test func errorsHelpAndBadCatalogsOnStderr() throws {
+        let demo = try DemoInTmux.binary
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(Self.neutralLocale) { $1 }
+        let german = try Spawn.scripted([demo, "--language", "de", "range", "--min", "x"], input: "", environment: environment)
+        #expect(german.status == 2 && german.stderr == "Fehler: Der Wert 'x' ist ungültig für '--min <n>': keine Zahl\n")
+        environment["LANG"] = "es_ES.UTF-8"
+        let help = try Spawn.scripted([demo, "--help"], input: "", environment: environment)
+        #expect(help.status == 0 && help.stdout.hasPrefix("DESCRIPCIÓN: ") && help.stdout.contains("\nOPCIONES:\n") && help.stderr.isEmpty)
+
+        environment["A11Y_LOCALEDIR"] = "/nonexistent/locale"
+        let missing = try Spawn.scripted([demo, "stepper", "--speech", "off", "--braille", "off"], input: "+\r", environment: environment)
+        #expect((missing.status, missing.stdout) == (0, "2\n"))
+        #expect(missing.stderr == "a11y-demo: A11Y_LOCALEDIR=/nonexistent/locale is not a directory: the words are English\n")
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-bad-\(UUID().uuidString.prefix(8))").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory + "/es/LC_MESSAGES", withIntermediateDirectories: true)
+        let catalog = try TestCatalogs.compiled("de")
+        try Data(catalog.prefix(100)).write(to: URL(fileURLWithPath: directory + "/es/LC_MESSAGES/a11y-controls.mo"))
+        environment["A11Y_LOCALEDIR"] = directory
+        let truncated = try Spawn.scripted([demo, "range", "--nope"], input: "", environment: environment)
+        let lines = truncated.stderr.split(separator: "\n")
+        #expect(truncated.status == 2 && lines.count == 2, "\(truncated.stderr)")
+        #expect(lines.first?.hasPrefix("a11y-demo: \(directory)/es/LC_MESSAGES/a11y-controls.mo") == true)
+        #expect(lines.last == "Error: Unknown option '--nope'")
+    }
 }
 }

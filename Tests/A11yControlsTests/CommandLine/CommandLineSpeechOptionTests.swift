@@ -1,3 +1,4 @@
+import A11yTestSupport
 import Testing
 @testable import A11yControls
 @testable import A11ySession
@@ -22,8 +23,10 @@ import Testing
     }
 
     @Test func defaultLabelsAreInTheUsersLanguage() throws {
+        // The catalogs of po/, as make test's A11Y_LOCALEDIR names them.
+        let catalogs = ["A11Y_LOCALEDIR": try TestCatalogs.requiredDirectory()]
         func label(_ arguments: [String], _ environment: [String: String]) throws -> String {
-            switch try parseCLI(arguments, environment: environment).get().invocation {
+            switch try parseCLI(arguments, environment: environment.merging(catalogs) { $1 }).get().invocation {
             case .range(let range): range.label
             case .stepper(let stepper): stepper.stepper.configuration.label
             default: ""

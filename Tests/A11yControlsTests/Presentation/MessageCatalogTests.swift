@@ -1,29 +1,38 @@
+import A11yTestSupport
 import Testing
 @testable import A11yFormatting
 @testable import A11yModel
 @testable import A11yPresentation
+import A11ySession
 
 /// Every catalog against English: no key missing, no placeholder English does not have, and the
-/// words of each language actually used.
+/// words of each language actually used. The catalogs are po/<language>.po compiled by msgfmt
+/// (`TestCatalogs`), read as a11y-demo reads them.
 @Suite struct MessageCatalogTests {
-    static let englishPhrases = Messages.parse(Messages.englishCatalog)
+    static let english = Dictionary(uniqueKeysWithValues: MessageKey.englishPhrases.map { ($0.key, $0.forms) })
 
     @Test func englishHasEveryKeyTheCodeUses() {
         for key in MessageKey.allCases {
-            #expect(Self.englishPhrases[key.rawValue] != nil, "en lacks \(key.rawValue)")
+            #expect(Self.english[key.rawValue] != nil, "en lacks \(key.rawValue)")
         }
-        #expect(Set(Self.englishPhrases.keys) == Set(MessageKey.allCases.map(\.rawValue)))
+        #expect(Set(Self.english.keys) == Set(MessageKey.allCases.map(\.rawValue)))
+        #expect(MessageKey.englishPhrases.count == MessageKey.allCases.count)
     }
 
     @Test(arguments: ["de", "fr", "es"])
     func catalogIsCompleteAndUsesOnlyEnglishPlaceholders(language: String) throws {
-        let catalog = Messages.parse(try #require(Messages.catalogText(of: language)))
-        for (key, english) in Self.englishPhrases {
-            let phrase = try #require(catalog[key], "\(language) lacks \(key)")
-            let extra = Messages.placeholders(in: phrase).subtracting(Messages.placeholders(in: english))
-            #expect(extra.isEmpty, "\(language) \(key) has placeholders English has not: \(extra)")
+        let catalog = try MOFile(bytes: try TestCatalogs.compiled(language))
+        #expect(catalog.problems.isEmpty)
+        for (key, english) in Self.english {
+            let forms = try #require(catalog.translation(of: english[0], context: key), "\(language) lacks \(key)")
+            for phrase in forms {
+                let extra = Messages.placeholders(in: phrase).subtracting(Messages.placeholders(in: english.joined()))
+                #expect(extra.isEmpty, "\(language) \(key) has placeholders English has not: \(extra)")
+            }
+            #expect(forms.count == english.count || english.count > 1, "\(language) \(key)")
         }
-        #expect(Set(catalog.keys).subtracting(Self.englishPhrases.keys).isEmpty, "\(language) has unknown keys")
+        let contexts = Set(catalog.originalTexts.compactMap(\.context))
+        #expect(contexts.subtracting(Self.english.keys).isEmpty, "\(language) has unknown keys")
     }
 
     /// Phrases are looked up by `MessageKey.ordinal`, the case's number as the enum stores it:
@@ -32,21 +41,30 @@ import Testing
         #expect(MemoryLayout<MessageKey>.size == 1)
         for (index, key) in MessageKey.allCases.enumerated() {
             #expect(key.ordinal == index, "\(key.rawValue)")
-            #expect(Messages.english(key) == Self.englishPhrases[key.rawValue], "\(key.rawValue)")
+            #expect(MessageKey.englishPhrases[index].key == key.rawValue, "\(key.rawValue)")
+            #expect(Messages.english(key) == Self.english[key.rawValue]?.first, "\(key.rawValue)")
         }
     }
 
-    /// The catalogs as the controls read them (each line cut into its template as it is read)
-    /// say every phrase as written, in every language, whatever order the lines come in.
-    @Test(arguments: ["en", "de", "fr", "es"])
+    /// The catalogs as the controls read them (each phrase cut into its template as it is read)
+    /// say every phrase as the .po file writes it, in every language, whatever order the
+    /// strings come in the compiled file (msgfmt sorts them; a file that does not is searched in
+    /// order).
+    @Test(arguments: ["de", "fr", "es"])
     func everyPhraseReadsAsWritten(language: String) throws {
-        let text = try #require(Messages.catalogText(of: language))
-        let written = Messages.parse(text)
-        for catalog in [text, text.split(separator: "\n").reversed().joined(separator: "\n")] {
-            let messages = Messages(language: language, catalog: catalog)
+        let po = try POFile(path: PackageRoot.url.path + "/po/\(language).po")
+        let written = po.entries.filter { $0.context != nil }
+        let unsorted = MOFileWriter.bytes(texts: written.reversed().map { ($0.context, $0.id, $0.plural, $0.translations) },
+                                          header: "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: \(po.header["Plural-Forms"] ?? "")\n",
+                                          sorted: false)
+        for bytes in [try TestCatalogs.compiled(language), unsorted] {
+            var problems: [String] = []
+            let messages = Messages(language: language, catalog: try MOFile(bytes: bytes), problems: &problems)
+            #expect(problems.isEmpty)
             for key in MessageKey.allCases {
                 // No arguments: each placeholder stays as written.
-                #expect(messages(key) == written[key.rawValue], "\(language) \(key.rawValue)")
+                #expect(messages(key) == po.translations(of: Self.english[key.rawValue]![0], context: key.rawValue)?.first,
+                        "\(language) \(key.rawValue)")
             }
         }
     }
@@ -57,13 +75,13 @@ import Testing
         #expect(partial(.alreadyThere, ["value": "5"]) == "already 5")
     }
 
-    @Test func languageIsChosenFromLocaleNames() {
-        #expect(Messages(for: "de_DE.UTF-8").language == "de")
-        #expect(Messages(for: "fr-CA").language == "fr")
-        #expect(Messages(for: "es").language == "es")
-        #expect(Messages(for: "C").language == "en")
-        #expect(Messages(for: "ja_JP").language == "en")
-        #expect(Messages(for: nil).language == "en")
+    @Test func languageIsChosenFromLocaleNames() throws {
+        #expect(try TestCatalogs.messages("de_DE.UTF-8").language == "de")
+        #expect(try TestCatalogs.messages("fr-CA").language == "fr")
+        #expect(try TestCatalogs.messages("es").language == "es")
+        #expect(try TestCatalogs.messages("C").language == "en")
+        #expect(try TestCatalogs.messages("ja_JP").language == "en")
+        #expect(try TestCatalogs.messages(nil).language == "en")
     }
 
     @Test func germanSaysDecimalCommaAndGermanWords() throws {
@@ -71,7 +89,7 @@ import Testing
         configuration.enableStep = true
         configuration.step = 0.5
         var slider = try RangeSlider(configuration: configuration)
-        let announcer = Announcer(messages: Messages(for: "de"))
+        let announcer = Announcer(messages: try TestCatalogs.messages("de"))
         let locale = NumberLocale(named: "de")
         let formatter = DecimalFormatter(fractionDigits: nil)
         _ = slider.apply(.setValue(1, handle: .lower))
@@ -93,14 +111,26 @@ import Testing
         let change = slider.apply(.setValue(90, handle: .lower))
         let control = PresentedControl(slider, label: "Price", formatter: DecimalFormatter(fractionDigits: nil), locale: .posix)
         #expect(Announcer().utterance(for: change, in: control)?.text == "90, meets Maximum price")
-        #expect(Announcer(messages: Messages(for: "fr")).utterance(for: change, in: control)?.text == "90, contre Maximum price")
+        #expect(Announcer(messages: try TestCatalogs.messages("fr")).utterance(for: change, in: control)?.text == "90, contre Maximum price")
     }
 
-    @Test func typedNumbersAreSaidWithTheLanguagesDecimalSeparator() {
-        let german = Announcer(messages: Messages(for: "de"), decimalSeparator: ",")
+    @Test func typedNumbersAreSaidWithTheLanguagesDecimalSeparator() throws {
+        let german = Announcer(messages: try TestCatalogs.messages("de"), decimalSeparator: ",")
         #expect(german.utterance(for: .deleted(remaining: "1.5"))?.text == "1,5")
         #expect(german.utterance(for: .typed("."))?.text == "Komma")
         #expect(german.reason(.aboveMaximum(12.5)) == "zu groß, höchstens 12,5")
         #expect(Announcer().reason(.aboveMaximum(12.5)) == "above the maximum, 12.5")
+    }
+
+    /// Phrases that count pick their form by the catalog's plural rule, and a verbose
+    /// announcement says the percentages in the language.
+    @Test func phrasesThatCountPickTheirFormByTheLanguagesRule() throws {
+        let french = try TestCatalogs.messages("fr")
+        #expect(french(.span, ["span": "1"], count: 1) == "1 pour cent de l'échelle")
+        #expect(french(.span, ["span": "80"], count: 80) == "80 pour cent de l'échelle")
+        let slider = try RangeSlider(configuration: RangeSliderConfiguration())
+        let control = PresentedControl(slider, label: "Prix", formatter: DecimalFormatter(fractionDigits: nil), locale: .posix)
+        #expect(Announcer(verbosity: .verbose, messages: french).status(of: control).text.contains("80 pour cent de l'échelle"))
+        #expect(Announcer(verbosity: .verbose).status(of: control).text.contains("lower, horizontal slider, 10, 10 percent, from 0 to 90"))
     }
 }

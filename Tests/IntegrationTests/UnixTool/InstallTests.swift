@@ -12,7 +12,7 @@ struct InstallTests {
     static let files = ["bin/a11y-demo", "share/man/man1/a11y-demo.1", "share/bash-completion/completions/a11y-demo",
                         "share/zsh/site-functions/_a11y-demo", "share/fish/vendor_completions.d/a11y-demo.fish",
                         "lib/liba11y-controls.so", "include/a11y_controls.h", "include/a11y_formatter_plugin.h",
-                        "lib/pkgconfig/a11y-controls.pc"]
+                        "lib/pkgconfig/a11y-controls.pc"] + ["de", "es", "fr"].map { "share/locale/\($0)/LC_MESSAGES/a11y-controls.mo" }
 
     /// A DESTDIR with the debug build installed (`make install-files`; `make install` builds
     /// in release first, which the tests leave to the user).
@@ -68,6 +68,19 @@ struct InstallTests {
         #expect(try installation.shell("zsh -n \"$PREFIX_IN_DESTDIR/share/zsh/site-functions/_a11y-demo\"").status == 0)
         let fish = try installation.shell("fish -c 'source $PREFIX_IN_DESTDIR/share/fish/vendor_completions.d/a11y-demo.fish; complete -C \"a11y-demo range --mi\"'")
         #expect(fish.stdout.hasPrefix("--min\t") && fish.stdout.contains("--min-distance\t"))
+
+        // The installed program and library find their own catalogs, wherever the prefix is
+        // (A11Y_LOCALEDIR empty: not set).
+        let help = try installation.shell("\"$PREFIX_IN_DESTDIR/bin/a11y-demo\" --language de --help", environment: ["A11Y_LOCALEDIR": ""])
+        #expect(help.status == 0 && help.stdout.hasPrefix("ÜBERSICHT: ") && help.stderr.isEmpty, "\(help.stderr)")
+        let words = try installation.shell(
+            "/usr/bin/python3 -c 'import ctypes,os; l=ctypes.CDLL(os.environ[\"PREFIX_IN_DESTDIR\"]+\"/lib/liba11y-controls.so\"); "
+                + "l.a11y_engine_new.restype=ctypes.c_void_p; l.a11y_engine_take_speech.restype=ctypes.c_char_p; "
+                + "l.a11y_engine_take_speech.argtypes=[ctypes.c_void_p]; "
+                + "a=(ctypes.c_char_p*4)(b\"stepper\", b\"--language\", b\"fr\", None); "
+                + "print(l.a11y_engine_take_speech(l.a11y_engine_new(a)).decode().strip())'",
+            environment: ["A11Y_LOCALEDIR": ""])
+        #expect(words.stdout.hasPrefix("valeur, bouton de réglage, 1, de 1 à 99"), "\(words.stderr)")
 
         // pkg-config knows the library.
         let flags = try installation.shell("pkg-config --define-variable=prefix=\"$PREFIX_IN_DESTDIR\" --cflags --libs a11y-controls")

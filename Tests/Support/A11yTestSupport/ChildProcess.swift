@@ -44,7 +44,11 @@ public final class ChildProcess: Sendable {
     /// Starts `argv` (argv[0] is the executable's path). `newSession`: the child leads a new
     /// session (POSIX_SPAWN_SETSID), so a terminal it opens becomes its controlling terminal,
     /// and without one it has no /dev/tty.
+    /// The child finds the message catalogs of po/ (`TestCatalogs.directory`) unless `environment`
+    /// names its own A11Y_LOCALEDIR (empty: none).
     public init(_ argv: [String], environment: [String: String], streams: Streams = .files(), newSession: Bool = false) throws {
+        var environment = environment
+        if environment["A11Y_LOCALEDIR"] == nil, let catalogs = TestCatalogs.directory { environment["A11Y_LOCALEDIR"] = catalogs }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
