@@ -63,7 +63,7 @@ public final class ControlSession {
         self.devices = devices
         previousBrokenPipeAction = signal(SIGPIPE, SIG_IGN)
         let screenReader = options.screenReaderInUse
-        let voice = Voice(for: screenReader)
+        let voice = Voice(for: screenReader, tellReader: options.speechThroughReader)
         if let screenReader, options.screenReader == .auto, options.verbosity == .verbose {
             options.report(Self.voiceReport(screenReader, voice))
         }
@@ -80,7 +80,13 @@ public final class ControlSession {
         // With the words on the screen speech-dispatcher is not used; it is connected only if the
         // reader ends (and so not required at the start either).
         let speechMode = voice.speaks ? options.speech : readerWatch == nil ? .off : options.speech == .off ? .off : .auto
-        speech = SpeechOutput(notConnecting: speechMode, service: devices.speech, settings: options.resolvedSpeechSettings,
+        // Told to the reader: its socket, and speech-dispatcher when the reader is gone.
+        let speechService: any SpeechService = if voice == .throughReader, let socket = screenReader?.remoteSocket {
+            ReaderSpeechService(reader: FenrirRemote(path: socket), fallback: devices.speech)
+        } else {
+            devices.speech
+        }
+        speech = SpeechOutput(notConnecting: speechMode, service: speechService, settings: options.resolvedSpeechSettings,
                               clock: devices.clock, worker: devices.speechWorker, report: options.report)
         // What does not need BRLTTY is made while it answers.
         screen = devices.screen.map { screen in
@@ -140,6 +146,7 @@ public final class ControlSession {
         let what = switch voice {
         case .screenLine: "the words go to the screen's first line for it to read, not to speech"
         case .speechWithStillCursor: "the control speaks and keeps the cursor still, so it echoes nothing"
+        case .throughReader: "the words are told to it through its socket; nothing on the screen changes as text"
         case .speech: "the control speaks"
         }
         return "screen reader \(reader.name.rawValue) (\(reader.evidence)): \(what)"

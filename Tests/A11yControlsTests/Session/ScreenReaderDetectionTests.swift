@@ -85,7 +85,8 @@ import A11yTestSupport
         #expect(reader?.processID == 80)
         #expect(reader?.remoteSocket == live)
         #expect(reader?.readsScreenChanges == true)
-        #expect(Voice(for: reader) == .screenLine)
+        #expect(Voice(for: reader) == .throughReader)
+        #expect(Voice(for: reader, tellReader: false) == .screenLine)
     }
 
     @Test func anotherUsersFenrirSocketIsNeverTaken() {
@@ -97,6 +98,7 @@ import A11yTestSupport
         let reader = system.survey().reader
         #expect(reader?.name == .fenrir)
         #expect(reader?.remoteSocket == nil)
+        #expect(Voice(for: reader) == .screenLine, "without its socket Fenrir reads the words line")
     }
 
     @Test func aFenrirThatIsNotAnAncestorReadsAnotherTerminal() {
