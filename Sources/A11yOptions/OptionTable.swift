@@ -86,6 +86,7 @@ package enum OptionTable {
         OptionSpec("--no-color", nil, "Draw with bold and reverse video only (also when NO_COLOR is set)."),
         OptionSpec("--preview", nil, "Also show the braille cells and the spoken text on screen."),
         OptionSpec("--json", nil, "Print the result as one JSON object."),
+        OptionSpec("--diagnose", nil, "Print what a11y-demo finds, to paste into a bug report: speech-dispatcher, BRLTTY, the screen reader and the voice that gives, the terminal, the language and the preferences file (one JSON object with --json); runs no control, exits 0."),
     ]
 
     package static let visual: [OptionSpec] = [

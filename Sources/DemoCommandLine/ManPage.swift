@@ -34,7 +34,7 @@ public enum ManPage {
         out += ".SH WITH YOUR SCREEN READER\n"
         out += paragraph("One voice per key. Found by --screen-reader auto: with Fenrir in PTY mode (an ancestor process) the words are told to Fenrir through its own remote socket and nothing on the screen changes as text (--screen-reader-speech line: Fenrir reads the words line instead); with the Fenrir console daemon or speakup the screen's first line carries the words for the reader; with Orca the control speaks and keeps the cursor still, so Orca echoes nothing; with none the control speaks and the cursor follows the focused handle. A reader that ends hands the words back to the control. Over ssh the reader cannot be seen: set ACCESSIBLE=1, or pass --screen-reader orca for Orca. --diagnose says what was found.")
         out += ".SH EXIT STATUS\n"
-        for (status, meaning) in [("0", "Accepted: the result is on standard output (also \\-\\-help and \\-\\-version)."),
+        for (status, meaning) in [("0", "Accepted: the result is on standard output (also \\-\\-help, \\-\\-version and \\-\\-diagnose)."),
                                   ("1", "Cancelled with Escape or q; nothing on standard output."),
                                   ("2", "Bad usage or a bad preferences file: one line on standard error."),
                                   ("3", "\\-\\-speech on or \\-\\-braille on, and that server cannot be reached."),

@@ -34,9 +34,9 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--generate" {
 }
 
 let commandLine: ParsedCommandLine
+let environment = Environment.all
+let preferences = Result { () throws(CLIError) in try Preferences.load(environment: environment) }
 do {
-    let environment = Environment.all
-    let preferences = Result { () throws(CLIError) in try Preferences.load(environment: environment) }
     commandLine = try ParsedCommandLine.parse(Array(CommandLine.arguments.dropFirst()), environment: environment,
                                             preferences: preferences)
 } catch {
@@ -52,6 +52,13 @@ case .help(let topic):
     finish(.accepted)
 case .version:
     print(ParsedCommandLine.versionText)
+    finish(.accepted)
+case .diagnose:
+    // What the servers, the screen reader and the terminal say: every probe has a deadline, a
+    // missing server is part of the report, and the status is 0.
+    let diagnosis = SystemDiagnosis.probe(environment: environment, clientName: ParsedCommandLine.programName)
+    let report = DiagnosisReport(diagnosis: diagnosis, options: options, preferences: preferences, environment: environment)
+    writeAll(STDOUT_FILENO, options.json ? report.json : report.plainText)
     finish(.accepted)
 case .rangebox(let box):
     if case .fileDescriptor(let fd) = box.output, fcntl(fd, F_GETFD) < 0 {
