@@ -100,6 +100,9 @@ public struct ParsedCommandLine: Sendable, Equatable {
         if let t = values.text("--screen-reader") {
             o.screenReader = try ValueParsing.choice(t, option: "--screen-reader", ScreenReaderMode.allCases.map { ($0.rawValue, $0) })
         }
+        if let t = values.text("--screen-reader-speech") {
+            o.speechThroughReader = try ValueParsing.choice(t, option: "--screen-reader-speech", OptionTable.readerSpeechChoices)
+        }
         if let t = values.text("--tones") { o.tones = try ValueParsing.choice(t, option: "--tones", [("on", true), ("off", false)]) }
         if let t = values.text("--tones-device") { o.tonesDevice = try ValueParsing.label(t, option: "--tones-device") }
         if let t = values.text("--verbosity") {

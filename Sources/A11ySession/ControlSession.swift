@@ -63,9 +63,7 @@ public final class ControlSession {
         self.devices = devices
         previousBrokenPipeAction = signal(SIGPIPE, SIG_IGN)
         let screenReader = options.screenReaderInUse
-        // `--speech off` keeps the words off every speech channel of the control's own: a reader
-        // of screen changes then reads them from the words line.
-        let voice = Voice(for: screenReader, tellReader: options.speechThroughReader && options.speech != .off)
+        let voice = options.voice(for: screenReader)
         if let screenReader, options.screenReader == .auto, options.verbosity == .verbose {
             options.report(Self.voiceReport(screenReader, voice))
         }
