@@ -24,6 +24,7 @@ struct RealScreenReaderTests {
     /// detection, its remote socket and the watch of a reader that ends, the unit tests Orca's
     /// detection and the still cursor. Everywhere else they run.
     static let realReaders = ProcessInfo.processInfo.environment["A11Y_SKIP_REAL_READERS"] != "1"
+    static let skipped: Comment = "A11Y_SKIP_REAL_READERS=1: make test's ASan run (its plain run ran the real readers)"
 
     enum Reader: String, Sendable, CustomStringConvertible {
         case fenrir, orca
@@ -61,7 +62,7 @@ struct RealScreenReaderTests {
 
     // MARK: Every key heard once
 
-    @Test(.enabled(if: realReaders), arguments: [Reader.fenrir, .orca], Mode.allCases)
+    @Test(.enabled(if: realReaders, skipped), arguments: [Reader.fenrir, .orca], Mode.allCases)
     func eachKeyIsHeardOnce(reader: Reader, mode: Mode) throws {
         let script = Self.script(reader)
         let run = try ReaderRun(reader, name: "\(reader)-\(mode)", keys: script.map(\.key),
@@ -90,7 +91,7 @@ struct RealScreenReaderTests {
     /// Fenrir's PTY mode: Fenrir owns the program's terminal, so a Fenrir killed mid-run takes the
     /// terminal with it. The program ends as SIGHUP ends it, at once (no hang), after restoring
     /// what it can (the terminal is gone: there is nothing left to look at).
-    @Test(.enabled(if: realReaders))
+    @Test(.enabled(if: realReaders, skipped))
     func fenrirKilledHangsUpTheProgram() throws {
         let run = try ReaderRun(.fenrir, name: "fenrir-killed", keys: ["Right", "Right", "@kill"],
                                 command: [try DemoInTmux.binary] + Self.demoArguments, waitExit: 5)
@@ -107,7 +108,7 @@ struct RealScreenReaderTests {
 
     /// Orca killed mid-run: the terminal and the program stay, the program's watch sees Orca end,
     /// and every key after it is still spoken once by the program; the run ends as usual.
-    @Test(.enabled(if: realReaders))
+    @Test(.enabled(if: realReaders, skipped))
     func orcaKilledMidRun() throws {
         var script = Self.script(.orca)
         script.insert(("@kill", ""), at: 2)
