@@ -115,9 +115,12 @@ public enum ScreenReaderDetection {
             survey.findings.append("Fenrir: not an ancestor of this program")
         }
         if console, acceptsConnections(places.fenrirDaemonSocket) {
-            // The daemon's process, to watch: the one process named fenrir that is not a child of another.
+            // The daemon's process, to watch: a process named fenrir of the socket's owner that is
+            // not a child of another (a Fenrir in PTY mode elsewhere is some user's, not the daemon).
             let processes = places.processes
-            let daemon = processes.processes(of: nil).lazy.compactMap { processes.entry($0) }
+            var socketInfo = stat()
+            let owner = stat(places.fenrirDaemonSocket, &socketInfo) == 0 ? socketInfo.st_uid : nil
+            let daemon = processes.processes(of: owner).lazy.compactMap { processes.entry($0) }
                 .first { $0.runs("fenrir") && !(processes.entry($0.parent)?.runs("fenrir") ?? false) }
             let evidence = "its console daemon listens on \(places.fenrirDaemonSocket)" + (daemon.map { " (process \($0.id))" } ?? "")
             if found(ScreenReader(name: .fenrir, evidence: evidence, processID: daemon?.id)) { return survey }

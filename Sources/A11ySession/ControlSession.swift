@@ -233,8 +233,13 @@ public final class ControlSession {
                 if let bytes = (try? keys.read()) ?? nil {
                     // Alone in this wake-up, a key foreseen is carried out at once.
                     if !events.isEmpty || !carryOutForecast(for: bytes, at: wokeAt) { events.append(.bytes(bytes)) }
+                } else if keys.mode == .terminal {
+                    // A terminal in raw mode ends only when it hangs up (Ctrl-D is a key there):
+                    // the session ends as SIGHUP ends it, which may come a moment later.
+                    endingSignal = .hangup
+                    break loop
                 } else {
-                    events.append(.endOfInput)  // end of input, or the terminal is gone
+                    events.append(.endOfInput)  // the end of scripted input
                 }
             }
             if fds[4].revents != 0 { readerEnded() }
@@ -473,7 +478,8 @@ public final class ControlSession {
 
     private func finish(signal: TerminalSignal?) {
         send(.tick)
-        screen?.erase()
+        // A reader of the words line reads the last words (accepted, cancelled) after the end.
+        screen?.erase(leaving: engine.speechOnScreen ? engine.lastUtterance?.text : nil)
         tonePlayer?.close()
         try? keys.terminal?.restore()
         braille.close()
