@@ -1,3 +1,6 @@
+# shellcheck source=../../servers/speech.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../servers/speech.sh"
+
 # A minimal private speech-dispatcher with a capture module (after scripts/servers/speech.sh), for
 # the screen-reader harnesses: one for the reader and one for the program, so each voice is told apart.
 # sd_start DIR  -> DIR/speechd.sock, DIR/spoken.txt (one line per utterance), DIR/speechd.pid
@@ -8,19 +11,7 @@
 sd_start() {
     local D=$1 i pid
     ((${#D} + 14 < 108)) || { echo "sd_start: $D/speechd.sock is too long for a Unix socket" >&2; return 1; }
-    mkdir -p "$D/conf/modules" "$D/log" "$D/cache"
-    cat >"$D/conf/speechd.conf" <<CONF
-CommunicationMethod "unix_socket"
-SocketPath "$D/speechd.sock"
-LogLevel 3
-LogDir "$D/log"
-DefaultLanguage "en"
-AudioOutputMethod "alsa"
-AudioALSADevice "null"
-AddModule "capture" "sd_generic" "capture.conf"
-DefaultModule capture
-DisableAutoSpawn
-CONF
+    write_speechd_conf "$D" "$D/speechd.sock"
     local delim; delim=$(printf '\001')
     cat >"$D/conf/modules/capture.conf" <<CONF
 GenericExecuteSynth "T=\\'\$DATA\\'; printf '%s %s\\\\n' \\"\$(date +%s.%N)\\" \\"\$T\\" >> \\"\$CAPTURE_FILE\\"; if [ \\"\$CAPTURE_DELAY\\" != 0 ]; then sleep \\"\$CAPTURE_DELAY\\"; printf '%s END %s\\\\n' \\"\$(date +%s.%N)\\" \\"\$T\\" >> \\"\$CAPTURE_FILE.end\\"; fi"
