@@ -37,3 +37,8 @@ source "$dir/env"
 if [[ -n ${A11Y_BRLAPI_LOCAL_HOST:-} ]]; then export BRLAPI_HOST=$A11Y_BRLAPI_LOCAL_HOST; fi
 .build/release/a11y-bench --demo .build/release/a11y-demo --out .build/bench \
     --peer "$peer/peer_slider.py" --floor .build/bench/floor_key "$@" </dev/null
+# The whole report (no mode named) ends with Fenrir's two paths, against the real Fenrir.
+if [[ " $* " != *" "[a-z]* || $* == --quick ]]; then
+    echo "bench: key -> heard through Fenrir, by each path (scripts/bench/fenrir-paths.sh)" >&2
+    scripts/bench/fenrir-paths.sh .build/release/a11y-demo .build/bench/report.txt
+fi

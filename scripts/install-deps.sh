@@ -20,7 +20,13 @@ packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher tmux strace time
     # the message catalogs: xgettext writes the template, msgfmt compiles the languages (make pot, make locale).
     gettext
     # a11y-demo links libstdc++ in (libstdc++.a, Package.swift): g++ brings the version's -dev package.
-    g++)
+    g++
+    # The real screen readers (scripts/readers/, RealScreenReaderTests): Fenrir in PTY mode; Orca
+    # with a VTE terminal (sakura) under Xvfb, a D-Bus session and the AT-SPI bus (at-spi2-core,
+    # libatk-adaptor for GTK's accessibility, gdbus from libglib2.0-bin), typed into by xdotool;
+    # python3-speechd is Orca's speech; procps (ps, pgrep, pkill) for the harnesses' clean-up.
+    # (Without python3-enchant Fenrir says "pychant is not installed" as it starts, before the keys.)
+    fenrir orca xvfb xdotool sakura at-spi2-core dbus libatk-adaptor python3-speechd libglib2.0-bin procps)
 
 # `install-deps.sh --bench` (make bench) adds what the side-by-side benchmark runs: the Python peer's
 # bindings for Debian's python3 (../shared/peer) and the C compiler of the C floors.

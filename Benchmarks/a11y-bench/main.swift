@@ -248,6 +248,14 @@ do {
         notes.append("catalogs: no compiled German catalog (make locale): not measured")
     }
 
+    let detection = measureReaderDetection(runs: quick ? 50 : 200)
+    figures.append(Figure(key: "startup_reader_detection_us", label: "7. start-up: screen-reader detection, console session, median",
+                          value: detection.console.median, unit: "µs",
+                          detail: "p99 \(number(detection.console.p99)) µs: the ancestors, Fenrir's daemon socket, speakup"))
+    figures.append(Figure(key: "startup_reader_detection_graphical_us", label: "7. start-up: screen-reader detection, graphical session, median",
+                          value: detection.graphical.median, unit: "µs",
+                          detail: "p99 \(number(detection.graphical.p99)) µs: also this user's \(detection.processes) processes listed for Orca"))
+
     // 5. Auto-repeat jitter (the input issue's benchmark).
     progress("auto-repeat jitter")
     notes.append(runAutoRepeatJitterBenchmark())

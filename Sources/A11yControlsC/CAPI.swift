@@ -64,7 +64,7 @@ func parseArguments(_ array: UnsafePointer<UnsafePointer<CChar>?>?) -> (ParsedCo
     do {
         let line = try ParsedCommandLine.parse(arguments, environment: environment, preferences: preferences)
         guard let panels = try line.panels() else {
-            fail(CStatus.invalidArgument, "Error: help and version are not controls")
+            fail(CStatus.invalidArgument, "Error: help, version and --diagnose are not controls")
             return nil
         }
         return (line, panels)
@@ -112,7 +112,7 @@ func runModally(_ subcommand: String, _ options: UnsafePointer<UnsafePointer<CCh
     let panels: [ControlPanel]
     do {
         line = try ParsedCommandLine.parse([subcommand] + given, environment: environment, preferences: preferences)
-        guard let made = try line.panels() else { return (fail(CStatus.invalidArgument, "Error: help and version are not controls"), nil) }
+        guard let made = try line.panels() else { return (fail(CStatus.invalidArgument, "Error: help, version and --diagnose are not controls"), nil) }
         panels = made
     } catch let error as CLIError {
         return (fail(CStatus.invalidArgument, error.message), nil)

@@ -60,8 +60,17 @@ public struct ProcessTable: Sendable {
         return chain
     }
 
-    /// The ids of the processes that `owner` owns (the owner of /proc/<id>: its effective user).
-    public func processes(of owner: uid_t) -> [Int32] {
+    /// The value of `name` in the environment the process `id` started with (nil when it is
+    /// unset, or the process is another user's and cannot be read).
+    public func environmentValue(_ name: String, of id: Int32) -> String? {
+        guard let environment = Self.contents(of: "\(root)/\(id)/environ") else { return nil }
+        let prefix = name + "="
+        return environment.split(separator: "\0").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+    }
+
+    /// The ids of the processes that `owner` owns (the owner of /proc/<id>: its effective user);
+    /// every process when `owner` is nil.
+    public func processes(of owner: uid_t?) -> [Int32] {
         guard let directory = opendir(root) else { return [] }
         defer { closedir(directory) }
         var ids: [Int32] = []
@@ -69,7 +78,7 @@ public struct ProcessTable: Sendable {
             let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             guard let id = Int32(name) else { continue }
             var info = stat()
-            if stat("\(root)/\(name)", &info) == 0, info.st_uid == owner { ids.append(id) }
+            if owner == nil || (stat("\(root)/\(name)", &info) == 0 && info.st_uid == owner) { ids.append(id) }
         }
         return ids
     }

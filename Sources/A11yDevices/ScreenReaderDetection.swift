@@ -50,8 +50,8 @@ public struct ScreenReader: Sendable, Equatable {
 ///   ancestor reads another terminal.
 /// - Fenrir as the console daemon: its socket accepts a connection, on a console session (no
 ///   graphical display, not over ssh). A socket file nobody listens on is not a reader.
-/// - Orca: a process of this user named orca (Orca 43-48 own no D-Bus name), in a graphical
-///   session not over ssh.
+/// - Orca: a process of this user named orca (Orca 43-48 own no D-Bus name) started for this
+///   program's display, in a graphical session not over ssh.
 /// - speakup: its sysfs folder with a synthesizer other than "none", on a console session.
 /// - `ACCESSIBLE=1` (or yes, true): the user says so.
 /// Over ssh the user's own reader runs on the machine they came from: it cannot be seen from here
@@ -115,12 +115,27 @@ public enum ScreenReaderDetection {
             survey.findings.append("Fenrir: not an ancestor of this program")
         }
         if console, acceptsConnections(places.fenrirDaemonSocket) {
-            if found(ScreenReader(name: .fenrir, evidence: "its console daemon listens on \(places.fenrirDaemonSocket)")) { return survey }
+            // The daemon's process, to watch: a process named fenrir of the socket's owner that is
+            // not a child of another (a Fenrir in PTY mode elsewhere is some user's, not the daemon).
+            let processes = places.processes
+            var socketInfo = stat()
+            let owner = stat(places.fenrirDaemonSocket, &socketInfo) == 0 ? socketInfo.st_uid : nil
+            let daemon = processes.processes(of: owner).lazy.compactMap { processes.entry($0) }
+                .first { $0.runs("fenrir") && !(processes.entry($0.parent)?.runs("fenrir") ?? false) }
+            let evidence = "its console daemon listens on \(places.fenrirDaemonSocket)" + (daemon.map { " (process \($0.id))" } ?? "")
+            if found(ScreenReader(name: .fenrir, evidence: evidence, processID: daemon?.id)) { return survey }
         } else {
             survey.findings.append("Fenrir daemon: " + (console ? "nothing listens on \(places.fenrirDaemonSocket)" : "not looked for (not a console session)"))
         }
         if graphical && !overSSH {
-            if let orca = places.processes.processes(of: places.user).lazy.compactMap({ places.processes.entry($0) }).first(where: { $0.runs("orca") }) {
+            // An Orca of this user that reads this display: one started for another display (the
+            // environment it started with says which) reads that display's windows.
+            let processes = places.processes
+            let display = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["DISPLAY"]
+            let displayName = environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } == true ? "WAYLAND_DISPLAY" : "DISPLAY"
+            if let orca = processes.processes(of: places.user).lazy.compactMap({ processes.entry($0) }).first(where: {
+                $0.runs("orca") && (processes.environmentValue(displayName, of: $0.id).map { $0 == display } ?? true)
+            }) {
                 if found(ScreenReader(name: .orca, evidence: "process \(orca.id) (orca) of this user, in a graphical session", processID: orca.id)) {
                     return survey
                 }

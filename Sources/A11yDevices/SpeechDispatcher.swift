@@ -281,6 +281,34 @@ public final class SpeechDispatcher: @unchecked Sendable {
         perform("spd_set_punctuation") { a11y_spd_set_punctuation($0, punctuation.cValue) }
     }
 
+    // MARK: Questions
+
+    /// The output module that speaks for this connection (SSIP `GET OUTPUT_MODULE`), nil when
+    /// the server names none. Waits for the server's answer (at most the call timeout): never on
+    /// the thread that reads keys.
+    public func outputModule() -> String? {
+        ask { a11y_spd_get_output_module($0) }
+    }
+
+    /// The language this connection speaks (SSIP `GET LANGUAGE`: the server's default until
+    /// `setLanguage`), nil when the server names none. Waits as `outputModule()` does.
+    public func language() -> String? {
+        ask { a11y_spd_get_language($0) }
+    }
+
+    /// Runs a libspeechd call that answers with a malloc'd string, in turn with the queued calls.
+    private func ask(_ question: @escaping @Sendable (UnsafeMutablePointer<SPDConnection>) -> UnsafeMutablePointer<CChar>?) -> String? {
+        let answer = Mutex<String?>(nil)
+        let run: @Sendable () -> Void = { [self] in
+            guard let connection, let text = question(connection) else { return }
+            defer { free(text) }
+            let value = String(cString: text)
+            answer.withLock { $0 = value }
+        }
+        if let queue { _ = queue.wait(for: run, atMost: .seconds(3600)) } else { run() }
+        return answer.withLock { $0 }
+    }
+
     // MARK: Lifetime
 
     /// Waits until every call queued so far has run (at once with `.callersThread`). Do not

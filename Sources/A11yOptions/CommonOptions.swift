@@ -35,6 +35,8 @@ public struct CommonOptions: Sendable, Equatable {
     public var language: String? = nil
     /// `--screen-reader auto|on|off`, default auto.
     public var screenReader: ScreenReaderMode = .auto
+    /// `--screen-reader-speech socket|line`, default socket.
+    public var speechThroughReader = true
     /// `--tones on|off`, default off.
     public var tones: Bool = false
     /// `--tones-device NAME`: the ALSA PCM; nil: "default".
@@ -98,6 +100,7 @@ extension CommonOptions {
         session.verbosity = verbosity
         session.language = language
         session.screenReader = screenReader
+        session.speechThroughReader = speechThroughReader
         session.tones = tones
         session.tonesDevice = tonesDevice
         session.brailleTable = brailleTable

@@ -14,6 +14,8 @@ public enum DemoInvocation: Sendable, Equatable {
     case version
     /// `--rangebox TEXT HEIGHT WIDTH MIN MAX DEFAULT`: dialog's rangebox (`DialogCommandLine`).
     case rangebox(RangeboxInvocation)
+    /// `--diagnose`: print what the program finds around it (`DiagnosisReport`) on stdout, exit 0.
+    case diagnose
 }
 
 /// Which help text to show.

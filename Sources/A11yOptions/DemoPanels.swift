@@ -8,12 +8,12 @@ public struct DemoSetupError: Error, Sendable, CustomStringConvertible {
 
 extension ParsedCommandLine {
     /// The controls to run (one, or the showcase's two), with `--keymap` applied: what a11y-demo
-    /// and the C library's engine run. Nil for help and version.
+    /// and the C library's engine run. Nil for help, version and `--diagnose`.
     public func panels() throws(DemoSetupError) -> [ControlPanel]? {
         var panels: [ControlPanel]
         do {
             switch invocation {
-            case .help, .version:
+            case .help, .version, .diagnose:
                 return nil
             case .range(let range):
                 panels = [try ControlPanel(slider: range.slider, label: range.label, formatter: range.formatter)]

@@ -83,7 +83,8 @@ package enum OptionTable {
         OptionSpec("--speech-rate", "rate", "Speech rate from -100 (slowest) to 100 (fastest).", default: N_("the server's")),
         OptionSpec("--voice", "voice", "Voice type: male1, male2, male3, female1, female2, female3, child_male or child_female.", default: N_("the server's")),
         OptionSpec("--language", "language", "Language of the words and of speech, with a region or not ('de', 'pt-BR'): any language that has a catalog, such as en, de, fr or es; English words where there is none.", default: N_("LC_ALL, LC_MESSAGES or LANG")),
-        OptionSpec("--screen-reader", "mode", "Which screen reader reads this terminal: auto (found: Fenrir, speakup or ACCESSIBLE=1 read the words, Orca hears the control speak), on (a reader of screen changes: do not speak; the first screen line carries the words), orca (speak, and keep the cursor still so Orca echoes nothing) or off (speak; the cursor follows the handle).", default: "auto"),
+        OptionSpec("--screen-reader", "mode", "Which screen reader reads this terminal: auto (found: Fenrir, speakup or ACCESSIBLE=1 read the words, Orca hears the control speak), on (as auto, and when none is found a reader of screen changes: do not speak; the first screen line carries the words), orca (speak, and keep the cursor still so Orca echoes nothing) or off (speak; the cursor follows the handle).", default: "auto"),
+        OptionSpec("--screen-reader-speech", "how", "How Fenrir gets the words: socket (told through its own remote socket: nothing on screen changes as text, each utterance interrupts the last) or line (it reads the screen's words line, and queues what it reads).", default: N_("socket, when Fenrir's socket is this user's")),
         OptionSpec("--tones", "mode", "A short tone on each value change, its pitch following the value (110 to 1760 Hz), lower handle left, upper right, a low buzz when blocked: on or off.", default: "off"),
         OptionSpec("--tones-device", "name", "The ALSA PCM the tones play on.", default: N_("ALSA's default")),
         OptionSpec("--verbosity", "level", "How much is spoken: terse, normal or verbose.", default: "normal"),
@@ -92,6 +93,7 @@ package enum OptionTable {
         OptionSpec("--no-color", nil, "Draw with bold and reverse video only (also when NO_COLOR is set)."),
         OptionSpec("--preview", nil, "Also show the braille cells and the spoken text on screen."),
         OptionSpec("--json", nil, "Print the result as one JSON object."),
+        OptionSpec("--diagnose", nil, "Print what a11y-demo finds, to paste into a bug report: speech-dispatcher, BRLTTY, the screen reader and the voice that gives, the terminal, the language and the preferences file (one JSON object with --json); runs no control, exits 0."),
     ]
 
     package static let visual: [OptionSpec] = [
@@ -164,10 +166,15 @@ extension OptionTable {
         case "--speech", "--braille": return DeviceMode.allCases.map(\.rawValue)
         case "--voice": return CommonOptions.voiceNames.map(\.0)
         case "--verbosity": return Verbosity.allCases.map(\.rawValue)
+        case "--screen-reader": return ScreenReaderMode.allCases.map(\.rawValue)
+        case "--screen-reader-speech": return readerSpeechChoices.map(\.0)
         case "--theme": return themes.map(\.0)
         default: return nil
         }
     }
+
+    /// `--screen-reader-speech`'s words: told through the reader's socket or not.
+    package static let readerSpeechChoices = [("line", false), ("socket", true)]
 
     /// `--theme`'s words: high contrast or not.
     package static let themes = [("default", false), ("high-contrast", true)]

@@ -6,13 +6,15 @@ import A11yControls
 /// ```
 /// a11y-demo [COMMON…] [range|stepper [OPTIONS…]]     (no subcommand: the showcase)
 /// a11y-demo help [range|stepper]      a11y-demo [subcommand] --help|-h      a11y-demo --version
+/// a11y-demo --diagnose [--json] [COMMON…]
 /// ```
 /// - Options take their value as `--name value` or `--name=value`. A value may start with "-"
 ///   (`--min -5`, `--label -x`), but not with "--": `--label --x` is a missing value; write
 ///   `--label=--x`.
 /// - Common and visual options may stand before or after the subcommand; a subcommand's own
 ///   options only after it. When an option is repeated, the last one counts.
-/// - `--help` wins over everything else (even errors), then `--version`.
+/// - `--help` wins over everything else (even errors), then `--version`, then `--diagnose` (which
+///   reads the common options, takes a bad preferences file as none, and builds no control).
 /// - Numbers: see `ValueParsing` (`1e3` is accepted; NaN, infinities, `0x…` and `1e400` are not).
 public struct ParsedCommandLine: Sendable, Equatable {
     /// What to run.
@@ -68,7 +70,9 @@ public struct ParsedCommandLine: Sendable, Equatable {
             }
         }
         if scan.versionRequested { return ParsedCommandLine(invocation: .version) }
-        let preferences = try preferences.get()
+        // `--diagnose` reports a bad preferences file instead of stopping at it.
+        let diagnose = !dialogMode && scan.occurrences.contains { $0.name == "--diagnose" }
+        let preferences = diagnose ? ((try? preferences.get()) ?? Preferences()) : try preferences.get()
         if dialogMode {
             return try DialogCommandLine.parse(arguments, environment: environment) { values throws(CLIError) in
                 try commonOptions(OptionValues(preferences.occurrences + values.occurrences), environment: environment)
@@ -78,6 +82,7 @@ public struct ParsedCommandLine: Sendable, Equatable {
 
         let values = OptionValues(preferences.occurrences + scan.occurrences)
         let options = try commonOptions(values, environment: environment)
+        if diagnose { return ParsedCommandLine(invocation: .diagnose, options: options) }
         let words = MessageCatalogs.messages(for: options.language ?? Messages.localeName(in: environment), environment: environment)
         let invocation: DemoInvocation
         switch scan.subcommand {
@@ -109,6 +114,9 @@ public struct ParsedCommandLine: Sendable, Equatable {
         if let t = values.text("--language") { o.language = try ValueParsing.language(t, option: "--language") }
         if let t = values.text("--screen-reader") {
             o.screenReader = try ValueParsing.choice(t, option: "--screen-reader", ScreenReaderMode.allCases.map { ($0.rawValue, $0) })
+        }
+        if let t = values.text("--screen-reader-speech") {
+            o.speechThroughReader = try ValueParsing.choice(t, option: "--screen-reader-speech", OptionTable.readerSpeechChoices)
         }
         if let t = values.text("--tones") { o.tones = try ValueParsing.choice(t, option: "--tones", [("on", true), ("off", false)]) }
         if let t = values.text("--tones-device") { o.tonesDevice = try ValueParsing.label(t, option: "--tones-device") }

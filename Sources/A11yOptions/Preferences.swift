@@ -33,9 +33,10 @@ public struct Preferences: Sendable, Equatable {
     public static let maximumFileSize = 1 << 20
 
     /// The options a preferences file may set: the common and visual ones (also those other
-    /// parts add to those tables), less `--json`, which would change what scripts read.
+    /// parts add to those tables), less `--json`, which would change what scripts read, and
+    /// `--diagnose`, which runs no control.
     static var settable: [OptionSpec] {
-        (OptionTable.common + OptionTable.visual).filter { $0.name != "--json" }
+        (OptionTable.common + OptionTable.visual).filter { $0.name != "--json" && $0.name != "--diagnose" }
     }
 
     /// The preference names: "speech", "speech-rate", "no-color", … .

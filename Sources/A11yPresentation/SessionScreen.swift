@@ -15,17 +15,19 @@ extension ScreenRenderer {
     /// focused one with the cursor, then a hint line, or the number being typed with the cursor
     /// after it; with `preview`, the braille cells and the last utterance. With `announcement`
     /// (a screen reader reads the terminal), that text first, on a line of its own, with the
-    /// cursor on it: the reader says it once, as the control would have.
+    /// cursor on it: the reader says it once, as the control would have. `quiet` (implied by
+    /// `announcement`): the controls without the text that changes with their values.
+    /// `stillCursor`: the cursor at the top left whatever happens.
     public func frame(for controls: [PresentedControl], focused: Int, width: Int, typing: String?,
-                      preview: Preview?, announcement: String? = nil) -> ScreenFrame {
+                      preview: Preview?, announcement: String? = nil, quiet: Bool = false, stillCursor: Bool = false) -> ScreenFrame {
         var composer = ScreenComposer(controls: controls.count)
         composer.setHead(headLines(announcement: announcement, width: width))
         for index in controls.indices {
             composer.setControl(index, controlFrame(controls[index], width: width, focused: index == focused,
-                                                    quiet: announcement != nil))
+                                                    quiet: quiet || announcement != nil))
         }
         composer.setTail(tailLines(typing: typing, preview: preview))
-        composer.placeCursor(focused: focused, typing: typing != nil, announcement: announcement != nil)
+        composer.placeCursor(focused: focused, typing: typing != nil, announcement: announcement != nil, still: stillCursor)
         return composer.frame
     }
 
@@ -124,13 +126,12 @@ public struct ScreenComposer: Sendable {
     }
 
     /// The cursor on the focused control's, at the end of the typed number, or on the words.
-    /// With `still`, the cursor stays where it was (the top left at first): a screen reader that
-    /// echoes the character under a caret a key moved has nothing to echo.
+    /// With `still`, the cursor stays at the top left, where no text comes before it: a screen
+    /// reader that echoes the character under a caret whose place in the text changed (Orca) has
+    /// nothing to echo.
     public mutating func placeCursor(focused: Int, typing: Bool, announcement: Bool, still: Bool = false) {
         let cursor: (row: Int, column: Int)
-        if still {
-            cursor = (min(frame.cursor.row, max(0, frame.lines.count - 1)), frame.cursor.column)
-        } else if announcement {
+        if still || announcement {
             cursor = (0, 0)
         } else if typing {
             cursor = (frame.lines.count - tail.count, tail.first?.count ?? 0)

@@ -192,7 +192,7 @@ public struct ControlEngine: Sendable {
             screenWidth = max(1, columns)
         case .voice(let next):
             guard next != voice else { break }
-            let wasOnScreen = speechOnScreen
+            let wasOnScreen = !voice.speaks
             voice = next
             staleScreenPanels = Array(panels.indices)
             // The reader that read the words line is gone: from now on the control speaks, and
@@ -251,7 +251,7 @@ public struct ControlEngine: Sendable {
     /// terminal, the words are on the screen and what it reads there is what the user hears: the
     /// screen goes first then too.
     private mutating func effects(speaking speech: [Utterance], finishing outcome: SessionOutcome?, _ perform: (EngineEffect) -> Void) {
-        let screenFirst = speechOnScreen || !screen.frame.lines.isEmpty
+        let screenFirst = voice.quietScreen || !screen.frame.lines.isEmpty
         if screenFirst { redrawScreen(saying: speech, perform) }
         let frame = brailleFrame
         if shownBraille != .some(frame) {
@@ -261,7 +261,7 @@ public struct ControlEngine: Sendable {
         if !screenFirst { redrawScreen(saying: speech, perform) }
         if !tones.isEmpty { perform(.playTones(tones)) }
         tones.removeAll(keepingCapacity: true)
-        if !speechOnScreen { for utterance in speech { perform(.speak(utterance)) } }
+        if voice.speaks { for utterance in speech { perform(.speak(utterance)) } }
         for change in changes { perform(change) }
         changes.removeAll(keepingCapacity: true)
         if let outcome { perform(.finish(outcome)) }
@@ -317,7 +317,7 @@ public struct ControlEngine: Sendable {
         }
         for index in staleScreenPanels {
             screen.setControl(index, screenRenderer.controlFrame(presentedPanels[index], width: screenWidth,
-                                                                 focused: index == focusedPanel, quiet: speechOnScreen))
+                                                                 focused: index == focusedPanel, quiet: voice.quietScreen))
         }
         staleScreenPanels.removeAll(keepingCapacity: true)
         let typing = editor.entry?.text
@@ -326,7 +326,7 @@ public struct ControlEngine: Sendable {
             screen.setTail(screenRenderer.tailLines(typing: typing, preview: previewLines(preview)))
         }
         screen.placeCursor(focused: focusedPanel, typing: typing != nil, announcement: speechOnScreen,
-                           still: voice == .speechWithStillCursor)
+                           still: voice.stillCursor)
     }
 
     /// The preview's lines (nil without `preview`).
@@ -361,7 +361,8 @@ public struct ControlEngine: Sendable {
     public func screenFrame(columns: Int, preview: Bool) -> ScreenFrame {
         screenRenderer.frame(for: presentedPanels, focused: focusedPanel, width: columns,
                              typing: editor.entry?.text, preview: previewLines(preview),
-                                    announcement: speechOnScreen ? lastUtterance?.text ?? "" : nil)
+                             announcement: speechOnScreen ? lastUtterance?.text ?? "" : nil, quiet: voice.quietScreen,
+                             stillCursor: voice.stillCursor)
     }
 
     /// Applies `command` to the focused control and formats it again.

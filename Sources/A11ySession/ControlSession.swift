@@ -63,7 +63,7 @@ public final class ControlSession {
         self.devices = devices
         previousBrokenPipeAction = signal(SIGPIPE, SIG_IGN)
         let screenReader = options.screenReaderInUse
-        let voice = Voice(for: screenReader)
+        let voice = options.voice(for: screenReader)
         if let screenReader, options.screenReader == .auto, options.verbosity == .verbose {
             options.report(Self.voiceReport(screenReader, voice))
         }
@@ -80,7 +80,13 @@ public final class ControlSession {
         // With the words on the screen speech-dispatcher is not used; it is connected only if the
         // reader ends (and so not required at the start either).
         let speechMode = voice.speaks ? options.speech : readerWatch == nil ? .off : options.speech == .off ? .off : .auto
-        speech = SpeechOutput(notConnecting: speechMode, service: devices.speech, settings: options.resolvedSpeechSettings,
+        // Told to the reader: its socket, and speech-dispatcher when the reader is gone.
+        let speechService: any SpeechService = if voice == .throughReader, let socket = screenReader?.remoteSocket {
+            ReaderSpeechService(reader: FenrirRemote(path: socket), fallback: devices.speech)
+        } else {
+            devices.speech
+        }
+        speech = SpeechOutput(notConnecting: speechMode, service: speechService, settings: options.resolvedSpeechSettings,
                               clock: devices.clock, worker: devices.speechWorker, report: options.report)
         // What does not need BRLTTY is made while it answers.
         screen = devices.screen.map { screen in
@@ -140,6 +146,7 @@ public final class ControlSession {
         let what = switch voice {
         case .screenLine: "the words go to the screen's first line for it to read, not to speech"
         case .speechWithStillCursor: "the control speaks and keeps the cursor still, so it echoes nothing"
+        case .throughReader: "the words are told to it through its socket; nothing on the screen changes as text"
         case .speech: "the control speaks"
         }
         return "screen reader \(reader.name.rawValue) (\(reader.evidence)): \(what)"
@@ -226,8 +233,13 @@ public final class ControlSession {
                 if let bytes = (try? keys.read()) ?? nil {
                     // Alone in this wake-up, a key foreseen is carried out at once.
                     if !events.isEmpty || !carryOutForecast(for: bytes, at: wokeAt) { events.append(.bytes(bytes)) }
+                } else if keys.mode == .terminal {
+                    // A terminal in raw mode ends only when it hangs up (Ctrl-D is a key there):
+                    // the session ends as SIGHUP ends it, which may come a moment later.
+                    endingSignal = .hangup
+                    break loop
                 } else {
-                    events.append(.endOfInput)  // end of input, or the terminal is gone
+                    events.append(.endOfInput)  // the end of scripted input
                 }
             }
             if fds[4].revents != 0 { readerEnded() }
@@ -466,7 +478,8 @@ public final class ControlSession {
 
     private func finish(signal: TerminalSignal?) {
         send(.tick)
-        screen?.erase()
+        // A reader of the words line reads the last words (accepted, cancelled) after the end.
+        screen?.erase(leaving: engine.speechOnScreen ? engine.lastUtterance?.text : nil)
         tonePlayer?.close()
         try? keys.terminal?.restore()
         braille.close()

@@ -28,9 +28,10 @@ public enum ScreenReaderMode: String, Sendable, Equatable, CaseIterable {
     /// As `ScreenReaderDetection` finds: Fenrir or speakup read the screen's words line, with Orca
     /// the control speaks and keeps the cursor still, with none it speaks.
     case auto
-    /// A screen reader that reads what changes on the screen (Fenrir, speakup, a braille screen
-    /// review) reads this terminal: the control does not speak; the screen's first line carries
-    /// its words.
+    /// A screen reader reads this terminal: the one detection finds (Orca: the control speaks
+    /// and keeps the cursor still), else one that reads what changes on the screen (Fenrir,
+    /// speakup, a braille screen review): the control does not speak; the screen's first line
+    /// carries its words.
     case on
     /// No screen reader: the control speaks and the cursor follows the focused handle.
     case off
@@ -38,12 +39,12 @@ public enum ScreenReaderMode: String, Sendable, Equatable, CaseIterable {
     /// a moved caret): the control speaks and keeps the cursor still.
     case orca
 
-    /// The reader this mode stands for, given what detection finds (`detect` is called only
-    /// for `.auto`).
+    /// The reader this mode stands for, given what detection finds (`detect` is called for
+    /// `.auto` and `.on`).
     public func reader(detect: () -> ScreenReader?) -> ScreenReader? {
         switch self {
         case .auto: detect()
-        case .on: ScreenReader(name: .declared, evidence: "--screen-reader on")
+        case .on: detect() ?? ScreenReader(name: .declared, evidence: "--screen-reader on")
         case .off: nil
         case .orca: ScreenReader(name: .orca, evidence: "--screen-reader orca")
         }

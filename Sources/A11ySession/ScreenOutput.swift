@@ -131,12 +131,14 @@ public final class ScreenOutput {
         state += 1
     }
 
-    /// Erases the frame and leaves the cursor where the frame began.
-    public func erase() {
+    /// Erases the frame and leaves the cursor where the frame began; `leaving` (a screen reader's
+    /// last words) is written there as a line of its own, for the reader to read after the end.
+    public func erase(leaving words: String? = nil) {
         guard movesCursor, !screen.drawn.isEmpty else { return }
         var out = ByteLine(capacity: 16)
         Self.move(from: &screen.cursorRow, to: 0, in: &out)
         out.append("\r\u{1B}[J")
+        if let words, !words.isEmpty { out.append(words + "\r\n") }
         write(out.text)
         screen = Screen()
         state += 1

@@ -12,6 +12,9 @@ public struct SessionOptions: Sendable {
     public var verbosity: Verbosity = .normal
     /// Which screen reader reads this terminal (`--screen-reader`): see `Voice`.
     public var screenReader: ScreenReaderMode = .auto
+    /// A reader of screen changes that can be told the words (Fenrir's remote socket) is told
+    /// them (`Voice.throughReader`) instead of reading the screen's words line.
+    public var speechThroughReader = true
     /// The reader `screenReader` stands for (detected for `.auto`); nil: none.
     public var screenReaderInUse: ScreenReader? {
         screenReader.reader { ScreenReaderDetection.detect(environment: Environment.all) }

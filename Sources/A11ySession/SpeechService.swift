@@ -71,3 +71,51 @@ public struct LiveSpeechService: SpeechService {
 }
 
 extension SpeechDispatcher: SpeechConnection {}
+
+/// Speech through the screen reader itself, when it can be told the words (Fenrir's remote
+/// socket, `Voice.throughReader`), else through `fallback` (speech-dispatcher): a reader that
+/// ended refuses the connection, and the next attempt to connect takes the fallback.
+public struct ReaderSpeechService: SpeechService {
+    public var reader: FenrirRemote
+    public var fallback: any SpeechService
+
+    public init(reader: FenrirRemote, fallback: any SpeechService) {
+        self.reader = reader
+        self.fallback = fallback
+    }
+
+    public func connect(settings: SpeechOutput.Settings,
+                        onFailure: @escaping @Sendable (any Error) -> Void) throws -> any SpeechConnection {
+        guard ScreenReaderDetection.acceptsConnections(reader.path) else {
+            return try fallback.connect(settings: settings, onFailure: onFailure)
+        }
+        return FenrirSpeechConnection(remote: reader, onFailure: onFailure)
+    }
+}
+
+/// A "connection" to Fenrir: each utterance is a command on a connection of its own. An
+/// utterance the busy socket refuses is dropped (the next says where things stand); a socket
+/// nobody listens on any more is a lost connection.
+final class FenrirSpeechConnection: SpeechConnection {
+    let remote: FenrirRemote
+    let onFailure: @Sendable (any Error) -> Void
+
+    init(remote: FenrirRemote, onFailure: @escaping @Sendable (any Error) -> Void) {
+        self.remote = remote
+        self.onFailure = onFailure
+    }
+
+    func say(_ text: String, priority: SpeechPriority) {
+        do throws(FenrirRemote.Failure) {
+            try remote.say(text)
+        } catch .busy {
+        } catch {
+            onFailure(error)
+        }
+    }
+
+    func cancel() { try? remote.interrupt() }
+    func flush() {}
+    func close() {}
+    var socketDescriptor: Int32 { -1 }
+}

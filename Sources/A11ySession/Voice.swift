@@ -15,16 +15,26 @@ public enum Voice: Sendable, Equatable {
     /// that a key moved (Orca): the control speaks, and the cursor stays where it is on every
     /// key, so the reader has nothing to echo.
     case speechWithStillCursor
+    /// The screen reader speaks the words itself, told through its own channel (Fenrir's remote
+    /// socket): nothing on the screen changes as text and the cursor stays still, so the reader
+    /// reads nothing from the screen; each utterance interrupts the stale one.
+    case throughReader
 
-    /// The voice for `reader` (nil: none).
-    public init(for reader: ScreenReader?) {
+    /// The voice for `reader` (nil: none). A reader of screen changes that can be told the words
+    /// (Fenrir's own remote socket) is told them when `tellReader` allows.
+    public init(for reader: ScreenReader?, tellReader: Bool = true) {
         switch reader {
         case nil: self = .speech
-        case let reader? where reader.readsScreenChanges: self = .screenLine
+        case let reader? where reader.readsScreenChanges: self = tellReader && reader.remoteSocket != nil ? .throughReader : .screenLine
         case _?: self = .speechWithStillCursor
         }
     }
 
-    /// Whether the control speaks through speech-dispatcher.
+    /// Whether the engine hands the words over to be spoken (through speech-dispatcher, or the
+    /// reader's channel).
     public var speaks: Bool { self != .screenLine }
+    /// Whether the controls are drawn without the text that changes with their values.
+    public var quietScreen: Bool { self == .screenLine || self == .throughReader }
+    /// Whether the cursor stays where it is on every key.
+    public var stillCursor: Bool { self == .speechWithStillCursor || self == .throughReader }
 }

@@ -20,7 +20,8 @@
 #define A11Y_SPEECHD_FUNCTIONS(X) \
     X(spd_open2) X(spd_close) X(spd_stop) X(spd_cancel) X(spd_set_voice_rate) X(spd_set_voice_pitch) \
     X(spd_set_volume) X(spd_set_voice_type) X(spd_set_language) X(spd_set_punctuation) \
-    X(spd_execute_command) X(spd_send_data)
+    X(spd_execute_command) X(spd_send_data) X(spd_get_output_module) X(spd_get_language) \
+    X(spd_get_default_address) X(SPDConnectionAddress__free)
 A11Y_LAZY_LIBRARY(speechd, "libspeechd.so.2", A11Y_SPEECHD_FUNCTIONS)
 #define A11Y_SPEECHD_FUNCTION(name) A11Y_LAZY_FUNCTION(a11y_speechd_functions(), name)
 
@@ -56,5 +57,15 @@ static inline int a11y_spd_set_language(SPDConnection *c, const char *language) 
 static inline int a11y_spd_set_punctuation(SPDConnection *c, SPDPunctuation type) { A11Y_SPEECHD_CALL(spd_set_punctuation, -1, c, type) }
 static inline int a11y_spd_execute_command(SPDConnection *c, const char *command) { A11Y_SPEECHD_CALL(spd_execute_command, -1, c, command) }
 static inline char *a11y_spd_send_data(SPDConnection *c, const char *message, int wfr) { A11Y_SPEECHD_CALL(spd_send_data, NULL, c, message, wfr) }
+// The questions `a11y-demo --diagnose` asks (SSIP GET OUTPUT_MODULE, GET LANGUAGE): malloc'd answers.
+static inline char *a11y_spd_get_output_module(SPDConnection *c) { A11Y_SPEECHD_CALL(spd_get_output_module, NULL, c) }
+static inline char *a11y_spd_get_language(SPDConnection *c) { A11Y_SPEECHD_CALL(spd_get_language, NULL, c) }
+// The address libspeechd connects to when given none (SPEECHD_ADDRESS, else its default socket);
+// NULL without the library.
+static inline SPDConnectionAddress *a11y_spd_get_default_address(char **error) { A11Y_SPEECHD_CALL(spd_get_default_address, NULL, error) }
+static inline void a11y_SPDConnectionAddress__free(SPDConnectionAddress *address) {
+    A11Y_SPEECHD_FUNCTION(SPDConnectionAddress__free)
+    if (found) found(address);
+}
 #undef A11Y_SPEECHD_CALL
 #endif

@@ -31,8 +31,10 @@ public enum ManPage {
         out += section("DIALOG MODE", "With \\fB\\-\\-rangebox\\fR, \(roff(program)) behaves as dialog's rangebox does for a script: a one-handle slider from MIN to MAX in whole steps, started at DEFAULT; the value on standard error (no newline), exit 0 on Enter, 1 on q, 255 on Escape. HEIGHT and WIDTH are checked and otherwise ignored. The common options may stand before it. Warnings about the servers go to the terminal, never to standard error.", OptionTable.dialog)
         out += ".SH KEYS\n"
         out += paragraph("Arrow keys step, Page Up and Page Down move ten steps, Home and End go to the limits, Tab moves between handles and controls, digits type a value (Enter sets it), ? or F1 speaks the keys, Enter accepts, Escape or q cancels, Ctrl-C interrupts. A braille display's routing keys move the focused handle.")
+        out += ".SH WITH YOUR SCREEN READER\n"
+        out += paragraph("One voice per key. Found by --screen-reader auto: with Fenrir in PTY mode (an ancestor process) the words are told to Fenrir through its own remote socket and nothing on the screen changes as text (--screen-reader-speech line: Fenrir reads the words line instead); with the Fenrir console daemon or speakup the screen's first line carries the words for the reader; with Orca the control speaks and keeps the cursor still, so Orca echoes nothing; with none the control speaks and the cursor follows the focused handle. A reader that ends hands the words back to the control. Over ssh the reader cannot be seen: set ACCESSIBLE=1, or pass --screen-reader orca for Orca. --diagnose says what was found.")
         out += ".SH EXIT STATUS\n"
-        for (status, meaning) in [("0", "Accepted: the result is on standard output (also \\-\\-help and \\-\\-version)."),
+        for (status, meaning) in [("0", "Accepted: the result is on standard output (also \\-\\-help, \\-\\-version and \\-\\-diagnose)."),
                                   ("1", "Cancelled with Escape or q; nothing on standard output."),
                                   ("2", "Bad usage or a bad preferences file: one line on standard error."),
                                   ("3", "\\-\\-speech on or \\-\\-braille on, and that server cannot be reached."),
@@ -47,6 +49,7 @@ public enum ManPage {
                                 ("SPEECHD_ADDRESS", "speech-dispatcher's address, as libspeechd reads it."),
                                 ("BRLAPI_HOST, BRLAPI_AUTH", "BRLTTY's BrlAPI server and its authorization."),
                                 ("NO_COLOR", "When set and not empty: as \\-\\-no\\-color."),
+                                ("ACCESSIBLE", "1, yes or true: a screen reader reads this terminal (see WITH YOUR SCREEN READER)."),
                                 ("DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC", "In dialog mode: the exit statuses for Enter, q and Escape.")] {
             out += ".TP\n.B \(roff(name))\n\(meaning)\n"
         }

@@ -57,6 +57,13 @@ case .help(let topic):
 case .version:
     print(ParsedCommandLine.versionText)
     finish(.accepted)
+case .diagnose:
+    // What the servers, the screen reader and the terminal say: every probe has a deadline, a
+    // missing server is part of the report, and the status is 0.
+    let diagnosis = SystemDiagnosis.probe(environment: environment, clientName: ParsedCommandLine.programName)
+    let report = DiagnosisReport(diagnosis: diagnosis, options: options, preferences: preferences, environment: environment)
+    writeAll(STDOUT_FILENO, options.json ? report.json : report.plainText)
+    finish(.accepted)
 case .rangebox(let box):
     if case .fileDescriptor(let fd) = box.output, fcntl(fd, F_GETFD) < 0 {
         complain("Error: The value '\(fd)' is invalid for '--output-fd <fd>': not an open file descriptor")

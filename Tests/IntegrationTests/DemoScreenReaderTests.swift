@@ -33,6 +33,8 @@ struct DemoScreenReaderTests {
         try demo.send("Enter")
         #expect(demo.waitForExit() == 0)
         #expect(demo.stdout == "11 90\n")
+        // The last words stay on the terminal, for the reader to read after the control is gone.
+        #expect(demo.screen.split(separator: "\n").first == "11 to 90, accepted", "\(demo.screen)")
         // The demo never connected to speech-dispatcher: nothing was spoken.
         spoken.refresh()
         #expect(spoken.lines.isEmpty)

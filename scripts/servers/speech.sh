@@ -2,14 +2,17 @@
 # and the capture module (sd_generic) that appends every utterance to $D/spoken.txt.
 # Uses $D, say() and alive() from servers.sh and processes.sh.
 
-start_speechd() {
-    local s=$1
-    mkdir -p "$D/conf/modules" "$D/log" "$D/cache"
-    cat >"$D/conf/speechd.conf" <<CONF
+# Writes DIR/conf/speechd.conf: a private server on the Unix socket SOCKET, its log in DIR/log,
+# audio to ALSA's null device, the capture module as the only one, never autospawned. Also used by
+# the screen-reader harnesses (scripts/readers/lib/speechd.sh), whose capture module differs.
+write_speechd_conf() {
+    local dir=$1 socket=$2
+    mkdir -p "$dir/conf/modules" "$dir/log" "$dir/cache"
+    cat >"$dir/conf/speechd.conf" <<CONF
 CommunicationMethod "unix_socket"
-SocketPath "$s/speechd.sock"
+SocketPath "$socket"
 LogLevel 3
-LogDir "$D/log"
+LogDir "$dir/log"
 DefaultLanguage "en"
 AudioOutputMethod "alsa"
 AudioALSADevice "null"
@@ -17,6 +20,11 @@ AddModule "capture" "sd_generic" "capture.conf"
 DefaultModule capture
 DisableAutoSpawn
 CONF
+}
+
+start_speechd() {
+    local s=$1
+    write_speechd_conf "$D" "$s/speechd.sock"
     # sd_generic runs this with /bin/sh -c after replacing $DATA with the text, in which it
     # escapes single quotes for a single-quoted context: $DATA must stay inside '...'.
     # CAPTURE_FILE and CAPTURE_DELAY_FILE come from the server's environment (set below).

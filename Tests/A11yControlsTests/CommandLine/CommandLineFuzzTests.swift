@@ -76,7 +76,7 @@ struct CommandLineFuzzTests {
             case .rangebox(let box):
                 #expect(box.range.slider.bounds.contains(box.range.slider.selectedMaximum))
                 #expect(!CLIText.hasControlCharacters(box.range.label))
-            case .showcase, .version:
+            case .showcase, .version, .diagnose:
                 break
             }
         }

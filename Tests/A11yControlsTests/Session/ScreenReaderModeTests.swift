@@ -88,6 +88,39 @@ import Testing
         #expect(firstLines == ["", "0, blocked, end of track"])
     }
 
+    /// With Orca the control speaks and the cursor never moves from the top left, where nothing
+    /// comes before it in the terminal's text: Orca echoes a caret only when its offset changes.
+    @Test func withOrcaTheEngineSpeaksAndTheCursorStaysStill() throws {
+        var engine = ControlEngine(panels: [try ControlPanel(slider: try RangeSlider(), label: "Price"),
+                                            try ControlPanel(stepper: try Stepper())],
+                                   locale: .posix, holdDetection: .none, screenWidth: 60, voice: .speechWithStillCursor)
+        _ = engine.send(.start, at: .zero)
+        #expect(engine.screenFrame.cursor == (0, 0))
+        var spoken: [String] = []
+        for (index, key) in ["\u{1B}[C", "\u{1B}[H", "\u{1B}[F", "\t", "\u{1B}[A", "4"].enumerated() {
+            spoken += engine.send(.bytes(Array(key.utf8)), at: .milliseconds(10 * Int64(index + 1))).utterances.map(\.text)
+            #expect(engine.screenFrame.cursor == (0, 0), "after \(key.debugDescription)")
+        }
+        #expect(spoken.prefix(3) == ["11", "0, end of track", "90, meets upper"])
+        #expect(engine.screenFrame.lines.first?.contains("Price: 90 to 91") == true, "\(engine.screenFrame.lines)")
+        // A reader that ends: the cursor follows the focused control again, and nothing is said.
+        #expect(engine.send(.voice(.speech), at: .milliseconds(100)).utterances.isEmpty)
+        #expect(engine.screenFrame.cursor != (0, 0))
+    }
+
+    /// The reader that read the words line ends: the control speaks, says so and where it stands,
+    /// and the screen's words line is gone.
+    @Test func whenTheReaderOfTheWordsEndsTheControlSpeaks() {
+        var engine = engine(speechOnScreen: true)
+        _ = engine.send(.start, at: .zero)
+        _ = engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(1))
+        let ended = engine.send(.voice(.speech), at: .milliseconds(2))
+        #expect(ended.utterances.map(\.text) == ["screen reader ended, speaking myself",
+                                                  "Price, range slider, 11 to 90, of 0 to 100. lower, horizontal slider, 11, from 0 to 90"])
+        #expect(engine.screenFrame.lines.first?.contains("Price: 11 to 90") == true)
+        #expect(engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(3)).utterances.map(\.text) == ["12"])
+    }
+
     @Test func withoutAScreenReaderTheEngineSpeaksAndTheScreenHasNoWordsLine() {
         var engine = engine(speechOnScreen: false)
         #expect(engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .zero).utterances.map(\.text) == ["11"])

@@ -21,12 +21,16 @@ final class DemoInTmux: TmuxPane {
         }
     }
 
-    /// Starts `a11y-demo ARGUMENTS` in a fresh terminal of `columns` x `rows`.
-    init(_ arguments: [String], columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
+    /// Starts `a11y-demo ARGUMENTS` in a fresh terminal of `columns` x `rows`, with `environment`
+    /// added to the test's and the variables `unsetting` names removed; `wrapper` is a command
+    /// that runs the demo as its child (the demo's command line follows it).
+    init(_ arguments: [String], columns: Int = 100, rows: Int = 30, environment: [String: String] = [:],
+         unsetting: [String] = [], wrapper: [String] = []) throws {
         try super.init(prefix: "a11y-e2e", session: "demo", defaultTimeout: .seconds(5))
         let q = Self.quote
+        let unsets = unsetting.isEmpty ? "" : "unset \(unsetting.map(q).joined(separator: " ")); "
         let exports = environment.map { "export \($0.key)=\(q($0.value)); " }.joined()
-        try start(exports + ([try Self.binary] + arguments).map(q).joined(separator: " ")
+        try start(unsets + exports + (wrapper + [try Self.binary] + arguments).map(q).joined(separator: " ")
                   + " >\(q(path("stdout"))) 2>\(q(path("stderr"))); echo $? >\(q(path("status")))",
                   columns: columns, rows: rows)
     }

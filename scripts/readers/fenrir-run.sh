@@ -1,0 +1,243 @@
+#!/usr/bin/env bash
+# Runs a program under the real Fenrir (Debian's fenrir 1.9.5, PTY mode) inside a private tmux,
+# types a key script, and writes what Fenrir said and what the program's own speech said per key.
+#
+#   fenrir-run.sh [--gap S] [--no-braille] [--wait-exit S] [--keep] OUTDIR 'KEY KEY ...' COMMAND [ARGS...]
+#
+#   KEYs are tmux send-keys names (Right, Left, Home, End, Tab, Enter, Escape, BSpace, a, ...), or
+#   @kill / @term: SIGKILL / SIGTERM to Fenrir at that point. Fenrir's pseudo-terminal goes with it
+#   (the program gets SIGHUP) and so does its tmux pane: the keys after it are not typed.
+#   --gap: seconds between keys (default 0.7). --no-braille: no BRLTTY for the program (it gets
+#   no BRLAPI_HOST). --wait-exit S: after the last key, wait up to S seconds for the program to
+#   exit (default: the gap). --keep: keep the speech-dispatchers' caches.
+#   Environment: READER_SD_DELAY / PROGRAM_SD_DELAY = seconds each utterance "lasts" in that
+#   speech-dispatcher (to see what is cut off; default 0).
+#
+# Every run starts its own: speech-dispatcher for Fenrir (OUTDIR/rsd), speech-dispatcher for the
+# program (OUTDIR/psd), BRLTTY + a 40-cell virtual display via scripts/servers.sh (OUTDIR/brl,
+# unless --no-braille), a tmux server on a private socket, Fenrir in its pane; Fenrir's shell runs
+# COMMAND with its standard output to OUTDIR/program.stdout (as `x=$(COMMAND)` would: the screen
+# is the terminal's, and the result printed at the end is not read out as screen text). The
+# program sees no detection overrides, no preferences file, no ssh, no display. Everything is
+# stopped at the end (also on error or Ctrl-C) and ps is checked.
+#
+# Output in OUTDIR: out.txt (KEY <TAB> reader: ... <TAB> program: ...), out.json (the same, one
+# list of utterances per key), timeline.txt (every key and utterance with ms since its key),
+# fenrir.log (Fenrir's debug log), reader.tsv, program.tsv, program.rc (the program's exit status as
+# a shell reports it), program.stdout, screen-*.txt (the pane before the first key and at the end),
+# timings.txt, detect.txt (what a process in the program's place sees), run.log.
+# Exit 0 when the run completed; 1 when something could not be started (run.log says what) or was
+# left running.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+gap=0.7 braille=1 keep=0 wait_exit=""
+while (($#)); do
+    case $1 in
+        --gap) gap=$2; shift 2 ;;
+        --no-braille) braille=0; shift ;;
+        --keep) keep=1; shift ;;
+        --wait-exit) wait_exit=$2; shift 2 ;;
+        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+        *) break ;;
+    esac
+done
+(($# >= 3)) || { sed -n '2,11p' "$0" >&2; exit 2; }
+OUT=$1 KEYS=$2; shift 2
+mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
+case $OUT in *[\;\ \']*) echo "OUTDIR must not contain ';', quotes or spaces (Fenrir's -o syntax)" >&2; exit 2 ;; esac
+rm -rf "$OUT"/{rsd,psd,brl,config,go,shell.pid,program.pid,program.rc,program.stdout,keys.tsv,out.txt,out.json,timeline.txt,fenrir.log,detect.txt,shell-hup}
+exec 3>>"$OUT/run.log"
+source "$here/lib/speechd.sh"
+
+now() { date +%s.%N; }
+T0=$(now)
+since() { awk -v a="$T0" -v b="$(now)" 'BEGIN{printf "%.3f", b-a}'; }
+log() { echo "[$(since)] $*" >&3; echo "fenrir-run: [$(since)s] $*" >&2; }
+# wait_for SECONDS 'shell condition' : polls every 20 ms; fails at the deadline
+wait_for() {
+    local deadline; deadline=$(awk -v n="$(now)" -v s="$1" 'BEGIN{printf "%.3f", n+s}')
+    while ! eval "$2"; do
+        [[ $(awk -v n="$(now)" -v d="$deadline" 'BEGIN{print (n>d)}') == 1 ]] && return 1
+        sleep 0.02
+    done
+}
+
+# The tmux socket path must fit in sun_path.
+TMUXSOCK=$OUT/tmux.sock
+((${#TMUXSOCK} < 100)) || TMUXSOCK=$(mktemp -u /tmp/fenrir-run.XXXXXX.sock)
+tm() { tmux -S "$TMUXSOCK" "$@"; }
+FENRIR_PID="" FENRIR_SOCK="" SHELL_SID=""
+PIDS_SEEN=()
+# alive PID: the process exists and is not a zombie waiting to be reaped.
+alive() { local s; s=$(ps -o stat= -p "$1" 2>/dev/null) && [[ $s != Z* ]]; }
+none_alive() {
+    local p
+    for p in "${PIDS_SEEN[@]}"; do alive "$p" && return 1; done
+    ! session_alive
+}
+# session_alive: a process of the shell's session (the program, the shell's sleep) runs.
+session_alive() { [[ -n $SHELL_SID ]] && ps -o stat= -s "$SHELL_SID" 2>/dev/null | grep -qv '^Z'; }
+
+cleanup() {
+    local rc=$?
+    set +e
+    trap - EXIT INT TERM
+    if [[ -n $FENRIR_PID ]] && alive "$FENRIR_PID"; then
+        kill -TERM "$FENRIR_PID" 2>/dev/null
+        wait_for 5 '! alive $FENRIR_PID' || { log "fenrir ignored SIGTERM for 5 s: SIGKILL"; kill -KILL "$FENRIR_PID"; }
+    fi
+    # Fenrir's helper processes (left behind when Fenrir was killed), the shell's session
+    # (program, sleep): SIGTERM, then SIGKILL to what is left after 1 s.
+    local p
+    for p in "${PIDS_SEEN[@]}"; do kill -TERM "$p" 2>/dev/null; done
+    [[ -n $SHELL_SID ]] && pkill -TERM -s "$SHELL_SID" 2>/dev/null
+    wait_for 1 'none_alive' || log "after SIGTERM: $(for p in "${PIDS_SEEN[@]}"; do alive "$p" && ps -o pid=,stat=,args= -p "$p"; done; session_alive && ps -o pid=,stat=,args= -s "$SHELL_SID")"
+    for p in "${PIDS_SEEN[@]}"; do kill -KILL "$p" 2>/dev/null; done
+    [[ -n $SHELL_SID ]] && pkill -KILL -s "$SHELL_SID" 2>/dev/null
+    wait_for 3 'none_alive' || true
+    tm kill-server 2>/dev/null
+    [[ $TMUXSOCK == /tmp/* ]] && rm -f "$TMUXSOCK"
+    # Fenrir killed by SIGHUP/SIGKILL leaves its socket file behind: remove ours only.
+    [[ -n $FENRIR_SOCK && -S $FENRIR_SOCK ]] && { log "stale $FENRIR_SOCK left behind: removed"; rm -f "$FENRIR_SOCK"; }
+    sd_stop "$OUT/rsd" & sd_stop "$OUT/psd" & wait
+    ((braille)) && "$repo/scripts/servers.sh" stop "$OUT/brl" >/dev/null 2>&1
+    local left
+    ps -eo pid=,ppid=,args= >"$OUT/ps-end.txt"
+    left=$(awk -v me=$$ -v out="$OUT" '$1 != me && $2 != me && index($0, out)' "$OUT/ps-end.txt")
+    for p in "${PIDS_SEEN[@]}"; do alive "$p" && left+=" pid $p"; done
+    session_alive && left+=" session $SHELL_SID: $(ps -o pid=,stat=,args= -s "$SHELL_SID" | tr '\n' ' ')"
+    if [[ -n $left ]]; then log "LEFT RUNNING: $left"; rc=1; else log "stopped; nothing left running"; fi
+    ((keep)) || rm -rf "$OUT/rsd/cache" "$OUT/psd/cache"
+    exit $rc
+}
+trap cleanup EXIT
+trap 'log "failed at line $LINENO: $BASH_COMMAND"' ERR
+trap 'log "interrupted"; exit 130' INT TERM
+
+for tool in fenrir tmux speech-dispatcher /usr/bin/python3; do
+    command -v "$tool" >/dev/null || { log "$tool is not installed (scripts/install-deps.sh installs it)"; exit 1; }
+done
+log "start: $* (keys: $KEYS; gap $gap s)"
+SD_DELAY=${READER_SD_DELAY:-0} sd_start "$OUT/rsd"; SD_DELAY=${PROGRAM_SD_DELAY:-0} sd_start "$OUT/psd"
+PENV=(SPEECHD_ADDRESS="unix_socket:$OUT/psd/speechd.sock" XDG_CONFIG_HOME="$OUT/config")
+mkdir -p "$OUT/config"
+if ((braille)); then
+    "$repo/scripts/servers.sh" start --display "$OUT/brl" 2>>"$OUT/run.log"
+    # shellcheck source=/dev/null
+    PENV+=(BRLAPI_HOST="$(source "$OUT/brl/env"; echo "$BRLAPI_HOST")" BRLAPI_AUTH=none)
+fi
+log "speech-dispatchers$( ((braille)) && echo " and BRLTTY") ready"
+
+# The shell Fenrir starts in its pseudo-terminal: wait for the go file, then run the command on
+# the terminal; afterwards keep the terminal open (Fenrir exits when its shell does). When the
+# terminal hangs up (Fenrir killed), the shell does what a user's interactive shell does (it gets
+# the SIGHUP as the session leader): it sends SIGHUP to the program; it then writes the program's
+# status. So the shell can take the signal while the program runs, the program is its
+# asynchronous child (in the shell's process group, the terminal's foreground one; stdin the
+# terminal), waited for.
+{
+    echo '#!/bin/bash'
+    printf 'OUT=%q\n' "$OUT"
+    echo 'echo $$ >"$OUT/shell.pid"   # the session leader of the pseudo-terminal (pty.fork does setsid)'
+    echo 'child=""'
+    echo 'trap '"'"'echo hup >>"$OUT/shell-hup"; [[ -n $child ]] && kill -HUP "$child" 2>/dev/null'"'"' HUP'
+    echo 'for ((i = 0; i < 1000; i++)); do [[ -e $OUT/go ]] && break; sleep 0.02; done'
+    # What the program would see, as a user's shell has it: no test overrides, no ssh, no display.
+    echo 'unset ACCESSIBLE A11Y_PROC_ROOT A11Y_FENRIR_SOCKET A11Y_FENRIR_SOCKET_DIR A11Y_SPEAKUP_PATH A11Y_CONTROLS_CONFIG \'
+    echo '    SSH_CONNECTION SSH_CLIENT SSH_TTY DISPLAY WAYLAND_DISPLAY BRLAPI_HOST BRLAPI_AUTH SPEECHD_ADDRESS'
+    printf 'export %s\n' "$(printf '%q ' "${PENV[@]}")"
+    echo '/usr/bin/python3 '"$(printf %q "$here/lib/detect.py")"' >"$OUT/detect.txt" 2>&1'
+    printf '( echo $BASHPID >"$OUT/program.pid.tmp"; mv "$OUT/program.pid.tmp" "$OUT/program.pid"; exec %s ) <&0 >"$OUT/program.stdout" &\n' "$(printf '%q ' "$@")"
+    echo 'child=$!'
+    # wait returns early when the trap runs; the last wait gives the program's own status.
+    echo 'wait "$child"; while kill -0 "$child" 2>/dev/null; do wait "$child"; done; wait "$child"'
+    echo 'echo $? >"$OUT/program.rc.tmp"; mv "$OUT/program.rc.tmp" "$OUT/program.rc"'
+    echo 'exec sleep 3600'
+} >"$OUT/shell.sh"
+chmod +x "$OUT/shell.sh"
+
+OPTS="screen#driver=ptyDriver;keyboard#driver=ptyDriver;keyboard#keyboardLayout=pty"
+OPTS+=";speech#driver=speechdDriver;speech#module=capture;sound#enabled=False"
+OPTS+=";general#debugLevel=3;general#debugFile=$OUT/fenrir.log;general#shell=/bin/bash $OUT/shell.sh"
+tm -f /dev/null new-session -d -x 100 -y 30 -s fenrir \
+    "exec env SPEECHD_ADDRESS=unix_socket:$OUT/rsd/speechd.sock fenrir -o '$OPTS'"
+FENRIR_PID=$(tm display-message -p -t fenrir '#{pane_pid}')
+log "fenrir pid $FENRIR_PID"
+
+# Ready: Fenrir said "Start Fenrir" (its speech driver works) and its remote socket exists
+# (the socket belongs to a child: /tmp/fenrirscreenreader-<child pid>.sock).
+find_sock() {
+    local c
+    for c in $(ps -o pid= --ppid "$FENRIR_PID" 2>/dev/null); do
+        [[ -S /tmp/fenrirscreenreader-$c.sock ]] && { FENRIR_SOCK=/tmp/fenrirscreenreader-$c.sock; return 0; }
+    done
+    return 1
+}
+# Fenrir's debug log is block-buffered at start (seen 8 s late): look at its speech capture first.
+started() { grep -qs "Start Fenrir" "$OUT/rsd/spoken.txt" || grep -qs "Speak: Start Fenrir" "$OUT/fenrir.log"; }
+wait_for 15 'alive $FENRIR_PID && started' \
+    || { log "Fenrir did not say Start Fenrir within 15 s"; tm capture-pane -p -t fenrir >"$OUT/screen-failed.txt" 2>/dev/null; exit 1; }
+log "Fenrir said Start Fenrir"
+wait_for 10 'alive $FENRIR_PID && find_sock' \
+    || { log "Fenrir's remote socket did not appear within 10 s"; exit 1; }
+T_READY=$(since)
+mapfile -t PIDS_SEEN < <(ps -o pid= --ppid "$FENRIR_PID" | tr -d ' ')
+log "Fenrir ready (socket $FENRIR_SOCK, helpers ${PIDS_SEEN[*]})"
+
+touch "$OUT/go"
+wait_for 10 '[[ -s $OUT/program.pid ]]' || { log "the program did not start"; exit 1; }
+PROGRAM_PID=$(cat "$OUT/program.pid")
+SHELL_SID=$(cat "$OUT/shell.pid")
+# The program is ready when its screen has stopped changing for 0.4 s (and it still runs).
+last="" stable=0
+screen_settled() {
+    local s; s=$(tm capture-pane -p -t fenrir | md5sum)
+    if [[ $s == "$last" ]]; then ((stable++)) || true; else stable=0; last=$s; fi
+    ((stable >= 20))
+}
+wait_for 10 '[[ -e $OUT/program.rc ]] || screen_settled' || log "the screen kept changing for 10 s"
+[[ -e $OUT/program.rc ]] && log "the program exited before the first key (rc $(cat "$OUT/program.rc"))"
+T_PROG=$(since)
+tm capture-pane -p -t fenrir >"$OUT/screen-start.txt"
+log "program pid $PROGRAM_PID ready"
+
+: >"$OUT/keys.tsv"
+killed=""
+for k in $KEYS; do
+    if [[ -n $killed ]]; then log "key $k not typed: Fenrir was killed"; continue; fi
+    printf '%s\t%s\n' "$(now)" "$k" >>"$OUT/keys.tsv"
+    case $k in
+        @kill|@term)
+            killed=${k#@}
+            log "SIG${killed^^} to Fenrir ($FENRIR_PID)"
+            kill "-${killed^^}" "$FENRIR_PID"
+            ;;
+        *) tm send-keys -t fenrir "$k" ;;
+    esac
+    sleep "$gap"
+done
+T_KEYS=$(since)
+# After the last key: let the program finish (if the keys end it) and Fenrir's speech settle.
+wait_for "${wait_exit:-$gap}" '[[ -e $OUT/program.rc ]]' || true
+n_speak() { grep -c 'Speak:' "$OUT/fenrir.log" 2>/dev/null || true; }
+prev=-1 same=0
+speech_settled() { local n; n=$(n_speak); if [[ $n == "$prev" ]]; then ((same++)) || true; else same=0; prev=$n; fi; ((same >= 15)); }
+if [[ -z $killed ]]; then wait_for 5 speech_settled || true; fi
+printf '%s\t(end)\n' "$(now)" >>"$OUT/keys.tsv"
+tm capture-pane -p -t fenrir >"$OUT/screen-end.txt" 2>/dev/null || echo "(the pane is gone)" >"$OUT/screen-end.txt"
+[[ -e $OUT/program.rc ]] && log "program exited with $(cat "$OUT/program.rc")" || log "program still running after the keys"
+
+if alive "$FENRIR_PID"; then
+    log "speech settled; stopping Fenrir (SIGTERM)"
+    kill -TERM "$FENRIR_PID"
+    wait_for 5 '! alive $FENRIR_PID' || { log "fenrir ignored SIGTERM for 5 s: SIGKILL"; kill -KILL "$FENRIR_PID"; }
+fi
+T_STOP=$(since)
+/usr/bin/python3 "$here/lib/collate.py" "$OUT" --fenrir-log "$OUT/fenrir.log" \
+    --program-capture "$OUT/psd/spoken.txt" --reader-capture "$OUT/rsd/spoken.txt"
+printf 'fenrir_ready %s\nprogram_ready %s\nkeys_done %s\nprogram_rc %s\nfenrir_stopped %s\n' \
+    "$T_READY" "$T_PROG" "$T_KEYS" "$(cat "$OUT/program.rc" 2>/dev/null || echo running)" "$T_STOP" >"$OUT/timings.txt"
+log "done: ready ${T_READY}s, program ${T_PROG}s, keys ${T_KEYS}s, stopped ${T_STOP}s"
+cat "$OUT/out.txt"
