@@ -87,7 +87,10 @@ typedef struct a11y_engine a11y_engine;
 
 /* A control for your own loop. `arguments` as a11y-demo's, starting with the subcommand:
  * { "stepper", "--value", "3", NULL } or { "range", "--single", NULL }; NULL: the showcase.
- * The engine starts at time 0 and has already queued its introduction. Returns NULL on error. */
+ * The engine starts at time 0 and has already queued its introduction. Returns NULL on error.
+ * Its words are in the language of "--language" or of the locale, as a11y-demo's (the message
+ * catalogs of the library's installation, or of A11Y_LOCALEDIR); its numbers are written as that
+ * language writes them when "--language" names it, plainly ("1.5") otherwise. */
 a11y_engine *a11y_engine_new(const char *const *arguments);
 
 /* Ends an engine. NULL is allowed. */
