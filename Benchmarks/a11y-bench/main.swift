@@ -58,6 +58,13 @@ if arguments.first == "--in-process" {
     print(try inProcessReport(keys: arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000))
     exit(0)
 }
+if arguments == ["reader-detection"] {
+    let detection = measureReaderDetection(runs: 500)
+    print("reader-detection: console session median \(number(detection.console.median)) µs (p99 \(number(detection.console.p99))), "
+          + "graphical session median \(number(detection.graphical.median)) µs (p99 \(number(detection.graphical.p99))), "
+          + "\(detection.processes) processes of this user")
+    exit(0)
+}
 if arguments == ["--list"] {
     for benchmark in allBenchmarks { print("\(benchmark.name)\t\(benchmark.summary)") }
     for benchmark in reportBenchmarks { print("\(benchmark.name)\t\(benchmark.summary)") }

@@ -15,18 +15,23 @@ public struct ProcessTable: Sendable {
         public var owner: uid_t
         /// The kernel's name of it (`comm`: a script's file name for a script run by its `#!`).
         public var name: String
-        /// Its arguments, the program first.
+        /// Its arguments, the program first: read only for an interpreter (its kernel name is
+        /// python…), whose script is the program; any other program is known by its name.
         public var arguments: [String]
 
-        /// Whether it is the program `program`: its kernel name, its program's file name, or
-        /// the script an interpreter runs (`/usr/bin/python3 /usr/bin/orca …`).
+        /// Whether it is the program `program`: its kernel name (a script run by its `#!` has the
+        /// script's name; Orca sets its own), or the script an interpreter runs
+        /// (`/usr/bin/python3 /usr/bin/orca …`).
         public func runs(_ program: String) -> Bool {
             func base(_ path: String) -> Substring { path.split(separator: "/").last ?? "" }
-            if name == program || arguments.first.map(base) == Substring(program) { return true }
-            guard let first = arguments.first, base(first).hasPrefix("python"), arguments.count > 1 else { return false }
+            if name == program { return true }
+            guard Self.isInterpreter(name), arguments.count > 1 else { return false }
             // The script is the first argument that is not an interpreter option (`-u`, `-O`).
             return arguments.dropFirst().first { !$0.hasPrefix("-") }.map(base) == Substring(program)
         }
+
+        /// Whether a process of this kernel name runs a script that names the program.
+        static func isInterpreter(_ name: String) -> Bool { name.hasPrefix("python") }
     }
 
     public var root: String
@@ -45,8 +50,22 @@ public struct ProcessTable: Sendable {
         let name = String(line[line.index(after: open)..<close])
         let fields = line[line.index(after: close)...].split(separator: " ")
         guard fields.count > 1, let parent = Int32(fields[1]) else { return nil }
-        let arguments = (Self.contents(of: "\(directory)/cmdline") ?? "").split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
+        let arguments = Entry.isInterpreter(name)
+            ? (Self.contents(of: "\(directory)/cmdline") ?? "").split(separator: "\0", omittingEmptySubsequences: true).map(String.init) : []
         return Entry(id: id, parent: parent, owner: info.st_uid, name: name, arguments: arguments)
+    }
+
+    /// The first process of `owner` (every owner's when nil) that runs `program` and meets
+    /// `condition`. Only the kernel name of each is read (a few bytes), and the whole entry of
+    /// those that may be the program: the scan costs a few microseconds a process.
+    public func first(running program: String, of owner: uid_t?, where condition: (Entry) -> Bool = { _ in true }) -> Entry? {
+        for id in processes(of: owner) {
+            guard let name = Self.contents(of: "\(root)/\(id)/comm")?.split(separator: "\n").first.map(String.init),
+                  name == program || Entry.isInterpreter(name),
+                  let entry = entry(id), entry.runs(program), condition(entry) else { continue }
+            return entry
+        }
+        return nil
     }
 
     /// `id` and its ancestors, nearest first, up to (not including) process 0.

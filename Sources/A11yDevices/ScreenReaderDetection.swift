@@ -120,8 +120,7 @@ public enum ScreenReaderDetection {
             let processes = places.processes
             var socketInfo = stat()
             let owner = stat(places.fenrirDaemonSocket, &socketInfo) == 0 ? socketInfo.st_uid : nil
-            let daemon = processes.processes(of: owner).lazy.compactMap { processes.entry($0) }
-                .first { $0.runs("fenrir") && !(processes.entry($0.parent)?.runs("fenrir") ?? false) }
+            let daemon = processes.first(running: "fenrir", of: owner) { !(processes.entry($0.parent)?.runs("fenrir") ?? false) }
             let evidence = "its console daemon listens on \(places.fenrirDaemonSocket)" + (daemon.map { " (process \($0.id))" } ?? "")
             if found(ScreenReader(name: .fenrir, evidence: evidence, processID: daemon?.id)) { return survey }
         } else {
@@ -133,8 +132,8 @@ public enum ScreenReaderDetection {
             let processes = places.processes
             let display = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["DISPLAY"]
             let displayName = environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } == true ? "WAYLAND_DISPLAY" : "DISPLAY"
-            if let orca = processes.processes(of: places.user).lazy.compactMap({ processes.entry($0) }).first(where: {
-                $0.runs("orca") && (processes.environmentValue(displayName, of: $0.id).map { $0 == display } ?? true)
+            if let orca = processes.first(running: "orca", of: places.user, where: {
+                processes.environmentValue(displayName, of: $0.id).map { $0 == display } ?? true
             }) {
                 if found(ScreenReader(name: .orca, evidence: "process \(orca.id) (orca) of this user, in a graphical session", processID: orca.id)) {
                     return survey

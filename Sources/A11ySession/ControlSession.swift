@@ -62,6 +62,14 @@ public final class ControlSession {
         self.options = options
         self.devices = devices
         previousBrokenPipeAction = signal(SIGPIPE, SIG_IGN)
+        // BRLTTY first, on a thread of its own; speech-dispatcher once the first braille frame is
+        // out, on the speech worker (unless speech is required). The braille keys the first
+        // control binds are taken as the display is (the engine starts on the first control);
+        // BRLTTY keeps every other key.
+        brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
+        braille = BrailleOutput(startingIn: options.braille, service: devices.braille, acceptedKeys: brailleKeys.first,
+                                report: options.report)
+        // The screen reader is looked for while BRLTTY answers.
         let screenReader = options.screenReaderInUse
         let voice = options.voice(for: screenReader)
         if let screenReader, options.screenReader == .auto, options.verbosity == .verbose {
@@ -70,13 +78,6 @@ public final class ControlSession {
         // The reader that carries the words is watched: when it ends, the control speaks itself.
         readerWatch = screenReader?.processID.flatMap { ProcessWatch(processID: $0) }
         readerName = screenReader?.name.rawValue
-        // BRLTTY first, on a thread of its own; speech-dispatcher once the first braille frame is
-        // out, on the speech worker (unless speech is required). The braille keys the first
-        // control binds are taken as the display is (the engine starts on the first control);
-        // BRLTTY keeps every other key.
-        brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
-        braille = BrailleOutput(startingIn: options.braille, service: devices.braille, acceptedKeys: brailleKeys.first,
-                                report: options.report)
         // With the words on the screen speech-dispatcher is not used; it is connected only if the
         // reader ends (and so not required at the start either).
         let speechMode = voice.speaks ? options.speech : readerWatch == nil ? .off : options.speech == .off ? .off : .auto
