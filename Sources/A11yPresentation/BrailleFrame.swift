@@ -1,0 +1,101 @@
+/// Exactly what one braille display shows: `width` cells.
+///
+/// A value kept in one shared, immutable box: a frame passes through several hands on every key
+/// (the engine's last frame, the effect, the session's and the worker's last frame), and a copy
+/// or a drop is one reference count, not one for each of its arrays and its text; two copies of
+/// one frame compare equal at once.
+public struct BrailleFrame: Sendable, Equatable {
+    private final class Storage: Sendable {
+        let text: String
+        let dots: [BrailleDots]
+        let routing: BrailleRouting
+        let cursor: Int?
+        let offset: Int
+        let canPanLeft: Bool
+        let canPanRight: Bool
+
+        init(text: String, dots: [BrailleDots], routing: BrailleRouting, cursor: Int?, offset: Int,
+             canPanLeft: Bool, canPanRight: Bool) {
+            self.text = text
+            self.dots = dots
+            self.routing = routing
+            self.cursor = cursor
+            self.offset = offset
+            self.canPanLeft = canPanLeft
+            self.canPanRight = canPanRight
+        }
+    }
+
+    private var storage: Storage
+
+    /// Text of the cells (through the user's text table), one character per cell.
+    public var text: String {
+        get { storage.text }
+        set { change { $0.text = newValue } }
+    }
+    /// Dots OR-ed on top of the text (BrlAPI's orMask).
+    public var dots: [BrailleDots] {
+        get { storage.dots }
+        set { change { $0.dots = newValue } }
+    }
+    /// What each cell's routing key does.
+    public var routing: BrailleRouting {
+        get { storage.routing }
+        set { change { $0.routing = newValue } }
+    }
+    /// The cursor cell, or nil.
+    public var cursor: Int? {
+        get { storage.cursor }
+        set { change { $0.cursor = newValue } }
+    }
+    /// The first cell of the line shown.
+    public var offset: Int {
+        get { storage.offset }
+        set { change { $0.offset = newValue } }
+    }
+    /// Whether panning shows more of the line.
+    public var canPanLeft: Bool {
+        get { storage.canPanLeft }
+        set { change { $0.canPanLeft = newValue } }
+    }
+    public var canPanRight: Bool {
+        get { storage.canPanRight }
+        set { change { $0.canPanRight = newValue } }
+    }
+
+    public init(text: String, dots: [BrailleDots], routing: [BrailleRoutingTarget?], cursor: Int?, offset: Int,
+                canPanLeft: Bool, canPanRight: Bool) {
+        self.init(text: text, dots: dots, routing: BrailleRouting(routing), cursor: cursor, offset: offset,
+                  canPanLeft: canPanLeft, canPanRight: canPanRight)
+    }
+
+    public init(text: String, dots: [BrailleDots], routing: BrailleRouting, cursor: Int?, offset: Int,
+                canPanLeft: Bool, canPanRight: Bool) {
+        storage = Storage(text: text, dots: dots, routing: routing, cursor: cursor, offset: offset,
+                      canPanLeft: canPanLeft, canPanRight: canPanRight)
+    }
+
+    /// A new box with one field changed (frames are rarely changed after they are made).
+    private mutating func change(_ body: (inout (text: String, dots: [BrailleDots], routing: BrailleRouting, cursor: Int?,
+                                                 offset: Int, canPanLeft: Bool, canPanRight: Bool)) -> Void) {
+        var fields = (text: text, dots: dots, routing: routing, cursor: cursor, offset: offset,
+                      canPanLeft: canPanLeft, canPanRight: canPanRight)
+        body(&fields)
+        self = BrailleFrame(text: fields.text, dots: fields.dots, routing: fields.routing, cursor: fields.cursor,
+                            offset: fields.offset, canPanLeft: fields.canPanLeft, canPanRight: fields.canPanRight)
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.storage === b.storage
+            || (a.text == b.text && a.dots == b.dots && a.routing == b.routing && a.cursor == b.cursor
+                && a.offset == b.offset && a.canPanLeft == b.canPanLeft && a.canPanRight == b.canPanRight)
+    }
+
+    /// The cells for a preview or a test: text characters where the text has them (untranslated),
+    /// Unicode braille where the track's dots are.
+    public var preview: String {
+        String(zip(text, dots).map { character, dots in
+            character == " " && !dots.isEmpty ? dots.unicode : character
+        })
+    }
+}
