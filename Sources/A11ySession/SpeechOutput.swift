@@ -26,34 +26,7 @@ import A11yVocabulary
 public final class SpeechOutput: @unchecked Sendable {
     // @unchecked Sendable: all mutable state is inside `state`, a Mutex; the wake signal is set once
     // in init.
-    public struct Settings: Sendable, Equatable {
-        public var rate: Int?
-        public var pitch: Int?
-        public var volume: Int?
-        public var voice: SpeechVoiceType?
-        /// nil: the language of the locale (LC_ALL, LC_MESSAGES, LANG), if any.
-        public var language: String?
-        public init(rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil, voice: SpeechVoiceType? = nil, language: String? = nil) {
-            self.rate = rate
-            self.pitch = pitch
-            self.volume = volume
-            self.voice = voice
-            self.language = language
-        }
-    }
-
-    /// A change of the connection the user must learn of.
-    public enum Status: Sendable, Equatable {
-        /// The server went away (or could not be reached at the start).
-        case lost
-        /// Connected again, or answering again after `notAnswering`.
-        case back
-        /// Still connected, but a call has waited `notAnsweringAfter` for the server (stopped
-        /// with SIGSTOP, or stuck): said once; `back` follows when it answers or reconnects.
-        case notAnswering
-    }
-
-    private enum FirstConnection { case notStarted, started, lookedAt }
+    private enum FirstConnection { case notStarted, started, outcomeTaken }
 
     private struct State {
         var pending: [Utterance] = []
@@ -64,13 +37,10 @@ public final class SpeechOutput: @unchecked Sendable {
         var closed = false
         var reconnection: Reconnection
         var statusChanges: [Status] = []
-        /// When the server should have taken what waits (nil: nothing waits for it); pushed
-        /// on at each call it answers.
-        var answerDue: Duration?
-        /// `notAnswering` was said for this outage (a later loss is not said again).
-        var notAnswering = false
+        /// Whether the server takes what waits in time.
+        var answers: SpeechAnswerWatch
         /// Where the first connection is: not started, started (`finishConnecting()` has not
-        /// looked at it yet), or looked at.
+        /// taken its outcome yet), or its outcome taken.
         var first = FirstConnection.notStarted
         /// Why the first connection failed in mode `.on`, for `finishConnecting()` to throw.
         var firstFailure: (any Error)?
@@ -91,7 +61,7 @@ public final class SpeechOutput: @unchecked Sendable {
     /// How long one call may wait for the server before the user is told it is not answering
     /// (shorter than the connection's call timeout, after which it counts as lost; longer than a
     /// slow synthesizer's usual wait, about 0.2 s).
-    public let notAnsweringAfter: Duration = .seconds(1)
+    public static let notAnsweringAfter: Duration = .seconds(1)
 
     /// Connects through `service`. In mode `.on` a failure throws; in `.auto` it is reported once
     /// through `report` (without the program's name: the caller's `report` adds it) and retried
@@ -121,7 +91,8 @@ public final class SpeechOutput: @unchecked Sendable {
         self.worker = worker
         self.report = report
         self.mode = mode
-        state = Mutex(State(closed: mode == .off, reconnection: Reconnection(retryInterval: retryInterval)))
+        state = Mutex(State(closed: mode == .off, reconnection: Reconnection(retryInterval: retryInterval),
+                            answers: SpeechAnswerWatch(limit: Self.notAnsweringAfter)))
     }
 
     /// Starts connecting, on the worker, and returns at once: what was said meanwhile is said
@@ -143,7 +114,7 @@ public final class SpeechOutput: @unchecked Sendable {
         guard state.withLock({ $0.first == .started }) else { return }
         let done = worker.wait(for: {}, atMost: Self.firstConnectionTimeout)
         let failure = state.withLock { state -> (any Error)? in
-            defer { state.first = .lookedAt; state.firstFailure = nil }
+            defer { state.first = .outcomeTaken; state.firstFailure = nil }
             return state.firstFailure
         }
         guard mode == .on else { return }
@@ -168,7 +139,7 @@ public final class SpeechOutput: @unchecked Sendable {
             state.connection = connection
             guard !state.closed, !state.working, !state.pending.isEmpty else { return false }
             state.working = true
-            state.answerDue = clock.now + notAnsweringAfter
+            state.answers.start(at: clock.now)
             return true
         }
         // The session polls the new connection's socket for a hang-up from its next turn on.
@@ -222,10 +193,10 @@ public final class SpeechOutput: @unchecked Sendable {
                 state.pending.append(utterance)
             }
             guard let connection = state.connection else { return .nothing }
-            if state.answerDue == nil { state.answerDue = clock.now + notAnsweringAfter }
+            state.answers.startUnlessWaiting(at: clock.now)
             guard !state.working else { return .nothing }
             state.working = true
-            guard state.pending.count == 1, !state.notAnswering else { return .worker }
+            guard state.pending.count == 1, !state.answers.saidNotAnswering else { return .worker }
             return .atOnce(state.pending.removeFirst(), connection, generation: state.generation)
         }
         switch next {
@@ -294,7 +265,7 @@ public final class SpeechOutput: @unchecked Sendable {
             let next = state.withLock { state -> (Utterance, any SpeechConnection, generation: Int)? in
                 guard let connection = state.connection, !state.pending.isEmpty else {
                     state.working = false
-                    state.answerDue = nil
+                    state.answers.stop()
                     return nil
                 }
                 return (state.pending.removeFirst(), connection, state.generation)
@@ -309,15 +280,14 @@ public final class SpeechOutput: @unchecked Sendable {
 
     /// When to call `checkAnswering(at:)` (nil: nothing waits for the server, or it was
     /// already said not answering).
-    public var answerDue: Duration? { state.withLock { $0.notAnswering ? nil : $0.answerDue } }
+    public var answerDue: Duration? { state.withLock { $0.answers.nextCheck } }
 
     /// Says once that the server is not answering when what waits has waited
     /// `notAnsweringAfter` without the server taking any of it (the session calls this on its
     /// loop; no timer thread is needed).
     public func checkAnswering(at time: Duration) {
         let news = state.withLock { state -> Bool in
-            guard !state.closed, state.working, let due = state.answerDue, time >= due, !state.notAnswering else { return false }
-            state.notAnswering = true
+            guard !state.closed, state.working, state.answers.isOverdue(at: time) else { return false }
             state.statusChanges.append(.notAnswering)
             return true
         }
@@ -329,9 +299,9 @@ public final class SpeechOutput: @unchecked Sendable {
     private func answered(generation: Int) {
         let now = clock.now
         let news = state.withLock { state -> Bool in
-            if state.answerDue != nil { state.answerDue = now + notAnsweringAfter }
-            guard state.notAnswering, state.generation == generation, state.connection != nil, !state.closed else { return false }
-            state.notAnswering = false
+            state.answers.answered(at: now)
+            guard state.answers.saidNotAnswering, state.generation == generation, state.connection != nil, !state.closed else { return false }
+            state.answers.answeringAgain()
             state.statusChanges.append(.back)
             return true
         }
@@ -369,10 +339,10 @@ public final class SpeechOutput: @unchecked Sendable {
 
     private func lost(_ error: any Error) {
         let (news, due) = state.withLock { state -> (Bool, Duration?) in
-            state.answerDue = nil
+            state.answers.stop()
             let news = state.reconnection.lost(at: clock.now)
             // Already said not answering: the loss that follows (its call timed out) is the same outage.
-            if news && !state.notAnswering { state.statusChanges.append(.lost) }
+            if news && !state.answers.saidNotAnswering { state.statusChanges.append(.lost) }
             return (news, state.reconnection.nextAttempt)
         }
         if news {
@@ -401,11 +371,11 @@ public final class SpeechOutput: @unchecked Sendable {
             guard !state.closed else { return nil }
             state.connection = connection
             state.reconnection.back()
-            state.notAnswering = false
+            state.answers.answeringAgain()
             state.statusChanges.append(.back)
             guard !state.working, !state.pending.isEmpty else { return false }
             state.working = true
-            state.answerDue = clock.now + notAnsweringAfter
+            state.answers.start(at: clock.now)
             return true
         }
         guard let start else { connection.close(); return }
