@@ -25,24 +25,17 @@ public final class BrailleOutput {
     let report: (String) -> Void
     private let mode: DeviceMode
     /// The first connection, started by `init(startingIn:)` until `finishConnecting()`.
-    private var first: Attempt?
+    private var first: BrailleConnectionAttempt?
     private var worker: BrailleWorker?
     private var lastFrame: BrailleFrame?
     private var reconnection = Reconnection()
     /// A reconnection running in the background, and when to look for its outcome.
-    private var attempt: (running: Attempt, checkAt: Duration)?
+    private var attempt: (running: BrailleConnectionAttempt, checkAt: Duration)?
     /// The last attempt given up on, while its thread may still wait for the server: no new
     /// attempt starts until it ends (no pile of threads waiting on a stuck BRLTTY).
-    private var stuck: Attempt?
-    /// When to look whether BRLTTY answered the worker (nil: nothing is waiting).
-    private var watchAt: Duration?
-    /// When to ask BRLTTY whether it still answers, after frames written at once.
-    private var askAt: Duration?
-    /// How long after a frame written at once BRLTTY is asked whether it answers: the question
-    /// waits for the key's speech to be on its way, and a burst of keys asks once.
-    static let askAfter: Duration = .milliseconds(100)
-    /// "Not answering" was said for the current wait.
-    private var notAnswering = false
+    private var stuck: BrailleConnectionAttempt?
+    /// Whether BRLTTY still answers the worker.
+    private var answers = BrailleAnswerWatch()
     /// The connection is being made again because BRLTTY refused a frame for its size (another
     /// display, of another width, took the place of the one the connection first measured,
     /// while BRLTTY stayed up): no loss is told unless that attempt fails, no return after it.
@@ -55,7 +48,10 @@ public final class BrailleOutput {
     /// How long one connection attempt may wait for BRLTTY's answer.
     public var connectTimeout: Duration = .seconds(2)
     /// How long BRLTTY may take to answer before the user is told it is not answering.
-    public var notAnsweringAfter: Duration = .milliseconds(500)
+    public var notAnsweringAfter: Duration {
+        get { answers.limit }
+        set { answers.limit = newValue }
+    }
     /// Called with false when the display is lost, true when it is back (also after it was not
     /// answering).
     public var onStatusChange: ((Bool) -> Void)?
@@ -95,8 +91,9 @@ public final class BrailleOutput {
 
     /// Waits for the connection `init(startingIn:)` started, until `connectTimeout` after its
     /// start: a BRLTTY that accepts and never answers, or stops answering while the display is
-    /// taken, cannot hold the session's start (the attempt is abandoned, `Attempt.abandon`). In
-    /// mode `.on` a failure throws; in `.auto` it is reported once and retried by `retryIfDue(at:)`.
+    /// taken, cannot hold the session's start (the attempt is abandoned,
+    /// `BrailleConnectionAttempt.abandon`). In mode `.on` a failure throws; in `.auto` it is
+    /// reported once and retried by `retryIfDue(at:)`.
     public func finishConnecting() throws {
         guard let running = first else { return }
         first = nil
@@ -118,7 +115,7 @@ public final class BrailleOutput {
 
     /// When to call `retryIfDue(at:)` next (nil: nothing to look at).
     public var retryAt: Duration? {
-        [attempt?.checkAt ?? reconnection.nextAttempt, watchAt, askAt].compactMap { $0 }.min()
+        [attempt?.checkAt ?? reconnection.nextAttempt, answers.nextCheck].compactMap { $0 }.min()
     }
 
     /// Readable when keys or other news from the display wait: poll it, then call
@@ -131,44 +128,9 @@ public final class BrailleOutput {
     /// The display's width in cells (0: none).
     public private(set) var width = 0
 
-    /// A connection in tty mode, with what was learnt while taking it.
-    struct Opened {
-        var connection: any BrailleConnection
-        var width: Int
-        var preferences: Result<(preferences: BraillePreferences, unanswered: [String]), any Error>
-        var watching: Bool
-        /// The keys taken from BRLTTY while connecting (nil: none, or BRLTTY refused them).
-        var keys: BrailleKeySet?
-    }
-
-    /// Connects, checks there is a display, takes it (tty mode) with `keys`, reads the preferences
-    /// and asks to be told of their changes: every call that waits for BRLTTY, on the attempt's
-    /// thread.
-    private static func open(_ service: any BrailleService, timeout: Duration, keys: BrailleKeySet?) throws -> Opened {
-        let display = try service.connect(timeout: timeout)
-        do {
-            let size = try display.size()
-            guard size.width > 0 else { throw BrailleError(function: "brlapi__getDisplaySize", message: "no display is connected to BRLTTY") }
-            // Refused, the keys are ordered again from the worker, which reports a refusal. The
-            // watch's answers are the preferences (read only when BRLTTY cannot watch them all),
-            // and the change they mark is no change. A change after the watch marks the
-            // connection again.
-            let (keysTaken, watching) = try display.enterTTY(taking: keys, watchingPreferences: true)
-            let taken = keysTaken ? keys : nil
-            _ = display.preferencesChanged()
-            let preferences = Result { try display.currentPreferences() }
-            return Opened(connection: display, width: size.width, preferences: preferences, watching: watching, keys: taken)
-        } catch {
-            display.close()
-            throw error
-        }
-    }
-
-    private func adopt(_ opened: Opened) throws {
+    private func adopt(_ opened: BrailleConnectionAttempt.Opened) throws {
         lastFrame = nil
-        watchAt = nil
-        askAt = nil
-        notAnswering = false
+        answers.reset()
         width = opened.width
         guard let worker = BrailleWorker(connection: opened.connection, width: opened.width, dotsMask: textDotsMask, service: service) else {
             opened.connection.close()
@@ -186,66 +148,14 @@ public final class BrailleOutput {
         if !opened.watching { reportOnce("watch", "braille: BRLTTY cannot report changes of its preferences; they are read at each connection") }
     }
 
-    /// A connection attempt running in the background (connecting, taking the display, reading
-    /// the preferences: every call on its own thread, which BrlAPI may block for ever on a server
-    /// that accepts and never answers): nil while it runs, then its outcome.
-    private final class Attempt: Sendable {
-        typealias Outcome = Result<Opened, any Error>
-        private let outcome = Mutex<(result: Outcome?, abandoned: Bool, ended: Bool)>((nil, false, false))
-        private let done = WakeSignal()
-        private let started = ContinuousClock.now
-
-        /// How long the attempt has been running.
-        var age: Duration { ContinuousClock.now - started }
-
-        /// Its thread is done (it may have been given up on before).
-        var hasEnded: Bool { outcome.withLock { $0.ended } }
-
-        func finish(_ result: Outcome) {
-            let late = outcome.withLock { state -> Bool in
-                if !state.abandoned { state.result = result }
-                state.ended = true
-                return state.abandoned
-            }
-            guard late else {
-                done?.signal()
-                return
-            }
-            // Given up on already: a connection that came late is closed, not leaked.
-            if case .success(let opened) = result { opened.connection.close() }
-        }
-
-        /// Gives up on the attempt unless it has ended: its outcome is then a failure, and its
-        /// thread, when its server answers at last, closes what it opened.
-        func abandon(after timeout: Duration) -> Outcome {
-            outcome.withLock { state in
-                if let result = state.result { return result }
-                let failure = Outcome.failure(BrailleError(function: "brlapi__openConnection", message: "no answer from BRLTTY within \(timeout)"))
-                state.result = failure
-                state.abandoned = true
-                return failure
-            }
-        }
-
-        var result: Outcome? { outcome.withLock { $0.result } }
-        /// The outcome, waited for at most `timeout`.
-        func wait(atMost timeout: Duration) -> Outcome? {
-            if result == nil { done?.wait(until: .now + timeout) }
-            return result
-        }
-    }
-
     /// Shows `frame` unless the display already shows it: handed to the worker, which writes it
     /// as soon as BRLTTY takes it. When the display's width changed (a display reconnected with
     /// another size), the worker writes nothing and `readKeys` brings the new width: the session
     /// lays the line out again and shows the new frame.
     public func show(_ frame: BrailleFrame?, at time: Duration) {
         guard let worker, let frame, frame != lastFrame else { return }
-        if worker.show(frame, prepared: ready.first { $0.frame == frame }?.write) {
-            if askAt == nil { askAt = time + Self.askAfter }
-        } else if watchAt == nil {
-            watchAt = time + notAnsweringAfter
-        }
+        let writtenAtOnce = worker.show(frame, prepared: ready.first { $0.frame == frame }?.write)
+        answers.frameShown(writtenAtOnce: writtenAtOnce, at: time)
         lastFrame = frame
         // What the worker already learnt (at once with an inline loop): a width change, a loss.
         take(worker.takeNews(keys: false), at: time)
@@ -293,38 +203,23 @@ public final class BrailleOutput {
     /// Looks whether BRLTTY answered the worker: says once that it is not answering after
     /// `notAnsweringAfter`, and that it is back when it answers again.
     private func watchAnswering(at time: Duration) {
-        guard let due = watchAt, time >= due, let worker else { return }
-        let waiting = worker.waiting
-        // The call that was not answered has ended: nothing waits, or a newer call has waited
-        // less than the limit (it began after BRLTTY answered).
-        if notAnswering, waiting.map({ $0 < notAnsweringAfter }) ?? true {
-            notAnswering = false
+        guard answers.isTimeToLook(at: time), let worker else { return }
+        switch answers.look(at: time, waiting: worker.waiting) {
+        case .answeringAgain:
             report("braille display is answering again")
             onStatusChange?(true)
+        case .notAnswering:
+            report("braille display not answering (BRLTTY stopped?); the control goes on without it")
+            onNotAnswering?()
+        case nil:
+            break
         }
-        guard let waiting else {
-            watchAt = nil
-            return
-        }
-        if waiting < notAnsweringAfter {
-            watchAt = time + (notAnsweringAfter - waiting)
-            return
-        }
-        watchAt = time + .milliseconds(100)  // look for its return
-        guard !notAnswering else { return }
-        notAnswering = true
-        report("braille display not answering (BRLTTY stopped?); the control goes on without it")
-        onNotAnswering?()
     }
 
     /// Starts a reconnection if it is time, or takes the result of the one running; true when
     /// the display is back (redraw everything). Also looks whether BRLTTY still answers.
     public func retryIfDue(at time: Duration) -> Bool {
-        if let due = askAt, time >= due, let worker {
-            askAt = nil
-            worker.askWhetherAnswering()
-            if watchAt == nil { watchAt = time + notAnsweringAfter }
-        }
+        if let worker, answers.isTimeToAsk(at: time) { worker.askWhetherAnswering() }
         watchAnswering(at: time)
         guard let due = attempt?.checkAt ?? reconnection.nextAttempt, time >= due else { return false }
         let running = attempt?.running ?? start()
@@ -358,14 +253,14 @@ public final class BrailleOutput {
 
     /// Gives up on `running` (`connectTimeout` passed): its outcome, a failure unless it ended
     /// meanwhile.
-    private func giveUp(on running: Attempt) -> Attempt.Outcome {
+    private func giveUp(on running: BrailleConnectionAttempt) -> BrailleConnectionAttempt.Outcome {
         stuck = running
         return running.abandon(after: connectTimeout)
     }
 
     /// Starts a reconnection attempt through the service.
-    private func start() -> Attempt {
-        let next = Attempt()
+    private func start() -> BrailleConnectionAttempt {
+        let next = BrailleConnectionAttempt()
         if let stuck, stuck.hasEnded { self.stuck = nil }
         guard stuck == nil else {
             next.finish(.failure(BrailleError(function: "brlapi__openConnection",
@@ -373,7 +268,7 @@ public final class BrailleOutput {
             return next
         }
         let (service, timeout, keys) = (self.service, connectTimeout, acceptedKeys)
-        if !service.startAttempt({ next.finish(Result { try Self.open(service, timeout: timeout, keys: keys) }) }) {
+        if !service.startAttempt({ next.finish(Result { try BrailleConnectionAttempt.open(service, timeout: timeout, keys: keys) }) }) {
             next.finish(.failure(BrailleError(function: "pthread_create", message: "no thread for the reconnection")))
         }
         return next
@@ -390,8 +285,7 @@ public final class BrailleOutput {
         first = nil
         worker?.close(leavingTTY: true)
         worker = nil
-        watchAt = nil
-        askAt = nil
+        answers.reset()
         reconnection.back()
     }
 
@@ -399,9 +293,7 @@ public final class BrailleOutput {
         let wasConnected = wasConnected ?? (worker != nil)
         worker?.close(leavingTTY: false)
         worker = nil
-        watchAt = nil
-        askAt = nil
-        notAnswering = false
+        answers.reset()
         width = 0
         lastFrame = nil
         if wasConnected, !remeasuring, (error as? BrailleError)?.refusedFrameSize == true {
