@@ -118,9 +118,9 @@ public final class BrailleOutput {
         [attempt?.checkAt ?? reconnection.nextAttempt, answers.nextCheck].compactMap { $0 }.min()
     }
 
-    /// Readable when keys or other news from the display wait: poll it, then call
+    /// Readable when keys or other updates from the display wait: poll it, then call
     /// `readKeys(at:)` (nil: not connected).
-    public var fileDescriptor: Int32? { worker?.newsDescriptor }
+    public var fileDescriptor: Int32? { worker?.updatesDescriptor }
 
     /// True while connected to a display.
     public var isConnected: Bool { worker != nil }
@@ -158,7 +158,7 @@ public final class BrailleOutput {
         answers.frameShown(writtenAtOnce: writtenAtOnce, at: time)
         lastFrame = frame
         // What the worker already learnt (at once with an inline loop): a width change, a loss.
-        take(worker.takeNews(keys: false), at: time)
+        take(worker.takeUpdates(keys: false), at: time)
     }
 
     /// Works out ahead of time what showing each of `frames` writes (a key's forecast frames,
@@ -175,23 +175,23 @@ public final class BrailleOutput {
     /// Writes made ready by `prepare`.
     private var ready: [(frame: BrailleFrame, write: BrailleDisplay.PreparedWrite)] = []
 
-    /// The keys read from the display since the last call; takes the other news too (a width
+    /// The keys read from the display since the last call; takes the other updates too (a width
     /// change, new preferences, a lost connection).
     public func readKeys(at time: Duration) -> [BrailleKey] {
         guard let worker else { return [] }
-        let news = worker.takeNews()
-        take(news, at: time)
-        return news.keys
+        let updates = worker.takeUpdates()
+        take(updates, at: time)
+        return updates.keys
     }
 
-    private func take(_ news: BrailleWorker.News, at time: Duration) {
-        for message in news.reports { reportOnce(message, message) }
-        if let (preferences, unanswered) = news.preferences { takePreferences(preferences, unanswered: unanswered) }
-        if let width = news.width, width != self.width {
+    private func take(_ updates: BrailleWorker.Updates, at time: Duration) {
+        for message in updates.reports { reportOnce(message, message) }
+        if let (preferences, unanswered) = updates.preferences { takePreferences(preferences, unanswered: unanswered) }
+        if let width = updates.width, width != self.width {
             self.width = width
             lastFrame = nil
         }
-        if let failure = news.failure { lost(failure, at: time) }
+        if let failure = updates.failure { lost(failure, at: time) }
     }
 
     /// The text mask changed: the next frame is written even if its cells are the same.

@@ -4,12 +4,12 @@ import A11yPresentation
 import A11yVocabulary
 
 /// Owns one connection to BRLTTY and makes every call on it from its loop (a thread of its own in
-/// live code): the session only hands over orders and takes news, so no call on the key path can
+/// live code): the session only hands over orders and takes updates, so no call on the key path can
 /// wait for a BRLTTY that stopped answering (SIGSTOP, a stuck driver).
 ///
 /// - Orders: the latest frame (frames handed over while one is written replace each other), the
 ///   keys to take from BRLTTY, closing.
-/// - News for the session: keys read, the display's new width, fresh preferences, a failed call
+/// - Updates for the session: keys read, the display's new width, fresh preferences, a failed call
 ///   (the connection is then closed and the loop ends).
 /// - After a burst of frames it asks BRLTTY something that needs an answer (`ping()`): writes
 ///   are not answered, so a stopped BRLTTY would otherwise only show when its socket fills.
@@ -17,7 +17,7 @@ import A11yVocabulary
 ///   with its limit and tells the user the display is not answering.
 final class BrailleWorker: Sendable {
     /// What the session learns from a step.
-    struct News {
+    struct Updates {
         var keys: [BrailleKey] = []
         /// The display's width, when it changed.
         var width: Int?
@@ -39,12 +39,12 @@ final class BrailleWorker: Sendable {
         /// Since when handed-over work has waited for BRLTTY: set when work reaches an idle
         /// worker, moved on at each call BRLTTY answers, cleared when the worker is idle.
         var waitingSince: ContinuousClock.Instant?
-        var news = News()
+        var updates = Updates()
         var ended = false
     }
 
     /// What only the loop's thread uses (a lock that is never contended).
-    private struct Own {
+    private struct LoopOnly {
         var width: Int
         var dotsMask: UInt8
         var needsPing = false
@@ -55,7 +55,7 @@ final class BrailleWorker: Sendable {
     /// Held while a call on the connection runs: by the loop for its whole step, by the
     /// session only for a write it makes at once (`showAtOnce`), never waited for by the session.
     private let calls = Mutex(())
-    private let own: Mutex<Own>
+    private let loopOnly: Mutex<LoopOnly>
     /// Set once, right after init (the loop needs the worker's step).
     private let loopBox = Mutex<(any DeviceLoop)?>(nil)
     /// The loop has not stepped yet: it takes in what BrlAPI received while connecting once the
@@ -66,15 +66,15 @@ final class BrailleWorker: Sendable {
     /// dots `dotsMask`); nil when the service has no loop for it.
     init?(connection: any BrailleConnection, width: Int, dotsMask: UInt8, service: any BrailleService) {
         self.connection = connection
-        own = Mutex(Own(width: width, dotsMask: dotsMask))
+        loopOnly = Mutex(LoopOnly(width: width, dotsMask: dotsMask))
         guard let loop = service.startLoop(watching: connection.fileDescriptor, step: { [self] in step() }) else { return nil }
         loopBox.withLock { $0 = loop }
     }
 
     private var loop: (any DeviceLoop)? { loopBox.withLock { $0 } }
 
-    /// Readable when there is news (see `takeNews()`).
-    var newsDescriptor: Int32 { loop?.newsDescriptor ?? -1 }
+    /// Readable when there are updates (see `takeUpdates()`).
+    var updatesDescriptor: Int32 { loop?.updatesDescriptor ?? -1 }
 
     /// Shows `frame` as soon as BRLTTY takes it; returns at once. True when it was written at
     /// once (see `showAtOnce`): call `askWhetherAnswering()` a little later.
@@ -108,18 +108,18 @@ final class BrailleWorker: Sendable {
         }
         let written = calls.withLockIfAvailable { _ -> Bool in
             guard connection.takesAWriteAtOnce else { return false }
-            var news = News()
+            var updates = Updates()
             do {
-                try write(frame, prepared: prepared, news: &news)
+                try write(frame, prepared: prepared, updates: &updates)
             } catch {
-                news.failure = error
+                updates.failure = error
                 connection.close()
-                finish(news, ended: true)
+                finish(updates, ended: true)
                 loop?.wake()  // the loop sees it ended
                 return true
             }
             // A new width: nothing was written, and the session lays the line out again.
-            if !news.isEmpty { finish(news, ended: false) }
+            if !updates.isEmpty { finish(updates, ended: false) }
             return true
         } ?? false
         return written
@@ -128,7 +128,7 @@ final class BrailleWorker: Sendable {
     /// Works out ahead of time what writing `frame` sends (a key's forecast frame, while the
     /// program waits), for `show(_:prepared:)`; nil when the connection cannot.
     func prepare(_ frame: BrailleFrame) -> BrailleDisplay.PreparedWrite? {
-        let (width, mask) = own.withLock { ($0.width, $0.dotsMask) }
+        let (width, mask) = loopOnly.withLock { ($0.width, $0.dotsMask) }
         return connection.prepareWrite(text: frame.text, orMask: frame.dots.map(\.rawValue), andMask: mask, cursor: frame.cursor, width: width)
     }
 
@@ -139,7 +139,7 @@ final class BrailleWorker: Sendable {
 
     /// The text dots kept of each cell (after the preferences changed).
     func setDotsMask(_ mask: UInt8) {
-        own.withLock { $0.dotsMask = mask }
+        loopOnly.withLock { $0.dotsMask = mask }
     }
 
     private func order(_ change: (inout State) -> Void) {
@@ -160,14 +160,14 @@ final class BrailleWorker: Sendable {
         state.withLock { state in state.waitingSince.map { ContinuousClock.now - $0 } }
     }
 
-    /// The news since the last call (`keys: false`: the keys stay for the next call).
-    func takeNews(keys: Bool = true) -> News {
-        if keys { loop?.takeNews() }
+    /// The updates since the last call (`keys: false`: the keys stay for the next call).
+    func takeUpdates(keys: Bool = true) -> Updates {
+        if keys { loop?.takeUpdates() }
         return state.withLock { state in
-            defer { state.news = News(keys: keys ? [] : state.news.keys) }
-            var news = state.news
-            if !keys { news.keys = [] }
-            return news
+            defer { state.updates = Updates(keys: keys ? [] : state.updates.keys) }
+            var updates = state.updates
+            if !keys { updates.keys = [] }
+            return updates
         }
     }
 
@@ -191,7 +191,7 @@ final class BrailleWorker: Sendable {
 
     // MARK: The loop's step
 
-    /// Carries out the orders, reads the device, and tells the session of news. False when the
+    /// Carries out the orders, reads the device, and tells the session of updates. False when the
     /// connection is closed (the loop ends).
     private func step() -> Bool {
         calls.withLock { _ in stepHoldingCalls() }
@@ -203,50 +203,50 @@ final class BrailleWorker: Sendable {
             return (state.frame, state.acceptedKeys, state.closing, state.ended)
         }
         if ended { return false }
-        var news = News()
+        var updates = Updates()
         do {
             // The frame first: it is not answered, and the keys' ranges (three round trips) are
             // told after it (at the start, the first frame does not wait for them).
-            if let frame { try write(frame, news: &news) }
+            if let frame { try write(frame, updates: &updates) }
             if let keys {
                 do {
                     try answered { try $0.acceptKeys(keys) }
                 } catch {
-                    news.reports.append("braille: cannot leave BRLTTY its own keys (\(error)); the control takes every key")
+                    updates.reports.append("braille: cannot leave BRLTTY its own keys (\(error)); the control takes every key")
                 }
             }
-            if closing == nil && own.withLock({ $0.needsPing }) && !state.withLock({ $0.frame != nil }) {
+            if closing == nil && loopOnly.withLock({ $0.needsPing }) && !state.withLock({ $0.frame != nil }) {
                 try answered { try $0.ping() }
-                own.withLock { $0.needsPing = false }
+                loopOnly.withLock { $0.needsPing = false }
             }
             // After the calls that waited for an answer: keys that came meanwhile were taken
             // off the socket by BrlAPI, and its descriptor stays quiet for them.
-            try read(into: &news)
+            try read(into: &updates)
             if let closing {
                 if closing.leaveTTY { try? connection.leaveTTY() }
                 connection.close()
-                finish(news, ended: true)
+                finish(updates, ended: true)
                 closing.done?.signal()
                 return false
             }
         } catch {
-            news.failure = error
+            updates.failure = error
             connection.close()
-            finish(news, ended: true)
+            finish(updates, ended: true)
             return false
         }
-        finish(news, ended: false)
+        finish(updates, ended: false)
         return true
     }
 
     /// Writes `frame` (as `prepared` when that was made for the display as it is), unless the
     /// display's width changed (the session lays the line out again).
-    private func write(_ frame: BrailleFrame, prepared: BrailleDisplay.PreparedWrite? = nil, news: inout News) throws {
+    private func write(_ frame: BrailleFrame, prepared: BrailleDisplay.PreparedWrite? = nil, updates: inout Updates) throws {
         let size = try connection.size()
-        let (width, mask) = own.withLock { ($0.width, $0.dotsMask) }
+        let (width, mask) = loopOnly.withLock { ($0.width, $0.dotsMask) }
         guard size.width == width else {
-            own.withLock { $0.width = size.width }
-            news.width = size.width
+            loopOnly.withLock { $0.width = size.width }
+            updates.width = size.width
             return
         }
         if let prepared, prepared.width == width, prepared.andMask == mask {
@@ -254,24 +254,24 @@ final class BrailleWorker: Sendable {
         } else {
             try answered { try $0.write(text: frame.text, orMask: frame.dots.map(\.rawValue), andMask: mask, cursor: frame.cursor) }
         }
-        own.withLock { $0.needsPing = true }
+        loopOnly.withLock { $0.needsPing = true }
     }
 
     /// Takes the waiting keys, a change of preferences, a change of the display's width.
-    private func read(into news: inout News) throws {
-        while let key = try connection.readKey() { news.keys.append(key) }
+    private func read(into updates: inout Updates) throws {
+        while let key = try connection.readKey() { updates.keys.append(key) }
         // A loop: a change that BRLTTY reports while the preferences are being read is taken
         // in during that call, and the descriptor stays quiet for it.
         while connection.preferencesChanged() {
             let (preferences, unanswered) = try answered { try $0.currentPreferences() }
-            news.preferences = (preferences, unanswered)
+            updates.preferences = (preferences, unanswered)
         }
         let size = try connection.size()
-        let changed = own.withLock { own -> Bool in
-            defer { own.width = size.width }
-            return own.width != size.width
+        let changed = loopOnly.withLock { loopOnly -> Bool in
+            defer { loopOnly.width = size.width }
+            return loopOnly.width != size.width
         }
-        if changed { news.width = size.width }
+        if changed { updates.width = size.width }
     }
 
     /// One call that waits for BRLTTY's answer; when it returns, BRLTTY answered.
@@ -283,17 +283,17 @@ final class BrailleWorker: Sendable {
         return result
     }
 
-    /// Hands `news` to the session and marks the worker idle when no order waits.
-    private func finish(_ news: News, ended: Bool) {
+    /// Hands `updates` to the session and marks the worker idle when no order waits.
+    private func finish(_ updates: Updates, ended: Bool) {
         let tell = state.withLock { state -> Bool in
             if ended { state.ended = true }
             if ended || (state.frame == nil && state.acceptedKeys == nil && state.closing == nil) { state.waitingSince = nil }
-            guard !news.isEmpty else { return false }
-            state.news.keys += news.keys
-            state.news.width = news.width ?? state.news.width
-            state.news.preferences = news.preferences ?? state.news.preferences
-            state.news.reports += news.reports
-            state.news.failure = news.failure ?? state.news.failure
+            guard !updates.isEmpty else { return false }
+            state.updates.keys += updates.keys
+            state.updates.width = updates.width ?? state.updates.width
+            state.updates.preferences = updates.preferences ?? state.updates.preferences
+            state.updates.reports += updates.reports
+            state.updates.failure = updates.failure ?? state.updates.failure
             return true
         }
         if tell { loop?.tell() }

@@ -5,38 +5,38 @@ import A11yDevices
 /// (`ThreadLoop`), so a server that stopped answering holds that thread only; tests run it at
 /// once on their own thread (`InlineLoop`), so what a session did can be checked right after.
 public protocol DeviceLoop: AnyObject, Sendable {
-    /// Readable when the work has news for the session: poll it with the keyboard.
-    var newsDescriptor: Int32 { get }
+    /// Readable when the work has updates for the session: poll it with the keyboard.
+    var updatesDescriptor: Int32 { get }
     /// There is work: run a step soon (never blocks the caller).
     func wake()
-    /// The session is about to take the news: empties `newsDescriptor` (and, inline, runs a
+    /// The session is about to take the updates: empties `updatesDescriptor` (and, inline, runs a
     /// step, which is when the device is read).
-    func takeNews()
-    /// Called from a step: there is news for the session.
+    func takeUpdates()
+    /// Called from a step: there are updates for the session.
     func tell()
 }
 
 /// The live loop: a `DeviceThread` that runs the step when woken or when the device's
-/// descriptor is readable, and a `WakeSignal` that tells the session of news.
+/// descriptor is readable, and a `WakeSignal` that tells the session of updates.
 public final class ThreadLoop: DeviceLoop {
     private let thread: DeviceThread
-    private let news: WakeSignal
+    private let updates: WakeSignal
 
     /// Starts the thread; nil when no thread or pipe could be made.
     public init?(watching descriptor: Int32, step: @escaping @Sendable () -> Bool) {
-        guard let news = WakeSignal(), let thread = DeviceThread(watching: descriptor, step: step) else { return nil }
-        self.news = news
+        guard let updates = WakeSignal(), let thread = DeviceThread(watching: descriptor, step: step) else { return nil }
+        self.updates = updates
         self.thread = thread
     }
 
-    public var newsDescriptor: Int32 { news.descriptor }
+    public var updatesDescriptor: Int32 { updates.descriptor }
     public func wake() { thread.wake() }
-    public func takeNews() { news.take() }
-    public func tell() { news.signal() }
+    public func takeUpdates() { updates.take() }
+    public func tell() { updates.signal() }
 }
 
 /// The loop of tests: every step runs at once, on the caller's thread; the session polls the
-/// device's own descriptor (readable while a key waits) and reads it through `takeNews()`.
+/// device's own descriptor (readable while a key waits) and reads it through `takeUpdates()`.
 public final class InlineLoop: DeviceLoop {
     private let descriptor: Int32
     private let step: @Sendable () -> Bool
@@ -46,8 +46,8 @@ public final class InlineLoop: DeviceLoop {
         self.step = step
     }
 
-    public var newsDescriptor: Int32 { descriptor }
+    public var updatesDescriptor: Int32 { descriptor }
     public func wake() { _ = step() }
-    public func takeNews() { _ = step() }
+    public func takeUpdates() { _ = step() }
     public func tell() {}
 }
