@@ -25,6 +25,8 @@ public final class Terminal {
     public private(set) var isRaw = false
     /// Whether the kitty keyboard protocol was enabled by `enableKittyKeyboard()`.
     public private(set) var kittyKeyboardEnabled = false
+    /// Whether `enableMouseReporting()` turned mouse reports on.
+    public private(set) var mouseReportingEnabled = false
     /// Whether `setCursorVisible(false)` hid the cursor.
     public private(set) var cursorHidden = false
 
@@ -78,6 +80,7 @@ public final class Terminal {
         EmergencyState.disarm()
         let bytes = restoreBytes
         kittyKeyboardEnabled = false
+        mouseReportingEnabled = false
         cursorHidden = false
         isRaw = false
         if !bytes.isEmpty { try? write(bytes) }
@@ -97,6 +100,7 @@ public final class Terminal {
     private var restoreBytes: [UInt8] {
         var bytes: [UInt8] = []
         if kittyKeyboardEnabled { bytes += Array("\u{1B}[<u".utf8) }
+        if mouseReportingEnabled { bytes += Array(Self.mouseOff.utf8) }
         if cursorHidden { bytes += Array("\u{1B}[?25h".utf8) }
         return bytes
     }
@@ -104,6 +108,7 @@ public final class Terminal {
     private var enterBytes: [UInt8] {
         var bytes: [UInt8] = []
         if kittyKeyboardEnabled { bytes += Array("\u{1B}[>\(Self.kittyKeyboardFlags)u".utf8) }
+        if mouseReportingEnabled { bytes += Array(Self.mouseOn.utf8) }
         if cursorHidden { bytes += Array("\u{1B}[?25l".utf8) }
         return bytes
     }
@@ -203,6 +208,20 @@ public final class Terminal {
         try write("\u{1B}[>\(Self.kittyKeyboardFlags)u")
         kittyKeyboardEnabled = true
         rearm()
+    }
+
+    /// Mouse reports in the SGR encoding (1006) of presses, releases and drags (1002); the
+    /// legacy encodings stay off. Shift with a button keeps the terminal's own selection.
+    static let mouseOn = "\u{1B}[?1002h\u{1B}[?1006h"
+    static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l"
+
+    /// Turns mouse reporting on; `restore()` turns it off, also after a signal or a crash.
+    public func enableMouseReporting() throws(TerminalError) {
+        guard !mouseReportingEnabled else { return }
+        // Armed first: a signal between the write and the flag still turns it off.
+        mouseReportingEnabled = true
+        rearm()
+        try write(Self.mouseOn)
     }
 
     /// Pops the kitty keyboard mode.

@@ -5,10 +5,16 @@ public enum TerminalReply: Sendable, Hashable {
     /// The answer to the primary device attributes query `CSI c` (every terminal answers it,
     /// so it marks the end of a query round).
     case primaryDeviceAttributes
+    /// The answer to `CSI 6 n` (`PointerReporting.cursorPositionQuery`): where the cursor is,
+    /// counted from 1 at the top left. Taken only while such an answer is awaited
+    /// (`KeyDecoder.awaitCursorPosition()`): otherwise the same bytes are a modified F3.
+    case cursorPosition(row: Int, column: Int)
 }
 
 /// What the decoder made of some bytes.
 public enum DecodedInput: Sendable, Hashable {
     case key(KeyEvent)
     case reply(TerminalReply)
+    /// A mouse report (`PointerEvent`).
+    case pointer(PointerEvent)
 }

@@ -2,6 +2,14 @@
 /// or read from its parameters (modifiers, kitty's event kinds and key codes, replies to
 /// queries) with the key of its plain form from the same table.
 extension KeyDecoder {
+    /// `CSI row ; column R`, read as the answer to a cursor position query; nil for other bytes.
+    static func cursorPosition(_ bytes: ArraySlice<UInt8>) -> DecodedInput? {
+        guard bytes.count >= 6, bytes.last == UInt8(ascii: "R"), bytes[bytes.startIndex + 1] == UInt8(ascii: "["),
+              let fields = parseFields(bytes.dropFirst(2).dropLast()), fields.count == 2, fields.allSatisfy({ $0.count == 1 }),
+              let row = fields[0][0], let column = fields[1][0], row >= 1, column >= 1 else { return nil }
+        return .reply(.cursorPosition(row: row, column: column))
+    }
+
     static func lookup(_ bytes: ArraySlice<UInt8>) -> DecodedInput? {
         guard let entry = KeySequences.entry(for: bytes) else { return nil }
         return key(entry.key, entry.modifiers)
@@ -56,6 +64,14 @@ extension KeyDecoder {
         if let known = lookup(seq) { return known }
         var params = seq.dropFirst(2).dropLast()
         let final = seq.last!
+        // SGR mouse reports: CSI < button ; column ; row M (press, drag) or m (release).
+        if params.first == UInt8(ascii: "<") {
+            guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m"), let fields = parseFields(params.dropFirst()),
+                  fields.count == 3, fields.allSatisfy({ $0.count == 1 }),
+                  let code = fields[0][0], let column = fields[1][0], let row = fields[2][0],
+                  let event = PointerEvent(code: code, column: column, row: row, released: final == UInt8(ascii: "m")) else { return nil }
+            return .pointer(event)
+        }
         // Replies to queries carry a private marker.
         if let marker = params.first, marker == UInt8(ascii: "?") {
             params = params.dropFirst()

@@ -24,6 +24,9 @@ public struct KeyDecoder: Sendable {
     }
 
     private var buffer: [UInt8] = []
+    /// Cursor position answers still awaited: while there are, `CSI row ; column R` is read as
+    /// one (otherwise it is a modified F3, as xterm sends it).
+    public private(set) var awaitedCursorPositions = 0
     /// Inside an over-long control sequence: drop bytes up to its final byte.
     private var discarding = false
 
@@ -33,6 +36,11 @@ public struct KeyDecoder: Sendable {
     /// the event loop should arm the escape timer while this is true and call `flush()` when it
     /// expires.
     public var hasPendingPrefix: Bool { !buffer.isEmpty || discarding }
+
+    /// A cursor position query (`CSI 6 n`) was written: its answer is read as such.
+    public mutating func awaitCursorPosition() {
+        awaitedCursorPositions = min(awaitedCursorPositions + 1, 8)
+    }
 
     var bufferCount: Int { buffer.count }
 
@@ -74,6 +82,7 @@ public struct KeyDecoder: Sendable {
         return out
     }
 
+    /// The key events among `items` (pointer events and replies dropped).
     private static func keys(_ items: [Decoded]) -> [KeyEvent] {
         items.compactMap { if case .key(let k) = $0.input { return k } else { return nil } }
     }
@@ -101,8 +110,12 @@ public struct KeyDecoder: Sendable {
                     return
                 }
                 continue
-            case .done(let count, let input):
+            case .done(let count, var input):
                 let bytes = buffer[start..<start + count]
+                if awaitedCursorPositions > 0, let answer = Self.cursorPosition(bytes) {
+                    awaitedCursorPositions -= 1
+                    input = answer
+                }
                 emit(input ?? .key(KeyEvent(.unknown(Array(bytes)))), bytes)
                 start += count
             case .overlong(let count):

@@ -47,6 +47,11 @@ public struct KeyInput: Sendable {
         return out
     }
 
+    /// A cursor position query was written: its answer in the stream is read as one.
+    public mutating func awaitCursorPosition() {
+        decoder.awaitCursorPosition()
+    }
+
     /// Resolves what is held back if the escape timer expired by `time`; otherwise nothing.
     public mutating func tick(at time: Duration) -> [KeyEvent] {
         guard let deadline = nextDeadline, time >= deadline else { return [] }

@@ -50,6 +50,19 @@ public struct KeyMap: Sendable {
         return map
     }
 
+    /// Swaps what Left and Right do, and h and l (with any modifiers): a track drawn right to
+    /// left, where the arrow keys move the handle the way they point.
+    public mutating func mirrorHorizontalArrows() {
+        let pairs: [(Key, Key)] = [(.left, .right), (.character("h"), .character("l"))]
+        for (a, b) in pairs {
+            let modifiers = Set(bindings.keys.filter { $0.key == a || $0.key == b }.map(\.modifiers.rawValue))
+            for raw in modifiers {
+                let left = KeyChord(a, KeyModifiers(rawValue: raw)), right = KeyChord(b, KeyModifiers(rawValue: raw))
+                (bindings[left], bindings[right]) = (bindings[right], bindings[left])
+            }
+        }
+    }
+
     /// Binds a chord to an action, or unbinds it (nil).
     public mutating func bind(_ chord: KeyChord, to action: Action?) {
         bindings[chord] = action

@@ -22,7 +22,7 @@ public struct KittyKeyboardSupport: Sendable, Equatable {
         for input in decoder.decode(bytes) {
             switch input {
             case .reply(.kittyKeyboardFlags): isSupported = true
-            case .reply(.primaryDeviceAttributes): break
+            case .reply(.primaryDeviceAttributes), .reply(.cursorPosition), .pointer: break
             case .key(let key): typedAhead.append(key)
             }
         }

@@ -17,6 +17,8 @@ public struct VisualOptions: Sendable, Equatable {
     public var betweenColor: String? = nil
     /// `--handle-color SGR`.
     public var handleColor: String? = nil
+    /// `--direction ltr|rtl`: where a horizontal track's minimum is drawn.
+    public var direction: TrackLayout.Direction = .leftToRight
 
     public init() {}
 }
@@ -41,6 +43,8 @@ public struct CommonOptions: Sendable, Equatable {
     public var tones: Bool = false
     /// `--tones-device NAME`: the ALSA PCM; nil: "default".
     public var tonesDevice: String? = nil
+    /// `--mouse on|off`, default on (taken only when the keys come from a terminal).
+    public var mouse: Bool = true
     /// `--verbosity terse|normal|verbose`, default normal.
     public var verbosity: Verbosity = .normal
     /// `--keymap FILE`: a key map file to apply (`KeyMap.apply(file:)`); read at run time.
@@ -102,6 +106,7 @@ extension CommonOptions {
         session.screenReader = screenReader
         session.speechThroughReader = speechThroughReader
         session.tones = tones
+        session.mouse = mouse
         session.tonesDevice = tonesDevice
         session.brailleTable = brailleTable
         session.theme = screenTheme

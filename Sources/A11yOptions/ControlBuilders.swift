@@ -91,7 +91,9 @@ enum RangeBuilder {
         } catch {
             throw ModelErrors.map(error, options: rangeOptionNames)
         }
-        return RangeInvocation(slider: slider, label: label ?? words(single ? .demoValue : .demoRange), formatSpec: spec, formatter: formatter)
+        var invocation = RangeInvocation(slider: slider, label: label ?? words(single ? .demoValue : .demoRange), formatSpec: spec, formatter: formatter)
+        invocation.vertical = values.flag("--vertical")
+        return invocation
     }
 
     static let rangeOptionNames: [String: String] = [

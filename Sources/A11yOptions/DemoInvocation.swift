@@ -37,6 +37,8 @@ public struct RangeInvocation: Sendable, Equatable {
     /// The formatter made from `formatSpec` (a plugin already loaded). The slider's
     /// `displayFractionDigits` already follows its `fractionDigits`.
     public var formatter: any ValueFormatter
+    /// `--vertical`: the track stands upright.
+    public var vertical = false
 
     /// The slider's settings.
     public var configuration: RangeSliderConfiguration { slider.configuration }
@@ -57,7 +59,7 @@ public struct RangeInvocation: Sendable, Equatable {
 
     /// Equal when the slider, label and spec are (the formatter is made from the spec).
     public static func == (a: RangeInvocation, b: RangeInvocation) -> Bool {
-        a.slider == b.slider && a.label == b.label && a.formatSpec == b.formatSpec
+        a.slider == b.slider && a.label == b.label && a.formatSpec == b.formatSpec && a.vertical == b.vertical
     }
 }
 

@@ -17,8 +17,10 @@ extension ParsedCommandLine {
                 return nil
             case .range(let range):
                 panels = [try ControlPanel(slider: range.slider, label: range.label, formatter: range.formatter)]
+                panels[0].setLayout(TrackLayout(orientation: range.vertical ? .vertical : .horizontal, direction: options.visual.direction))
             case .rangebox(let box):
                 panels = [try ControlPanel(slider: box.range.slider, label: box.range.label, formatter: box.range.formatter)]
+                panels[0].setLayout(TrackLayout(orientation: box.range.vertical ? .vertical : .horizontal, direction: options.visual.direction))
             case .stepper(let stepper):
                 panels = [try ControlPanel(stepper: stepper.stepper, formatter: stepper.formatter)]
             case .showcase:
@@ -28,6 +30,7 @@ extension ParsedCommandLine {
                 try quantity.configure { $0.label = words(.demoQuantity) }
                 panels = [try ControlPanel(slider: range.slider, label: words(.demoPrice), formatter: range.formatter),
                           try ControlPanel(stepper: quantity, formatter: stepper.formatter)]
+                panels[0].setLayout(TrackLayout(direction: options.visual.direction))
             }
         } catch {
             throw DemoSetupError(message: "Error: \(error)")

@@ -61,6 +61,7 @@ package enum OptionTable {
         OptionSpec("--format", "spec", "How values are written: decimal[:N], integer, percent[:N], currency:CODE[:N], unit:SYMBOL[:N], duration, names:A,B,..., none, plugin:PATH.", default: "decimal"),
         OptionSpec("--format-plugin", "path", "Format values with the formatter plugin (shared library) at path."),
         OptionSpec("--hide-labels", nil, "Hide the value labels on screen; speech and braille still give them."),
+        OptionSpec("--vertical", nil, "Stand the track upright, the maximum at the top; braille stays one line."),
     ]
 
     package static let stepper: [OptionSpec] = [
@@ -87,6 +88,7 @@ package enum OptionTable {
         OptionSpec("--screen-reader-speech", "how", "How Fenrir gets the words: socket (told through its own remote socket: nothing on screen changes as text, each utterance interrupts the last) or line (it reads the screen's words line, and queues what it reads).", default: N_("socket, when Fenrir's socket is this user's")),
         OptionSpec("--tones", "mode", "A short tone on each value change, its pitch following the value (110 to 1760 Hz), lower handle left, upper right, a low buzz when blocked: on or off.", default: "off"),
         OptionSpec("--tones-device", "name", "The ALSA PCM the tones play on.", default: N_("ALSA's default")),
+        OptionSpec("--mouse", "mode", "Mouse reports: on (press or drag on the track, wheel, hold a stepper's + or -; Shift with the button keeps the terminal's own selection) or off.", default: N_("on when the terminal is interactive")),
         OptionSpec("--verbosity", "level", "How much is spoken: terse, normal or verbose.", default: "normal"),
         OptionSpec("--keymap", "file", "Apply the key bindings in file ('key = action' lines) over the defaults."),
         OptionSpec("--braille-table", "table", "Contract braille with this table (a name such as en-us-g2, or a liblouis table path) when BRLTTY's literary braille is on.", default: N_("BRLTTY's")),
@@ -100,6 +102,7 @@ package enum OptionTable {
         OptionSpec("--theme", "theme", "Colours: default or high-contrast.", default: "default"),
         OptionSpec("--handle-glyph", "char", "The character drawn for a handle.", default: N_("a space")),
         OptionSpec("--labels-below", nil, "Put the value labels below the track."),
+        OptionSpec("--direction", "direction", "ltr or rtl: where the minimum of a horizontal track is drawn; in rtl the arrow keys move the handle the way they point (Right lowers the value). Braille stays left to right.", default: "ltr"),
         OptionSpec("--line-thickness", "rows", "Rows of the track, 1 to 3.", default: "1"),
         OptionSpec("--focused-handle-width", "columns", "Columns of the focused handle, 1 to 3.", default: "2"),
         OptionSpec("--tint-color", "sgr", "SGR background of the track outside the selection.", default: "100"),
@@ -169,12 +172,17 @@ extension OptionTable {
         case "--screen-reader": return ScreenReaderMode.allCases.map(\.rawValue)
         case "--screen-reader-speech": return readerSpeechChoices.map(\.0)
         case "--theme": return themes.map(\.0)
+        case "--mouse", "--tones": return onOff.map(\.0)
+        case "--direction": return TrackLayout.Direction.allCases.map(\.rawValue)
         default: return nil
         }
     }
 
     /// `--screen-reader-speech`'s words: told through the reader's socket or not.
     package static let readerSpeechChoices = [("line", false), ("socket", true)]
+
+    /// The words of an on/off option.
+    package static let onOff = [("on", true), ("off", false)]
 
     /// `--theme`'s words: high contrast or not.
     package static let themes = [("default", false), ("high-contrast", true)]

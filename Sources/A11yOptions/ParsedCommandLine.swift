@@ -118,7 +118,8 @@ public struct ParsedCommandLine: Sendable, Equatable {
         if let t = values.text("--screen-reader-speech") {
             o.speechThroughReader = try ValueParsing.choice(t, option: "--screen-reader-speech", OptionTable.readerSpeechChoices)
         }
-        if let t = values.text("--tones") { o.tones = try ValueParsing.choice(t, option: "--tones", [("on", true), ("off", false)]) }
+        if let t = values.text("--tones") { o.tones = try ValueParsing.choice(t, option: "--tones", OptionTable.onOff) }
+        if let t = values.text("--mouse") { o.mouse = try ValueParsing.choice(t, option: "--mouse", OptionTable.onOff) }
         if let t = values.text("--tones-device") { o.tonesDevice = try ValueParsing.label(t, option: "--tones-device") }
         if let t = values.text("--verbosity") {
             o.verbosity = try ValueParsing.choice(t, option: "--verbosity", Verbosity.allCases.map { ($0.rawValue, $0) })
@@ -136,6 +137,9 @@ public struct ParsedCommandLine: Sendable, Equatable {
         }
         if let t = values.text("--handle-glyph") { o.visual.handleGlyph = try ValueParsing.glyph(t, option: "--handle-glyph") }
         o.visual.labelsBelow = values.flag("--labels-below")
+        if let t = values.text("--direction") {
+            o.visual.direction = try ValueParsing.choice(t, option: "--direction", TrackLayout.Direction.allCases.map { ($0.rawValue, $0) })
+        }
         if let t = values.text("--line-thickness") { o.visual.lineThickness = try ValueParsing.integer(t, option: "--line-thickness", in: 1...3) }
         if let t = values.text("--focused-handle-width") {
             o.visual.focusedHandleWidth = try ValueParsing.integer(t, option: "--focused-handle-width", in: 1...3)

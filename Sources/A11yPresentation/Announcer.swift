@@ -149,7 +149,8 @@ public struct Announcer: Sendable {
     func focus(on state: PresentedControl.HandleState, in control: PresentedControl) -> String {
         // A stepper or a one-handle slider is named by the control's label.
         let named = control.kind == .rangeSlider || control.label.isEmpty ? name(of: state) : control.label
-        let role = messages(control.kind == .stepper ? .roleStepper : .roleHorizontalSlider)
+        let role = messages(control.kind == .stepper ? .roleStepper
+                            : control.layout.orientation == .vertical ? .roleVerticalSlider : .roleHorizontalSlider)
         let verbose = verbosity == .verbose
         let percent = Int((state.fraction * 100).rounded())
         var text = messages(verbose ? .focusVerbose : .focus, [

@@ -18,6 +18,7 @@ extension MessageKey {
 
         phrase("role.rangeSlider", "range slider"),
         phrase("role.horizontalSlider", "horizontal slider"),
+        phrase("role.verticalSlider", "vertical slider"),
         phrase("role.stepper", "spin button"),
 
         // TRANSLATORS: A handle or stepper receiving focus (start, Tab, Space), as a screen reader says it.

@@ -8,6 +8,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     // Roles, as a screen reader names them on focus.
     case roleRangeSlider = "role.rangeSlider"
     case roleHorizontalSlider = "role.horizontalSlider"
+    case roleVerticalSlider = "role.verticalSlider"
     case roleStepper = "role.stepper"
     // Focus and where things stand.
     case focus = "focus"

@@ -44,6 +44,10 @@ public struct PresentedControl: Sendable, Equatable {
     public var maximum: FormattedValue
     /// False when the formatter shows no labels (TTRangeSlider's hideLabels / NSNull formatter).
     public var showsLabels: Bool
+    /// How the track lies on the screen (speech and braille do not change with it).
+    public var layout = TrackLayout()
+    /// True while the focused handle is held (by the pointer or a held key): drawn emphasised.
+    public var isInteracting = false
     /// Whether a step down / up can change the focused value (the stepper's disabled buttons).
     public var canDecrease: Bool
     public var canIncrease: Bool
@@ -134,8 +138,11 @@ extension PresentedControl {
                                               allowedRange: (Handle) -> (lower: Double, upper: Double)) {
         let context = FormatContext(for: control, locale: locale)
         if kind != self.kind || context != self.context {
+            let layout = self.layout
             self = PresentedControl(blank: control, kind: kind, formatter: formatter, locale: locale)
+            self.layout = layout
         }
+        if control.isInteracting != isInteracting { isInteracting = control.isInteracting }
         // Strings set only when they changed: an equal one would still cost a retain and a release.
         if label != self.label { self.label = label }
         self.showsLabels = showsLabels

@@ -9,10 +9,14 @@ public struct ScreenFrame: Sendable, Equatable {
     /// Row and column (from 0, in the frame) of the terminal cursor: the focused handle, so screen
     /// readers and BRLTTY's screen review follow it.
     public var cursor: (row: Int, column: Int)
+    /// Where the pointer acts on the frame (the track, a stepper's buttons), in the frame's rows
+    /// and columns. Not part of equality: they follow from the lines.
+    public var targets: [PointerTarget]
 
-    public init(lines: [String], cursor: (row: Int, column: Int)) {
+    public init(lines: [String], cursor: (row: Int, column: Int), targets: [PointerTarget] = []) {
         self.lines = lines
         self.cursor = cursor
+        self.targets = targets
     }
 
     public static func == (a: ScreenFrame, b: ScreenFrame) -> Bool {
@@ -38,12 +42,13 @@ public struct ScreenRenderer: Sendable {
     }
 
     public func frame(for control: PresentedControl, width: Int, focused: Bool = true) -> ScreenFrame {
-        control.kind == .stepper ? stepperFrame(control, focused: focused)
-                                 : sliderFrame(control, width: max(20, width), focused: focused)
+        if control.kind == .stepper { return stepperFrame(control, focused: focused) }
+        if control.layout.orientation == .vertical { return verticalSliderFrame(control, width: max(20, width), focused: focused) }
+        return sliderFrame(control, width: max(20, width), focused: focused)
     }
 
     /// The title line, `LABEL: VALUES` in bold.
-    private func appendTitle(_ control: PresentedControl, to line: inout ByteLine) {
+    func appendTitle(_ control: PresentedControl, to line: inout ByteLine) {
         let style = theme.sgrParameters(color: "1", fallback: "1")
         line.openStyle(style)
         if !control.label.isEmpty {
@@ -64,25 +69,31 @@ public struct ScreenRenderer: Sendable {
         let lower = control.handles.count > 1 ? 0 : nil
         let upper = control.handles.count - 1
         let pad = max(0, theme.labelPadding)
-        let left = control.showsLabels ? (lower.map { control.handles[$0].text.visual } ?? control.minimum.visual) : ""
-        let right = control.showsLabels ? (lower == nil ? control.maximum.visual : control.handles[upper].text.visual) : ""
+        // Right to left: the minimum on the right, each handle where its mirrored fraction falls.
+        let mirrored = control.layout.isMirrored
+        var left = control.showsLabels ? (lower.map { control.handles[$0].text.visual } ?? control.minimum.visual) : ""
+        var right = control.showsLabels ? (lower == nil ? control.maximum.visual : control.handles[upper].text.visual) : ""
+        if mirrored { swap(&left, &right) }
         let leftColumns = left.isEmpty ? 0 : left.characterCount + pad
         let trackWidth = max(4, width - leftColumns - (right.isEmpty ? 0 : right.characterCount + pad) - 1)
-        let column = { (fraction: Double) in Int((fraction * Double(trackWidth - 1)).rounded()) }
+        let column = { (fraction: Double) in Int(((mirrored ? 1 - fraction : fraction) * Double(trackWidth - 1)).rounded()) }
         let upperColumn = column(control.handles[upper].fraction)
         let lowerColumn = lower.map { column(control.handles[$0].fraction) }
         let focusedColumn = control.focused == .lower ? (lowerColumn ?? upperColumn) : upperColumn
-        let handleWidth = focused ? max(1, min(3, theme.focusedHandleWidth)) : 1
+        // A handle held by the pointer (or a held key) is drawn wider, in brackets.
+        let grabbed = focused && control.isInteracting
+        let handleWidth = grabbed ? 3 : focused ? max(1, min(3, theme.focusedHandleWidth)) : 1
 
         // Track cells: 0 outside, 1 selection, 2 handle, 3 focused handle.
         let focusStart = min(max(0, focusedColumn - handleWidth / 2), trackWidth - handleWidth)
         let focusEnd = focusStart + handleWidth
-        let borders = theme.handleBorder && focused
+        let borders = (theme.handleBorder || grabbed) && focused
+        let selectionStart = lowerColumn.map { min($0, upperColumn) }
         let selectionEnd = lowerColumn.map { max($0, upperColumn) + 1 }
         func kind(_ c: Int) -> Int {
             if c >= focusStart && c < focusEnd { return 3 }
             if c == upperColumn || c == lowerColumn { return 2 }
-            if let lowerColumn, let selectionEnd, c >= lowerColumn, c < selectionEnd { return 1 }
+            if let selectionStart, let selectionEnd, c >= selectionStart, c < selectionEnd { return 1 }
             return 0
         }
         // The columns where a cell's kind or glyph may change: between two of them every cell is
@@ -92,7 +103,7 @@ public struct ScreenRenderer: Sendable {
             func consider(_ boundary: Int?) { if let boundary, boundary > c, boundary < next { next = boundary } }
             consider(focusStart); consider(focusEnd)
             consider(upperColumn); consider(upperColumn + 1)
-            consider(lowerColumn); consider(lowerColumn.map { $0 + 1 }); consider(selectionEnd)
+            consider(lowerColumn); consider(lowerColumn.map { $0 + 1 }); consider(selectionStart); consider(selectionEnd)
             if borders { consider(focusStart - 1); consider(focusEnd + 1) }
             return next
         }
@@ -172,7 +183,20 @@ public struct ScreenRenderer: Sendable {
         if theme.labelsBelow { titleLine() }
         let trackRow = theme.labelsBelow ? max(0, trackLineCount / 2) : 1 + (trackLineCount == 0 ? -1 : max(0, min(3, theme.lineThickness)) / 2)
         let cursorColumn = trackLineCount == 0 ? 0 : leftColumns + focusedColumn
-        return ScreenFrame(lines: lines, cursor: (max(0, trackRow), cursorColumn))
+        // The pointer's target: the track's rows (and its border row), a column a value.
+        var targets: [PointerTarget] = []
+        if trackLineCount > 0 {
+            var spans: [PointerTarget.HandleSpan] = []
+            // The other handle first: where the two overlap, the focused one is found (it is last).
+            for index in control.handles.indices where control.handles[index].handle != control.focused {
+                let at = leftColumns + (index == upper ? upperColumn : lowerColumn ?? upperColumn)
+                spans.append(.init(handle: control.handles[index].handle, cells: at...at))
+            }
+            spans.append(.init(handle: control.focused, cells: (leftColumns + focusStart)...(leftColumns + focusEnd - 1)))
+            targets.append(PointerTarget(.track, row: theme.labelsBelow ? 0 : 1, column: leftColumns, rows: trackLineCount,
+                                         columns: trackWidth, layout: control.layout, handles: spans))
+        }
+        return ScreenFrame(lines: lines, cursor: (max(0, trackRow), cursorColumn), targets: targets)
     }
 
     private func stepperFrame(_ control: PresentedControl, focused: Bool) -> ScreenFrame {
@@ -183,6 +207,10 @@ public struct ScreenRenderer: Sendable {
                                         : theme.styled("- " + messages(.screenAtMinimum), color: "2", fallback: "2")
         let valueLine = "  " + theme.styled(value, color: focused ? "1;7" : "1", fallback: focused ? "1;7" : "1")
         let label = control.label.isEmpty ? [] : [theme.styled(control.label, color: "1", fallback: "1")]
-        return ScreenFrame(lines: label + ["  " + plus, valueLine, "  " + minus], cursor: (label.count + 1, 2))
+        // The buttons' lines are the pointer's targets, across the whole line.
+        let buttonColumns = 2 + max(value.characterCount, 1 + messages(.screenAtMaximum).characterCount + 1)
+        return ScreenFrame(lines: label + ["  " + plus, valueLine, "  " + minus], cursor: (label.count + 1, 2),
+                           targets: [PointerTarget(.increment, row: label.count, column: 0, columns: buttonColumns),
+                                     PointerTarget(.decrement, row: label.count + 2, column: 0, columns: buttonColumns)])
     }
 }

@@ -31,6 +31,8 @@ public struct ScreenTheme: Sendable, Equatable {
     public var labelsBelow: Bool = false
     /// TTRangeSlider selectedHandleDiameterMultiplier: columns of the focused handle (1...3).
     public var focusedHandleWidth: Int = 2
+    /// Rows of a vertical track (`range --vertical`), its ends included.
+    public var verticalTrackRows: Int = 11
     /// False under NO_COLOR: attributes only (reverse video, bold, dim).
     public var usesColor: Bool = true
     /// False for TERM=dumb: no escape sequences at all, no track (the text says everything).

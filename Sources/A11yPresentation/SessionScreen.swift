@@ -144,6 +144,22 @@ public struct ScreenComposer: Sendable {
         }
     }
 
+    /// The control whose lines hold row `row` of the frame, with the pointer target there (nil:
+    /// a part of the control where the pointer does nothing), in the frame's rows and columns;
+    /// nil when the row is not a control's.
+    public func hit(row: Int, column: Int) -> (control: Int, target: PointerTarget?)? {
+        for index in controls.indices where (starts[index]..<starts[index] + controls[index].lines.count).contains(row) {
+            let target = controls[index].targets.first { $0.contains(row: row - starts[index], column: column) }
+            return (index, target?.moved(down: starts[index]))
+        }
+        return nil
+    }
+
+    /// Control `index`'s track, in the frame's rows and columns (a drag follows it off the track).
+    public func track(ofControl index: Int) -> PointerTarget? {
+        controls[index].targets.first { $0.kind == .track }?.moved(down: starts[index])
+    }
+
     /// True when something changed since the last call (then the frame should be drawn).
     public mutating func takeChanges() -> Bool {
         defer { changed = false }

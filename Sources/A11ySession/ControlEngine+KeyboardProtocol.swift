@@ -10,6 +10,7 @@ extension ControlEngine {
             switch reply {
             case .kittyKeyboardFlags: sawKittyKeyboardFlags = true
             case .primaryDeviceAttributes: if kittyKeyboardAnswer == nil { kittyKeyboardAnswer = sawKittyKeyboardFlags }
+            case .cursorPosition(let row, let column): pointer.cursorAnswered(row: row, column: column)
             }
         }
         return inputs

@@ -29,15 +29,16 @@ extension ControlEngine {
         repeatEvents(autoRepeat.cancel(at: time))
     }
 
-    mutating func repeatEvents(_ events: [AutoRepeat.Event]) -> [Utterance] {
+    /// The steps of a hold (a held key's, or `hold`: a stepper button held with the pointer).
+    mutating func repeatEvents(_ events: [AutoRepeat.Event], of hold: WritableKeyPath<ControlEngine, AutoRepeat> = \.autoRepeat) -> [Utterance] {
         var speech: [Utterance] = []
         for event in events {
             switch event {
             case .step(let command, let scheduled):
                 let change = apply(command)
                 speech.adopt(announce(change))
-                if change.limit != nil, autoRepeat.isHolding {
-                    speech.adopt(repeatEvents(autoRepeat.reachedLimit(at: scheduled)))
+                if change.limit != nil, self[keyPath: hold].isHolding {
+                    speech.adopt(repeatEvents(self[keyPath: hold].reachedLimit(at: scheduled), of: hold))
                 }
             case .holdBegan:
                 _ = apply(.beginInteraction)

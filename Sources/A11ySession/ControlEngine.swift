@@ -64,6 +64,15 @@ public struct ControlEngine: Sendable {
 
     var keyInput: KeyInput
     var autoRepeat: AutoRepeat
+    /// A stepper button held down with the pointer (the terminal reports its release).
+    var pointerRepeat = AutoRepeat(detection: .none)
+    /// Where the frame is on the terminal, a drag, a held button.
+    var pointer = PointerState()
+    /// Whether the engine asks the terminal where the frame stands (`.askCursorPosition`), so
+    /// that mouse reports can be placed on it: set by a loop that turned mouse reporting on.
+    /// Otherwise a report's row 1 is the frame's first line, unless `.screenOrigin` says where
+    /// the frame is.
+    public var locatesScreen = false
     var editor = EntryEditor()
     public internal(set) var braille = BrailleViewport()
     /// The terminal's width in columns.
@@ -73,7 +82,7 @@ public struct ControlEngine: Sendable {
     /// What the effects last showed, so that only changes are sent (at first: no display, nothing).
     private var shownBraille: BrailleFrame?? = .some(nil)
     /// The screen, kept up to date control by control (see `updateScreen()`).
-    private var screen: ScreenComposer
+    var screen: ScreenComposer
     /// The controls whose screen lines must be drawn again (changed, focus came or went, width).
     private var staleScreenPanels: [Int]
     /// The typed text and words the screen's other lines were last drawn with.
@@ -160,8 +169,26 @@ public struct ControlEngine: Sendable {
             lastActivity = time
             speech = tickParts(at: time)
             let inputs = receive(bytes, at: time)
-            if inputs.contains(where: { if case .key = $0 { true } else { false } }) { braille.dismissNotice() }
-            for case .key(let key) in inputs where outcome == nil { speech.adopt(handle(key, at: time)) }
+            if inputs.contains(where: { if case .reply = $0 { false } else { true } }) { braille.dismissNotice() }
+            for (index, input) in inputs.enumerated() where outcome == nil {
+                switch input {
+                case .key(let key): speech.adopt(handle(key, at: time))
+                case .pointer(let event):
+                    // A drag's reports read together: only the last says where the pointer is.
+                    if event.kind == .drag, index + 1 < inputs.count, case .pointer(let next) = inputs[index + 1], next.kind == .drag {
+                        continue
+                    }
+                    speech.adopt(handle(event, at: time))
+                case .reply: break
+                }
+            }
+        case .pointer(let event):
+            lastActivity = time
+            braille.dismissNotice()
+            speech = tickParts(at: time)
+            if outcome == nil { speech.adopt(handle(event, at: time)) }
+        case .screenOrigin(let row):
+            pointer.originRow = row - 1
         case .key(let key):
             lastActivity = time
             braille.dismissNotice()
@@ -215,12 +242,12 @@ public struct ControlEngine: Sendable {
     /// The next time a held key, a lone Escape or a braille notice falls due (the idle time
     /// limit apart: `.tick` checks it after a key's bytes were taken).
     private var partsDeadline: Duration? {
-        [autoRepeat.nextDeadline, keyInput.nextDeadline, braille.nextDeadline].compactMap { $0 }.min()
+        [autoRepeat.nextDeadline, pointerRepeat.nextDeadline, keyInput.nextDeadline, braille.nextDeadline].compactMap { $0 }.min()
     }
 
     /// When an untouched session times out (`idleTimeout` after the last key), or nil.
     public var idleDeadline: Duration? {
-        guard outcome == nil, let idleTimeout, !autoRepeat.isHolding else { return nil }
+        guard outcome == nil, let idleTimeout, !autoRepeat.isHolding, pointer.drag == nil, pointer.heldPanel == nil else { return nil }
         return lastActivity + idleTimeout
     }
 
@@ -229,7 +256,7 @@ public struct ControlEngine: Sendable {
         braille.expire(at: time)
         var speech: [Utterance] = []
         for key in keyInput.tick(at: time) where outcome == nil { speech.adopt(handle(key, at: time)) }
-        return speech + repeatEvents(autoRepeat.tick(at: time))
+        return speech + repeatEvents(autoRepeat.tick(at: time)) + repeatEvents(pointerRepeat.tick(at: time), of: \.pointerRepeat)
     }
 
     /// The screen, the braille frame, tones, then speech; the braille frame before the screen
@@ -259,6 +286,7 @@ public struct ControlEngine: Sendable {
             perform(.showBraille(frame))
         }
         if !screenFirst { redrawScreen(saying: speech, perform) }
+        if takeScreenQuery() { perform(.askCursorPosition) }
         if !tones.isEmpty { perform(.playTones(tones)) }
         tones.removeAll(keepingCapacity: true)
         if voice.speaks { for utterance in speech { perform(.speak(utterance)) } }
@@ -369,8 +397,9 @@ public struct ControlEngine: Sendable {
     mutating func apply(_ command: Command) -> Change {
         let change = panels[focusedPanel].apply(command)
         if change.valueChanged || change.isInteraction { changes.append(.changed(panel: focusedPanel, change, focused.model)) }
-        // A change brings the focused handle back into view on the braille line.
-        if change.valueChanged || change.focusMoved { refreshFocused(keepPan: false) }
+        // A change brings the focused handle back into view on the braille line; a hold that
+        // begins or ends changes how the handle is drawn.
+        if change.valueChanged || change.focusMoved { refreshFocused(keepPan: false) } else if change.isInteraction { refreshFocused() }
         if let tonePlanner { tones += tonePlanner.tones(for: change, in: presented) }
         return change
     }

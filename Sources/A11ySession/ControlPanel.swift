@@ -21,6 +21,17 @@ public struct ControlPanel: Sendable {
     public var repeatConfiguration: AutoRepeat.Configuration
     /// False: a held key is one step per press the terminal sends (the stepper's autoRepeat off).
     public var repeats: Bool
+    /// How a slider's track lies on the screen (set with `setLayout(_:)`, which also turns the
+    /// arrow keys round for right to left).
+    public private(set) var layout = TrackLayout()
+
+    /// Lays a slider's track out as `layout` says: upright, or right to left, where Left raises
+    /// the value and Right lowers it (the arrows move the handle the way they point). Speech and
+    /// braille do not change.
+    public mutating func setLayout(_ layout: TrackLayout) {
+        if layout.isMirrored != self.layout.isMirrored { keyMap.mirrorHorizontalArrows() }
+        self.layout = layout
+    }
 
     /// A range slider (TTRangeSlider). A held key first repeats after 0.4 s, then every 0.1 s.
     /// The slider takes the formatter's precision (`adopt`), so every key changes the text shown.
@@ -53,10 +64,12 @@ public struct ControlPanel: Sendable {
 
     /// The control as the presenters see it.
     public func presented(locale: NumberLocale) -> PresentedControl {
-        switch model {
+        var presented = switch model {
         case .slider(let slider): PresentedControl(slider, label: label, formatter: formatter, locale: locale)
         case .stepper(let stepper): PresentedControl(stepper, label: label, formatter: formatter, locale: locale)
         }
+        presented.layout = layout
+        return presented
     }
 
     /// Brings `presented` (this panel presented before) up to date after a change, in place:

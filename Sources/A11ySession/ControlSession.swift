@@ -113,6 +113,11 @@ public final class ControlSession {
         tonePlayer = options.tones ? TonePlayer(device: options.tonesDevice, onFailure: options.report) : nil
         if devices.handlesSignals { _ = try SignalHandling.install() }
         try devices.keys.terminal?.enterRawMode()
+        // The pointer: reports from a terminal that takes escape sequences, placed on the frame
+        // by asking the terminal where the frame stands.
+        if options.mouse, options.theme.usesEscapes, let terminal = devices.keys.terminal, (try? terminal.enableMouseReporting()) != nil {
+            engine.locatesScreen = true
+        }
         // A lost braille display is spoken (a user reading braille cannot see it went blank).
         // It is called on this thread, from the braille output's calls in the loop, never from
         // inside the engine: the engine hears of it at once (right after the event whose frame
@@ -423,6 +428,7 @@ public final class ControlSession {
             screen?.show(frame)
             wroteOutput = true
         case .changed(let panel, let change, let model): onChange?(panel, change, model)
+        case .askCursorPosition: try? keys.terminal?.write(PointerReporting.cursorPositionQuery)
         case .speak, .finish: break
         }
     }

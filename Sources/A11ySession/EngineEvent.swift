@@ -23,6 +23,12 @@ public enum EngineEvent: Sendable, Equatable {
     case bytes([UInt8])
     /// A key already decoded (typed while the terminal was being queried, or from a program's own decoder).
     case key(KeyEvent)
+    /// A mouse report already decoded (reports in `.bytes` are decoded by the engine).
+    case pointer(PointerEvent)
+    /// The terminal row (from 1) where the screen frame's first line is, for a program that
+    /// draws the frame itself at a known place; a loop that lets the engine ask the terminal
+    /// (`ControlEngine.locatesScreen`) does not need it.
+    case screenOrigin(row: Int)
     /// A key from the braille display.
     case brailleKey(BrailleKey)
     /// The end of scripted input: a pending Escape counts, then the session is cancelled.
@@ -62,6 +68,10 @@ public enum EngineEffect: Sendable, Equatable {
     case changed(panel: Int, Change, ControlPanel.Model)
     /// Draw this frame on the terminal (only sent when it changed).
     case redraw(ScreenFrame)
+    /// Ask the terminal where its cursor is (write `PointerReporting.cursorPositionQuery`) right
+    /// after the redraw before it: the answer, in the key stream, tells the engine where the
+    /// frame stands, so mouse reports land on it. Only with `ControlEngine.locatesScreen`.
+    case askCursorPosition
     /// The session is over.
     case finish(SessionOutcome)
 }

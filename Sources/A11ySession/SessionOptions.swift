@@ -25,6 +25,9 @@ public struct SessionOptions: Sendable {
     public var theme: ScreenTheme = .standard(environment: Environment.all)
     /// Play a short tone on each value change, its pitch following the value (`--tones on`).
     public var tones = false
+    /// Turn the terminal's mouse reports on (`--mouse`), when the keys come from a terminal
+    /// that takes escape sequences: presses, drags and the wheel act on the controls.
+    public var mouse = true
     /// The ALSA PCM for the tones (`--tones-device`); nil: ALSA's "default".
     public var tonesDevice: String?
     /// The contraction table for literary braille (a BRLTTY name such as "en-us-g2", a liblouis

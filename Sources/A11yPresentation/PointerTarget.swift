@@ -1,0 +1,103 @@
+import A11yModel
+
+/// How a control's track lies on the screen.
+public struct TrackLayout: Sendable, Hashable {
+    /// Which way the track runs.
+    public enum Orientation: String, Sendable, Hashable, CaseIterable {
+        /// Across the line (the default).
+        case horizontal
+        /// Upright: the maximum at the top.
+        case vertical
+    }
+
+    /// Where the minimum of a horizontal track is: on the left (`leftToRight`) or the right.
+    public enum Direction: String, Sendable, Hashable, CaseIterable {
+        case leftToRight = "ltr"
+        case rightToLeft = "rtl"
+    }
+
+    public var orientation: Orientation
+    public var direction: Direction
+
+    public init(orientation: Orientation = .horizontal, direction: Direction = .leftToRight) {
+        self.orientation = orientation
+        self.direction = direction
+    }
+
+    /// Whether the minimum is drawn on the right (a horizontal track, right to left).
+    public var isMirrored: Bool { orientation == .horizontal && direction == .rightToLeft }
+}
+
+/// A place on a control's screen frame where the pointer acts, and what a press there does:
+/// the ScreenRenderer lays these out with the lines, so hit-testing follows the drawing
+/// whatever its orientation and direction.
+public struct PointerTarget: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// The track: each cell along it stands for a value.
+        case track
+        /// The stepper's `+`.
+        case increment
+        /// The stepper's `-`.
+        case decrement
+    }
+
+    /// Where a handle is drawn on the track: its first and last cell along the track's axis.
+    public struct HandleSpan: Sendable, Equatable {
+        public var handle: Handle
+        public var cells: ClosedRange<Int>
+    }
+
+    public var kind: Kind
+    /// The rectangle, in rows and columns of the frame (from 0).
+    public var row: Int
+    public var column: Int
+    public var rows: Int
+    public var columns: Int
+    /// For a track: the way values grow along it.
+    public var layout: TrackLayout
+    /// For a track: where each handle is drawn, in cells along the axis (columns of a horizontal
+    /// track, rows of a vertical one, counted as the frame counts them).
+    public var handles: [HandleSpan]
+
+    public init(_ kind: Kind, row: Int, column: Int, rows: Int = 1, columns: Int, layout: TrackLayout = TrackLayout(),
+                handles: [HandleSpan] = []) {
+        self.kind = kind
+        self.row = row
+        self.column = column
+        self.rows = max(1, rows)
+        self.columns = max(1, columns)
+        self.layout = layout
+        self.handles = handles
+    }
+
+    /// Whether the cell at `row`, `column` (of the frame) is inside.
+    public func contains(row: Int, column: Int) -> Bool {
+        (self.row..<self.row + rows).contains(row) && (self.column..<self.column + columns).contains(column)
+    }
+
+    /// The same target `rows` lower on the screen (a control placed below others).
+    public func moved(down offset: Int) -> PointerTarget {
+        var moved = self
+        moved.row += offset
+        if layout.orientation == .vertical {
+            moved.handles = handles.map { HandleSpan(handle: $0.handle, cells: ($0.cells.lowerBound + offset)...($0.cells.upperBound + offset)) }
+        }
+        return moved
+    }
+
+    /// The fraction of the track (0: its minimum, 1: its maximum) that the cell at `row`,
+    /// `column` stands for; a cell beyond an end counts as that end (a drag past the track).
+    public func fraction(row: Int, column: Int) -> Double {
+        let (cell, first, count) = layout.orientation == .vertical ? (row, self.row, rows) : (column, self.column, columns)
+        guard count > 1 else { return 0 }
+        var position = Double(min(max(cell - first, 0), count - 1)) / Double(count - 1)
+        if layout.orientation == .vertical || layout.isMirrored { position = 1 - position }
+        return position
+    }
+
+    /// The handle drawn on the cell at `row`, `column`, if any.
+    public func handle(atRow row: Int, column: Int) -> Handle? {
+        let cell = layout.orientation == .vertical ? row : column
+        return handles.last { $0.cells.contains(cell) }?.handle
+    }
+}
