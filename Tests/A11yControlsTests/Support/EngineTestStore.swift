@@ -50,6 +50,8 @@ enum ExpectedEffect: Equatable, CustomStringConvertible {
     case finish(SessionOutcome)
     /// Tones, by frequency (Hz, rounded).
     case tones([Int])
+    /// The cursor position asked of the terminal (the pointer's placing of the frame).
+    case askCursorPosition
 
     init(_ effect: EngineEffect) {
         switch effect {
@@ -59,6 +61,7 @@ enum ExpectedEffect: Equatable, CustomStringConvertible {
         case .redraw: self = .redraw
         case .finish(let outcome): self = .finish(outcome)
         case .playTones(let tones): self = .tones(tones.map { Int($0.frequency.rounded()) })
+        case .askCursorPosition: self = .askCursorPosition
         }
     }
 
@@ -70,6 +73,7 @@ enum ExpectedEffect: Equatable, CustomStringConvertible {
         case .redraw: ".redraw"
         case .finish(let outcome): ".finish(.\(outcome))"
         case .tones(let frequencies): ".tones(\(frequencies))"
+        case .askCursorPosition: ".askCursorPosition"
         }
     }
 }
