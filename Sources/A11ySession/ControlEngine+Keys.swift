@@ -126,6 +126,9 @@ extension ControlEngine {
     mutating func finish(_ outcome: SessionOutcome) -> [Utterance] {
         self.outcome = outcome
         editor.close()
+        // A handle still held by the pointer (its release never came) is let go: the controls
+        // end as not held.
+        _ = endPointer(at: lastActivity)
         switch outcome {
         case .accepted: return [announcer.accepted(presentedPanels, focused: focusedPanel)]
         case .cancelled, .interrupted: return [announcer.cancelled()]

@@ -48,7 +48,8 @@ import Testing
             $0.values = [[12, 90]]
             $0.isHolding = true
         }
-        store.send(.bytes(Self.release), at: ms(450), [.changed(panel: 0, 12, .interaction(began: false))]) { $0.isHolding = false }
+        // The release says nothing; the screen draws the handle as not held any more.
+        store.send(.bytes(Self.release), at: ms(450), [.redraw, .changed(panel: 0, 12, .interaction(began: false))]) { $0.isHolding = false }
         #expect(store.engine.nextDeadline == nil)
         store.send(.tick, at: ms(5000))
     }
