@@ -60,6 +60,7 @@ public final class ControlSession {
     /// A session on `devices`: the live ones, or fakes in tests.
     public init(panels: [ControlPanel], options: SessionOptions, devices: SessionDevices) throws {
         self.options = options
+        forecasts = KeyForecasts(startingWith: panels[0].keyMap.kind)
         self.devices = devices
         previousBrokenPipeAction = signal(SIGPIPE, SIG_IGN)
         // BRLTTY first, on a thread of its own; speech-dispatcher once the first braille frame is
@@ -128,7 +129,6 @@ public final class ControlSession {
         // BRLTTY keeps every key the focused control does not bind, and its preferences are followed.
         keysPanel = engine.focusedPanel
         braille.acceptedKeys = brailleKeys[keysPanel]
-        recentKeys = Self.likelyFirstKeys(for: panels[keysPanel].keyMap.kind)
         contraction = LabelContraction(override: options.brailleTable)
         braille.onPreferencesChange = { [unowned self] preferences in send { [unowned self] in brailleEvents(following: preferences) } }
         // One first frame, braille first: laid out for the display's preferences and width.
@@ -257,7 +257,7 @@ public final class ControlSession {
             events.append(.tick)
             speech.checkAnswering(at: now)
             if braille.retryIfDue(at: now) { events.append(.brailleWidth(braille.width)) }
-            if owed != nil {
+            if forecasts.owed != nil {
                 // The engine takes the key before anything else that came; alone, in a moment.
                 if events == [.tick] { events = [] } else { catchUp() }
             }
@@ -285,77 +285,38 @@ public final class ControlSession {
 
     // MARK: Keys carried out from their forecast
 
-    /// The keys that last changed the braille display (the last two different ones, the latest
-    /// first): the keys a user taps again (Right, Right, ...; Right, Left, ...).
-    private var recentKeys: [[UInt8]] = []
-    /// What those keys would do, and the engine's state it was worked out on.
-    private var forecasts: [(bytes: [UInt8], forecast: KeyForecast)] = []
-    private var forecastsOf = -1
+    /// The recent keys, what each would do, and a key carried out that the engine owes.
+    private var forecasts: KeyForecasts
     /// Counts the engine's changes: every event sent to it is one.
     private var engineChanges = 0
     /// The event being carried out changed the braille frame.
     private var brailleChanged = false
-    /// A key whose effects were carried out from its forecast, that the engine has not taken yet.
-    private var owed: (bytes: [UInt8], at: Duration, effects: [EngineEffect])?
-    /// How long the engine leaves a key carried out from its forecast before taking it: the
-    /// servers woken by the outputs (BRLTTY, the terminal, speech-dispatcher) have the CPU
-    /// first, so every output of the key comes sooner than if the engine took the key before
-    /// carrying it out.
-    static let catchUpDelay: Duration = .milliseconds(1)
 
     /// How many keys were carried out from their forecast (for tests and the benchmark).
-    public private(set) var keysForeseen = 0
-
-    /// Before any key, the recent keys are the two a user most likely presses first: the
-    /// focused control's own axis (Right and Left on a slider, Up and Down on a stepper) as a
-    /// terminal sends them in its usual cursor mode. So their first presses are foreseen too,
-    /// and do not take the engine's whole, slower way to the display.
-    static func likelyFirstKeys(for kind: ControlKind) -> [[UInt8]] {
-        let keys: [Key] = kind == .stepper ? [.up, .down] : [.right, .left]
-        return keys.compactMap { key in KeySequences.table.first { $0.key == key && $0.modifiers.isEmpty }?.bytes }
-    }
+    public var keysForeseen: Int { forecasts.keysForeseen }
 
     /// A key that changed the braille display becomes a recent key.
     private func noteKey(_ bytes: [UInt8]) {
-        guard brailleChanged, bytes.count <= 32 else { return }
-        recentKeys.removeAll { $0 == bytes }
-        recentKeys.insert(bytes, at: 0)
-        recentKeys.removeLast(max(0, recentKeys.count - 2))
+        if brailleChanged { forecasts.note(bytes) }
     }
 
-    /// When the loop is about to sleep: what each recent key would do
-    /// (`ControlEngine.forecast(after:at:)`), so that when it comes again its braille frame,
-    /// screen and words go out as soon as it is read (key -> braille is then a read, a compare
-    /// and the write), and the engine takes the key a moment later.
+    /// When the loop is about to sleep: what each recent key would do, with their braille
+    /// packets and terminal writes made ready too: carried out, the key's frames are then only
+    /// sent, with nothing left to make on the key's way out.
     private func workOutForecasts() {
-        guard owed == nil, forecastsOf != engineChanges else { return }
-        forecastsOf = engineChanges
-        forecasts.removeAll(keepingCapacity: true)
-        for bytes in recentKeys {
-            if let forecast = engine.forecast(after: bytes, at: now) { forecasts.append((bytes, forecast)) }
-        }
-        // Their braille packet and terminal write worked out too: carried out, the key's frames
-        // are then only sent, with nothing left to make on the key's way out.
-        var brailleFrames: [BrailleFrame] = [], screenFrames: [ScreenFrame] = []
-        for effect in forecasts.lazy.flatMap(\.forecast.effects) {
-            if case .showBraille(let frame?) = effect { brailleFrames.append(frame) }
-            if case .redraw(let frame) = effect { screenFrames.append(frame) }
-        }
-        braille.prepare(brailleFrames)
-        screen?.prepare(screenFrames)
+        guard let frames = forecasts.workOut(on: engine, change: engineChanges, at: now) else { return }
+        braille.prepare(frames.braille)
+        screen?.prepare(frames.screen)
     }
 
     /// Carries out the forecast effects of `bytes`, read at `time` (when the engine will take
     /// them), if the engine did not change since and nothing fell due meanwhile.
     private func carryOutForecast(for bytes: [UInt8], at time: Duration) -> Bool {
-        guard owed == nil, forecastsOf == engineChanges, let forecast = forecasts.first(where: { $0.bytes == bytes })?.forecast,
-              forecast.until.map({ time < $0 }) ?? true else { return false }
+        guard let effects = forecasts.carryOut(bytes, at: time, change: engineChanges) else { return false }
         var said: [Utterance] = []
-        owed = (bytes, time, forecast.effects)
-        keysForeseen += 1
         brailleChanged = false
         sending = true
-        for effect in forecast.effects { perform(effect, said: &said) }
+        for effect in effects { perform(effect, said: &said) }
         sent(saying: said)
         noteKey(bytes)
         return true
@@ -365,8 +326,7 @@ public final class ControlSession {
     /// forecast ones (not carried out again) and its `.changed` ones. Any other would be carried
     /// out: whatever happens, the outputs end as the engine says.
     private func catchUp() {
-        guard let key = owed else { return }
-        owed = nil
+        guard let key = forecasts.takeOwed() else { return }
         carryingOut { engine, perform in
             var effects: [EngineEffect] = []
             engine.send(.bytes(key.bytes), at: key.at) { effects.append($0) }
@@ -440,7 +400,7 @@ public final class ControlSession {
         sending = false
         // An output raised something as a key's forecast effects went out: the engine takes
         // the key first.
-        if owed != nil, !raised.isEmpty || braille.width != engine.brailleWidth { catchUp() }
+        if forecasts.owed != nil, !raised.isEmpty || braille.width != engine.brailleWidth { catchUp() }
         if braille.width != engine.brailleWidth { send(.brailleWidth(braille.width)) }
         while !raised.isEmpty { send(raised.removeFirst()) }
         say(said)
@@ -475,7 +435,7 @@ public final class ControlSession {
 
     /// Milliseconds until the next deadline, or -1 (sleep until input).
     private func timeout() -> Int32 {
-        let deadlines = [engine.nextDeadline, braille.retryAt, speech.answerDue, owed.map { $0.at + Self.catchUpDelay }].compactMap { $0 }
+        let deadlines = [engine.nextDeadline, braille.retryAt, speech.answerDue, forecasts.catchUpDue].compactMap { $0 }
         guard let next = deadlines.min() else { return -1 }
         let left = next - now
         if left <= .zero { return 0 }

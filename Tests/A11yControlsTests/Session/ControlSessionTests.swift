@@ -149,8 +149,8 @@ import VirtualDisplayClient
     /// Before any key, the keys foreseen are the focused control's own axis, as a terminal sends
     /// them in its usual cursor mode.
     @Test func theFirstKeysForeseenAreTheControlsOwnAxis() {
-        #expect(ControlSession.likelyFirstKeys(for: .slider) == [Array("\u{1B}[C".utf8), Array("\u{1B}[D".utf8)])
-        #expect(ControlSession.likelyFirstKeys(for: .stepper) == [Array("\u{1B}[A".utf8), Array("\u{1B}[B".utf8)])
+        #expect(KeyForecasts.likelyFirstKeys(for: .slider) == [Array("\u{1B}[C".utf8), Array("\u{1B}[D".utf8)])
+        #expect(KeyForecasts.likelyFirstKeys(for: .stepper) == [Array("\u{1B}[A".utf8), Array("\u{1B}[B".utf8)])
     }
 
     /// Braille first: with speech not required, the first frame is on the display before
