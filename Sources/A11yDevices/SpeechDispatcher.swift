@@ -246,69 +246,6 @@ public final class SpeechDispatcher: @unchecked Sendable {
         perform("spd_stop") { a11y_spd_stop($0) }
     }
 
-    // MARK: Voice settings
-
-    /// Sets the speech rate, from -100 (slowest) to 100 (fastest); 0 is the default.
-    public func setRate(_ rate: Int) {
-        let value = Int32(rate.clamped(to: -100...100))
-        perform("spd_set_voice_rate") { a11y_spd_set_voice_rate($0, value) }
-    }
-
-    /// Sets the pitch, from -100 to 100; 0 is the default.
-    public func setPitch(_ pitch: Int) {
-        let value = Int32(pitch.clamped(to: -100...100))
-        perform("spd_set_voice_pitch") { a11y_spd_set_voice_pitch($0, value) }
-    }
-
-    /// Sets the volume, from -100 to 100.
-    public func setVolume(_ volume: Int) {
-        let value = Int32(volume.clamped(to: -100...100))
-        perform("spd_set_volume") { a11y_spd_set_volume($0, value) }
-    }
-
-    /// Sets the voice type.
-    public func setVoiceType(_ type: SpeechVoiceType) {
-        perform("spd_set_voice_type") { a11y_spd_set_voice_type($0, type.cValue) }
-    }
-
-    /// Sets the language, as an IETF language tag such as "en" or "fr-FR".
-    public func setLanguage(_ language: String) {
-        perform("spd_set_language") { a11y_spd_set_language($0, language) }
-    }
-
-    /// Sets how much punctuation is read aloud.
-    public func setPunctuation(_ punctuation: SpeechPunctuation) {
-        perform("spd_set_punctuation") { a11y_spd_set_punctuation($0, punctuation.cValue) }
-    }
-
-    // MARK: Questions
-
-    /// The output module that speaks for this connection (SSIP `GET OUTPUT_MODULE`), nil when
-    /// the server names none. Waits for the server's answer (at most the call timeout): never on
-    /// the thread that reads keys.
-    public func outputModule() -> String? {
-        ask { a11y_spd_get_output_module($0) }
-    }
-
-    /// The language this connection speaks (SSIP `GET LANGUAGE`: the server's default until
-    /// `setLanguage`), nil when the server names none. Waits as `outputModule()` does.
-    public func language() -> String? {
-        ask { a11y_spd_get_language($0) }
-    }
-
-    /// Runs a libspeechd call that answers with a malloc'd string, in turn with the queued calls.
-    private func ask(_ question: @escaping @Sendable (UnsafeMutablePointer<SPDConnection>) -> UnsafeMutablePointer<CChar>?) -> String? {
-        let answer = Mutex<String?>(nil)
-        let run: @Sendable () -> Void = { [self] in
-            guard let connection, let text = question(connection) else { return }
-            defer { free(text) }
-            let value = String(cString: text)
-            answer.withLock { $0 = value }
-        }
-        if let queue { _ = queue.wait(for: run, atMost: .seconds(3600)) } else { run() }
-        return answer.withLock { $0 }
-    }
-
     // MARK: Lifetime
 
     /// Waits until every call queued so far has run (at once with `.callersThread`). Do not
@@ -330,8 +267,21 @@ public final class SpeechDispatcher: @unchecked Sendable {
 
     // MARK: Internals
 
+    /// Runs a libspeechd call that answers with a malloc'd string, in turn with the queued calls.
+    func ask(_ question: @escaping @Sendable (UnsafeMutablePointer<SPDConnection>) -> UnsafeMutablePointer<CChar>?) -> String? {
+        let answer = Mutex<String?>(nil)
+        let run: @Sendable () -> Void = { [self] in
+            guard let connection, let text = question(connection) else { return }
+            defer { free(text) }
+            let value = String(cString: text)
+            answer.withLock { $0 = value }
+        }
+        if let queue { _ = queue.wait(for: run, atMost: .seconds(3600)) } else { run() }
+        return answer.withLock { $0 }
+    }
+
     /// Runs (or queues) one libspeechd call; a negative result is reported to the error handler.
-    private func perform(_ function: String, _ call: @escaping @Sendable (UnsafeMutablePointer<SPDConnection>) -> Int32) {
+    func perform(_ function: String, _ call: @escaping @Sendable (UnsafeMutablePointer<SPDConnection>) -> Int32) {
         let run: @Sendable () -> Void = { [self] in
             guard let connection else {
                 errorHandler?(SpeechError(.closed, function: function, message: "the connection is closed"))
@@ -422,11 +372,7 @@ public final class SpeechDispatcher: @unchecked Sendable {
     }
 }
 
-// File-private so that other layers' helpers of the same names cannot clash with these.
-extension Comparable {
-    fileprivate func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
-}
-
+// File-private so that other layers' helpers of the same name cannot clash with it.
 extension String {
     fileprivate func trimmingTrailingNewlines() -> String {
         var text = self

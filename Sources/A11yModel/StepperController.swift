@@ -59,7 +59,7 @@ public final class StepperController: ValueController {
         }
     }
 
-    /// Applies `command` and tells the observers `source` is owed (`send` and `set` call this).
+    /// Applies `command` and tells the observers, as from `source` (`send` and `set` call this).
     public func apply(_ command: Command, from source: ChangeSource) -> Change {
         let change = stepper.apply(command)
         report(change, source: source)

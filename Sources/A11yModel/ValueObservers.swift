@@ -27,7 +27,7 @@ final class ValueObservers {
 /// What `RangeSliderController` and `StepperController` share: the user's path and the
 /// program's path to a change (TTRangeSlider's delegate hears only of the user's).
 public protocol ValueController: AnyObject {
-    /// Applies `command` and tells the observers that `source` is owed.
+    /// Applies `command` and tells the observers, as from `source`.
     func apply(_ command: Command, from source: ChangeSource) -> Change
 }
 

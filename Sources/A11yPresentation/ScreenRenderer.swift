@@ -84,17 +84,17 @@ public struct ScreenRenderer: Sendable {
         let grabbed = focused && control.isInteracting
         let handleWidth = grabbed ? 3 : focused ? max(1, min(3, theme.focusedHandleWidth)) : 1
 
-        // Track cells: 0 outside, 1 selection, 2 handle, 3 focused handle.
+        // Each cell is one of `TrackCell`: the focused handle spans focusStart..<focusEnd.
         let focusStart = min(max(0, focusedColumn - handleWidth / 2), trackWidth - handleWidth)
         let focusEnd = focusStart + handleWidth
         let borders = (theme.handleBorder || grabbed) && focused
         let selectionStart = lowerColumn.map { min($0, upperColumn) }
         let selectionEnd = lowerColumn.map { max($0, upperColumn) + 1 }
-        func kind(_ c: Int) -> Int {
-            if c >= focusStart && c < focusEnd { return 3 }
-            if c == upperColumn || c == lowerColumn { return 2 }
-            if let selectionStart, let selectionEnd, c >= selectionStart, c < selectionEnd { return 1 }
-            return 0
+        func kind(_ c: Int) -> TrackCell {
+            if c >= focusStart && c < focusEnd { return .focusedHandle }
+            if c == upperColumn || c == lowerColumn { return .handle }
+            if let selectionStart, let selectionEnd, c >= selectionStart, c < selectionEnd { return .selection }
+            return .outside
         }
         // The columns where a cell's kind or glyph may change: between two of them every cell is
         // alike, and goes as one run (no work for each column: this runs on every key).
@@ -107,39 +107,40 @@ public struct ScreenRenderer: Sendable {
             if borders { consider(focusStart - 1); consider(focusEnd + 1) }
             return next
         }
-        let styles = (theme.sgrParameters(color: theme.tintColor, fallback: ""),
-                      theme.sgrParameters(color: theme.colorBetweenHandles, fallback: "7"),
-                      theme.sgrParameters(color: theme.handleColor, fallback: "7"),
-                      theme.sgrParameters(color: "1;" + theme.handleColor, fallback: "1;7"))
-        func style(_ kind: Int) -> String {
+        // Each kind's style, worked out once for the line.
+        let outsideStyle = theme.sgrParameters(color: theme.tintColor, fallback: "")
+        let selectionStyle = theme.sgrParameters(color: theme.colorBetweenHandles, fallback: "7")
+        let handleStyle = theme.sgrParameters(color: theme.handleColor, fallback: "7")
+        let focusedStyle = theme.sgrParameters(color: "1;" + theme.handleColor, fallback: "1;7")
+        func style(_ kind: TrackCell) -> String {
             switch kind {
-            case 0: styles.0
-            case 1: styles.1
-            case 2: styles.2
-            default: styles.3
+            case .outside: outsideStyle
+            case .selection: selectionStyle
+            case .handle: handleStyle
+            case .focusedHandle: focusedStyle
             }
         }
         let glyph = theme.handleGlyph.utf8
         func appendTrack(to line: inout ByteLine) {
-            var runKind = -1
+            var runKind: TrackCell?
             var c = 0
             while c < trackWidth {
                 let end = nextBoundary(after: c)
                 let kind = kind(c)
                 if kind != runKind {
-                    if runKind >= 0 { line.closeStyle(style(runKind)) }
+                    if let runKind { line.closeStyle(style(runKind)) }
                     line.openStyle(style(kind))
                     runKind = kind
                 }
                 // The focused handle's border: brackets in the columns beside it, where there is room.
                 if borders, c == focusStart - 1 { line.append(UInt8(ascii: "[")) }
                 else if borders, c == focusEnd { line.append(UInt8(ascii: "]")) }
-                else if kind < 2 { line.append(UInt8(ascii: " "), count: end - c) }
+                else if !kind.isHandle { line.append(UInt8(ascii: " "), count: end - c) }
                 else if glyph.count == 1 { line.append(glyph[glyph.startIndex], count: end - c) }
                 else { for _ in c..<end { line.append(String(theme.handleGlyph)) } }
                 c = end
             }
-            if runKind >= 0 { line.closeStyle(style(runKind)) }
+            if let runKind { line.closeStyle(style(runKind)) }
         }
 
         // The title and the track's lines in one array, made once; each line written once.
@@ -213,4 +214,19 @@ public struct ScreenRenderer: Sendable {
                            targets: [PointerTarget(.increment, row: label.count, column: 0, columns: buttonColumns),
                                      PointerTarget(.decrement, row: label.count + 2, column: 0, columns: buttonColumns)])
     }
+}
+
+/// What a cell of a horizontal track shows.
+enum TrackCell {
+    /// The track outside the selection.
+    case outside
+    /// Between the two handles.
+    case selection
+    /// A handle without the focus.
+    case handle
+    /// The focused handle (one to three cells wide).
+    case focusedHandle
+
+    /// Whether the cell is a handle's (drawn with the handle glyph).
+    var isHandle: Bool { self == .handle || self == .focusedHandle }
 }

@@ -84,10 +84,10 @@ public struct ControlEngine: Sendable {
     /// The screen, kept up to date control by control (see `updateScreen()`).
     var screen: ScreenComposer
     /// The controls whose screen lines must be drawn again (changed, focus came or went, width).
-    private var staleScreenPanels: [Int]
+    var staleScreenPanels: [Int]
     /// The typed text and words the screen's other lines were last drawn with.
-    private var shownScreenTyping: String??
-    private var shownAnnouncement: String??
+    var shownScreenTyping: String??
+    var shownAnnouncement: String??
     /// The user's changes during the event being handled, for `.changed` effects.
     private var changes: [EngineEffect] = []
     /// The tones of the event being handled.
@@ -319,50 +319,6 @@ public struct ControlEngine: Sendable {
         return KeyForecast(effects: effects, until: partsDeadline)
     }
 
-    /// The screen brought up to date, redrawn when it changed.
-    private mutating func redrawScreen(saying speech: [Utterance], _ perform: (EngineEffect) -> Void) {
-        updateScreen()
-        if screen.takeChanges() {
-            perform(.redraw(screen.frame))
-        } else if speechOnScreen, !speech.isEmpty {
-            // The same words again (a second key at the end of the track): blank the words'
-            // line, then write it again, so a screen reader that reads what is written says
-            // them again instead of nothing.
-            var blank = screen.frame
-            blank.lines[0] = ""
-            perform(.redraw(blank))
-            perform(.redraw(screen.frame))
-        }
-    }
-
-    /// Brings `screen` up to date: only the controls that changed are drawn again, the words
-    /// and hint lines only when their text changed. The result equals `screenFrame`.
-    private mutating func updateScreen() {
-        let announcement = speechOnScreen ? lastUtterance?.text ?? "" : nil
-        if shownAnnouncement != .some(announcement) {
-            shownAnnouncement = .some(announcement)
-            screen.setHead(screenRenderer.headLines(announcement: announcement, width: screenWidth))
-        }
-        for index in staleScreenPanels {
-            screen.setControl(index, screenRenderer.controlFrame(presentedPanels[index], width: screenWidth,
-                                                                 focused: index == focusedPanel, quiet: voice.quietScreen))
-        }
-        staleScreenPanels.removeAll(keepingCapacity: true)
-        let typing = editor.entry?.text
-        if preview || shownScreenTyping != .some(typing) {
-            shownScreenTyping = .some(typing)
-            screen.setTail(screenRenderer.tailLines(typing: typing, preview: previewLines(preview)))
-        }
-        screen.placeCursor(focused: focusedPanel, typing: typing != nil, announcement: speechOnScreen,
-                           still: voice.stillCursor)
-    }
-
-    /// The preview's lines (nil without `preview`).
-    private func previewLines(_ preview: Bool) -> ScreenRenderer.Preview? {
-        preview ? ScreenRenderer.Preview(braille: (brailleFrame ?? brailleRenderer.frame(for: presented, width: 40)).preview,
-                                         speech: lastUtterance?.text ?? "") : nil
-    }
-
     // MARK: What is presented
 
     /// The focused control as the presenters see it.
@@ -379,18 +335,6 @@ public struct ControlEngine: Sendable {
     /// What the braille display shows now (nil without a display).
     public var brailleFrame: BrailleFrame? {
         braille.frame(entry: editor.entry.map { (announcer.name(of: presented.focusedHandle), $0.text) })
-    }
-
-    /// What the terminal shows now.
-    public var screenFrame: ScreenFrame { screenFrame(columns: screenWidth, preview: preview) }
-
-    /// What the terminal shows at `columns`: every control, then a hint line (and, with
-    /// `preview`, the braille cells and the last utterance).
-    public func screenFrame(columns: Int, preview: Bool) -> ScreenFrame {
-        screenRenderer.frame(for: presentedPanels, focused: focusedPanel, width: columns,
-                             typing: editor.entry?.text, preview: previewLines(preview),
-                             announcement: speechOnScreen ? lastUtterance?.text ?? "" : nil, quiet: voice.quietScreen,
-                             stillCursor: voice.stillCursor)
     }
 
     /// Applies `command` to the focused control and formats it again.

@@ -29,27 +29,25 @@ public struct SessionResult: Sendable {
 /// soon as it is read, and the engine takes it a moment later. The terminal is restored and
 /// the braille display released on every way out.
 public final class ControlSession {
-    private var engine: ControlEngine
-    private let options: SessionOptions
-    private let devices: SessionDevices
-    private var keys: KeySource { devices.keys }
-    private let screen: ScreenOutput?
-    private let speech: SpeechOutput
-    private let braille: BrailleOutput
+    var engine: ControlEngine
+    let options: SessionOptions
+    let devices: SessionDevices
+    var keys: KeySource { devices.keys }
+    let screen: ScreenOutput?
+    let speech: SpeechOutput
+    let braille: BrailleOutput
     /// The tones (`--tones on`), nil when off.
-    private let tonePlayer: TonePlayer?
+    let tonePlayer: TonePlayer?
     /// The braille keys each control binds (taken from BRLTTY while it has the focus).
-    private var brailleKeys: [BrailleKeySet] = []
+    var brailleKeys: [BrailleKeySet] = []
     /// The control whose keys were stated last.
-    private var keysPanel = 0
+    var keysPanel = 0
     /// The labels in contracted braille, when BRLTTY's preferences ask for it.
-    private var contraction = LabelContraction(override: nil)
+    var contraction = LabelContraction(override: nil)
     /// The session's time.
-    private var clock: any SessionClock { devices.clock }
-    /// SIGPIPE's disposition before the session: libspeechd needs it ignored while connected;
-    /// afterwards the program's own choice is back (a closed result pipe ends it with status 141,
-    /// as any program's, unless it ignores SIGPIPE itself).
-    private let previousBrokenPipeAction: sighandler_t?
+    var clock: any SessionClock { devices.clock }
+    /// SIGPIPE ignored while the session runs (libspeechd needs it).
+    let brokenPipe: IgnoredBrokenPipe
 
     /// Sets up the terminal and connects to the servers. Throws `DeviceUnavailable` when a server
     /// in mode `.on` cannot be reached, or a `TerminalError`.
@@ -62,7 +60,7 @@ public final class ControlSession {
         self.options = options
         forecasts = KeyForecasts(startingWith: panels[0].keyMap.kind)
         self.devices = devices
-        previousBrokenPipeAction = signal(SIGPIPE, SIG_IGN)
+        brokenPipe = IgnoredBrokenPipe()
         // BRLTTY first, on a thread of its own; speech-dispatcher once the first braille frame is
         // out, on the speech worker (unless speech is required). The braille keys the first
         // control binds are taken as the display is (the engine starts on the first control);
@@ -144,46 +142,18 @@ public final class ControlSession {
     }
 
     /// The screen reader that carries the words, watched for its end; nil: none, or it ended.
-    private var readerWatch: ProcessWatch?
-    private var readerName: String?
-
-    /// The line a verbose run prints on stderr: the reader found, and what the control does.
-    static func voiceReport(_ reader: ScreenReader, _ voice: Voice) -> String {
-        let what = switch voice {
-        case .screenLine: "the words go to the screen's first line for it to read, not to speech"
-        case .speechWithStillCursor: "the control speaks and keeps the cursor still, so it echoes nothing"
-        case .throughReader: "the words are told to it through its socket; nothing on the screen changes as text"
-        case .speech: "the control speaks"
-        }
-        return "screen reader \(reader.name.rawValue) (\(reader.evidence)): \(what)"
-    }
-
-    /// The reader ended: the control speaks from now on (connecting to speech-dispatcher when it
-    /// was not), says so and where it stands.
-    private func readerEnded() {
-        readerWatch = nil
-        options.report("the screen reader \(readerName ?? "") ended: the control speaks itself")
-        if !engine.voice.speaks { speech.startConnecting() }
-        send(.voice(.speech))
-    }
+    var readerWatch: ProcessWatch?
+    var readerName: String?
 
     /// The keyboard-protocol query was written and its answer has not come yet.
-    private var awaitingKeyboardAnswer = false
-
-    /// Turns the kitty keyboard protocol on once the terminal said it speaks it.
-    private func followKeyboardAnswer() {
-        guard awaitingKeyboardAnswer, let answer = engine.kittyKeyboardAnswer, let terminal = devices.keys.terminal else { return }
-        awaitingKeyboardAnswer = false
-        guard answer, (try? terminal.enableKittyKeyboard()) != nil else { return }
-        engine.setHoldDetection(devices.keys.holdDetection)
-    }
+    var awaitingKeyboardAnswer = false
 
     /// Told of every change the user makes while the session runs: the control's index, the
     /// change, and the control's model right after it (`RangeSliderController.run` reports them
     /// to its delegate).
     public var onChange: ((_ panel: Int, _ change: Change, _ model: ControlPanel.Model) -> Void)?
 
-    private var now: Duration { clock.now }
+    var now: Duration { clock.now }
 
     /// Runs until the user accepts or cancels, or a signal ends the session.
     public func run() -> SessionResult {
@@ -257,7 +227,7 @@ public final class ControlSession {
             events.append(.tick)
             speech.checkAnswering(at: now)
             if braille.retryIfDue(at: now) { events.append(.brailleWidth(braille.width)) }
-            if forecasts.owed != nil {
+            if forecasts.untaken != nil {
                 // The engine takes the key before anything else that came; alone, in a moment.
                 if events == [.tick] { events = [] } else { catchUp() }
             }
@@ -274,167 +244,26 @@ public final class ControlSession {
                              panels: engine.panels, cancelledWithEscape: engine.cancelledWithEscape)
     }
 
-    /// Sends `event` to the engine and carries out each effect as the engine hands it over, in
-    /// the engine's order (the screen, braille, tones, then the words; braille first at the
-    /// start): each is written before the next is made.
-    private func send(_ event: EngineEvent, at time: Duration? = nil) {
-        guard !sending else { return raised.append { [event] } }
-        carryingOut { engine, perform in engine.send(event, at: time ?? now, perform: perform) }
-        if case .bytes(let bytes) = event { noteKey(bytes) }
-    }
 
     // MARK: Keys carried out from their forecast
 
-    /// The recent keys, what each would do, and a key carried out that the engine owes.
-    private var forecasts: KeyForecasts
+    /// The recent keys, what each would do, and a key carried out that the engine has not taken yet.
+    var forecasts: KeyForecasts
     /// Counts the engine's changes: every event sent to it is one.
-    private var engineChanges = 0
+    var engineChanges = 0
     /// The event being carried out changed the braille frame.
-    private var brailleChanged = false
-
-    /// How many keys were carried out from their forecast (for tests and the benchmark).
-    public var keysForeseen: Int { forecasts.keysForeseen }
-
-    /// A key that changed the braille display becomes a recent key.
-    private func noteKey(_ bytes: [UInt8]) {
-        if brailleChanged { forecasts.note(bytes) }
-    }
-
-    /// When the loop is about to sleep: what each recent key would do, with their braille
-    /// packets and terminal writes made ready too: carried out, the key's frames are then only
-    /// sent, with nothing left to make on the key's way out.
-    private func workOutForecasts() {
-        guard let frames = forecasts.workOut(on: engine, change: engineChanges, at: now) else { return }
-        braille.prepare(frames.braille)
-        screen?.prepare(frames.screen)
-    }
-
-    /// Carries out the forecast effects of `bytes`, read at `time` (when the engine will take
-    /// them), if the engine did not change since and nothing fell due meanwhile.
-    private func carryOutForecast(for bytes: [UInt8], at time: Duration) -> Bool {
-        guard let effects = forecasts.carryOut(bytes, at: time, change: engineChanges) else { return false }
-        var said: [Utterance] = []
-        brailleChanged = false
-        sending = true
-        for effect in effects { perform(effect, said: &said) }
-        sent(saying: said)
-        noteKey(bytes)
-        return true
-    }
-
-    /// The engine takes the key carried out from its forecast: the effects it hands over are the
-    /// forecast ones (not carried out again) and its `.changed` ones. Any other would be carried
-    /// out: whatever happens, the outputs end as the engine says.
-    private func catchUp() {
-        guard let key = forecasts.takeOwed() else { return }
-        carryingOut { engine, perform in
-            var effects: [EngineEffect] = []
-            engine.send(.bytes(key.bytes), at: key.at) { effects.append($0) }
-            let foreseen = effects.outputs == key.effects
-            for effect in effects {
-                if case .changed = effect { perform(effect) } else if !foreseen { perform(effect) }
-            }
-        }
-        send(.tick, at: key.at)
-    }
-
-    /// Sends `events` as one change (see `ControlEngine.send(_:at:)`).
-    private func send(_ events: [EngineEvent]) {
-        send { events }
-    }
-
-    /// Sends the events `makeEvents` makes, as one change. Events raised while the engine's
-    /// effects are carried out (an output reported a loss or new preferences as a frame was
-    /// written) are made and sent once the engine is done with the event before: making them
-    /// may read the engine (the braille vocabulary, for new preferences), which must not be
-    /// read while it is being changed (Swift's exclusivity check stops the program there).
-    private func send(_ makeEvents: @escaping () -> [EngineEvent]) {
-        guard !sending else { return raised.append(makeEvents) }
-        let events = makeEvents()
-        carryingOut { engine, perform in engine.send(events, at: now, perform: perform) }
-    }
-
-    /// Runs `body` (a send to the engine) with `perform` for its effects, then `sent`.
-    private func carryingOut(_ body: (inout ControlEngine, (EngineEffect) -> Void) -> Void) {
-        var said: [Utterance] = []
-        engineChanges += 1
-        brailleChanged = false
-        sending = true
-        body(&engine) { perform($0, said: &said) }
-        sent(saying: said)
-    }
+    var brailleChanged = false
 
     /// Events raised while effects were carried out, to make and send after them.
-    private var raised: [() -> [EngineEvent]] = []
+    var raised: [() -> [EngineEvent]] = []
     /// The engine is handing over effects (it must not be sent anything until it is done).
-    private var sending = false
-
-    /// Carries out one effect; the words are collected and handed to the speech worker together,
-    /// before the effect that follows them (after what an output raised meanwhile, if it did: a
-    /// display lost as the frame was written is said before the value the key set).
-    private func perform(_ effect: EngineEffect, said: inout [Utterance]) {
-        if case .speak(let utterance) = effect { return said.append(utterance) }
-        if !said.isEmpty, raised.isEmpty {
-            say(said)
-            said = []
-        }
-        switch effect {
-        case .showBraille(let frame):
-            braille.show(frame, at: now)
-            brailleChanged = true
-            wroteOutput = true
-        case .playTones(let tones): tonePlayer?.play(tones)
-        case .redraw(let frame):
-            screen?.show(frame)
-            wroteOutput = true
-        case .changed(let panel, let change, let model): onChange?(panel, change, model)
-        case .askCursorPosition: try? keys.terminal?.write(PointerReporting.cursorPositionQuery)
-        case .speak, .finish: break
-        }
-    }
-
-    /// After an event's effects: when the display turned out to have another width (it
-    /// reconnected, or went away), the line laid out again; what was raised meanwhile; then the
-    /// rest of the event's words.
-    private func sent(saying said: [Utterance]) {
-        sending = false
-        // An output raised something as a key's forecast effects went out: the engine takes
-        // the key first.
-        if forecasts.owed != nil, !raised.isEmpty || braille.width != engine.brailleWidth { catchUp() }
-        if braille.width != engine.brailleWidth { send(.brailleWidth(braille.width)) }
-        while !raised.isEmpty { send(raised.removeFirst()) }
-        say(said)
-        wroteOutput = false
-    }
+    var sending = false
 
     /// A braille frame or a redraw was written since words were last handed to speech.
-    private var wroteOutput = false
-
-    /// Hands `said` to speech; after a braille frame or a redraw, once the threads those writes
-    /// woke (BRLTTY's, the terminal's) had the CPU. Woken threads wait on the CPU of the thread
-    /// that woke them: the key's words, sent at once, set off speech-dispatcher, its output
-    /// module and their threads, and BRLTTY's thread that writes the frame to the display would
-    /// wait behind them, even with another CPU idle. Given the CPU first, BRLTTY and the
-    /// terminal are done before speech-dispatcher starts: braille, the redraw and speech all
-    /// come sooner, and speech-dispatcher does not share the CPU with BRLTTY.
-    private func say(_ said: [Utterance]) {
-        guard !said.isEmpty else { return }
-        if wroteOutput {
-            wroteOutput = false
-            devices.yieldProcessor()
-        }
-        speech.say(said)
-    }
-
-    /// What following BRLTTY's preferences (at the start, or changed) takes: cell size, then
-    /// contracted labels; sent together, so the display gets one frame for both.
-    private func brailleEvents(following preferences: BraillePreferences) -> [EngineEvent] {
-        [.braillePreferences(preferences),
-         .brailleContractions(contraction.contractions(of: engine.brailleVocabulary, preferences: preferences, report: options.report))]
-    }
+    var wroteOutput = false
 
     /// Milliseconds until the next deadline, or -1 (sleep until input).
-    private func timeout() -> Int32 {
+    func timeout() -> Int32 {
         let deadlines = [engine.nextDeadline, braille.retryAt, speech.answerDue, forecasts.catchUpDue].compactMap { $0 }
         guard let next = deadlines.min() else { return -1 }
         let left = next - now
@@ -443,7 +272,7 @@ public final class ControlSession {
         return Int32(min(ms, Int64(Int32.max)))
     }
 
-    private func finish(signal: TerminalSignal?) {
+    func finish(signal: TerminalSignal?) {
         send(.tick)
         // A reader of the words line reads the last words (accepted, cancelled) after the end.
         screen?.erase(leaving: engine.speechOnScreen ? engine.lastUtterance?.text : nil)
@@ -452,6 +281,6 @@ public final class ControlSession {
         braille.close()
         if signal != nil && signal != .interrupt { speech.cancel() }
         speech.close()
-        _ = Glibc.signal(SIGPIPE, previousBrokenPipeAction)
+        brokenPipe.restore()
     }
 }

@@ -7,7 +7,7 @@ import A11yPresentation
 /// (`ControlEngine.forecast(after:at:)` says what a key would do; `ControlSession` carries it out).
 struct KeyForecasts {
     /// A key whose effects were carried out from its forecast, that the engine has not taken yet.
-    struct OwedKey {
+    struct CarriedOutKey {
         var bytes: [UInt8]
         /// When it was read: the time the engine takes it at.
         var at: Duration
@@ -29,7 +29,7 @@ struct KeyForecasts {
     /// The engine change (a count of events sent to it) the forecasts were worked out on.
     private var workedOutOn = -1
     /// The key carried out and not yet taken by the engine.
-    private(set) var owed: OwedKey?
+    private(set) var untaken: CarriedOutKey?
     /// How many keys were carried out from their forecast.
     private(set) var keysForeseen = 0
 
@@ -47,8 +47,8 @@ struct KeyForecasts {
         return keys.compactMap { key in KeySequences.table.first { $0.key == key && $0.modifiers.isEmpty }?.bytes }
     }
 
-    /// When the engine should take the owed key.
-    var catchUpDue: Duration? { owed.map { $0.at + Self.catchUpDelay } }
+    /// When the engine should take the key carried out.
+    var catchUpDue: Duration? { untaken.map { $0.at + Self.catchUpDelay } }
 
     /// A key that changed the braille display becomes a recent key.
     mutating func note(_ bytes: [UInt8]) {
@@ -60,9 +60,9 @@ struct KeyForecasts {
 
     /// What each recent key would do to `engine` (at change number `change`) at `time`, and
     /// the frames they would show, to be made ready for their outputs; nil when the forecasts
-    /// are those of this change already, or a key is owed.
+    /// are those of this change already, or a key carried out is not taken yet.
     mutating func workOut(on engine: ControlEngine, change: Int, at time: Duration) -> (braille: [BrailleFrame], screen: [ScreenFrame])? {
-        guard owed == nil, workedOutOn != change else { return nil }
+        guard untaken == nil, workedOutOn != change else { return nil }
         workedOutOn = change
         forecasts.removeAll(keepingCapacity: true)
         for bytes in recentKeys {
@@ -77,18 +77,18 @@ struct KeyForecasts {
     }
 
     /// The forecast effects of `bytes`, read at `time`, if the engine is still at change
-    /// `change` and nothing fell due meanwhile: the key is then owed to the engine.
+    /// `change` and nothing fell due meanwhile; the engine takes the key later (`takeUntaken()`).
     mutating func carryOut(_ bytes: [UInt8], at time: Duration, change: Int) -> [EngineEffect]? {
-        guard owed == nil, workedOutOn == change, let forecast = forecasts.first(where: { $0.bytes == bytes })?.forecast,
+        guard untaken == nil, workedOutOn == change, let forecast = forecasts.first(where: { $0.bytes == bytes })?.forecast,
               forecast.until.map({ time < $0 }) ?? true else { return nil }
-        owed = OwedKey(bytes: bytes, at: time, effects: forecast.effects)
+        untaken = CarriedOutKey(bytes: bytes, at: time, effects: forecast.effects)
         keysForeseen += 1
         return forecast.effects
     }
 
-    /// The owed key, handed to the engine now.
-    mutating func takeOwed() -> OwedKey? {
-        defer { owed = nil }
-        return owed
+    /// The key carried out and not taken yet, handed to the engine now.
+    mutating func takeUntaken() -> CarriedOutKey? {
+        defer { untaken = nil }
+        return untaken
     }
 }

@@ -1,0 +1,37 @@
+import A11yDevices
+import A11yPresentation
+import A11yInput
+import A11yModel
+import A11yVocabulary
+
+// What the session follows of the user's terminal beside keys: the screen reader that carries
+// the words, and the terminal's keyboard protocol.
+extension ControlSession {
+    /// The line a verbose run prints on stderr: the reader found, and what the control does.
+    static func voiceReport(_ reader: ScreenReader, _ voice: Voice) -> String {
+        let what = switch voice {
+        case .screenLine: "the words go to the screen's first line for it to read, not to speech"
+        case .speechWithStillCursor: "the control speaks and keeps the cursor still, so it echoes nothing"
+        case .throughReader: "the words are told to it through its socket; nothing on the screen changes as text"
+        case .speech: "the control speaks"
+        }
+        return "screen reader \(reader.name.rawValue) (\(reader.evidence)): \(what)"
+    }
+
+    /// The reader ended: the control speaks from now on (connecting to speech-dispatcher when it
+    /// was not), says so and where it stands.
+    func readerEnded() {
+        readerWatch = nil
+        options.report("the screen reader \(readerName ?? "") ended: the control speaks itself")
+        if !engine.voice.speaks { speech.startConnecting() }
+        send(.voice(.speech))
+    }
+
+    /// Turns the kitty keyboard protocol on once the terminal said it speaks it.
+    func followKeyboardAnswer() {
+        guard awaitingKeyboardAnswer, let answer = engine.kittyKeyboardAnswer, let terminal = devices.keys.terminal else { return }
+        awaitingKeyboardAnswer = false
+        guard answer, (try? terminal.enableKittyKeyboard()) != nil else { return }
+        engine.setHoldDetection(devices.keys.holdDetection)
+    }
+}
