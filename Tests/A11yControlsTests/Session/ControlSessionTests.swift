@@ -91,11 +91,13 @@ import VirtualDisplayClient
 
     /// A key's words are handed to speech after its braille frame and its redraw, and after the
     /// CPU was given to the threads those writes woke (BRLTTY's, the terminal's): speech-dispatcher
-    /// and its module, set off by the words, would otherwise run before them.
+    /// and its module, set off by the words, would otherwise run before them. The worker says
+    /// the words as it is handed them: what the server heard at a yield is what was handed over
+    /// before it.
     @Test func aKeysWordsFollowItsFrameAndRedrawOnceTheCPUWasGivenUp() throws {
         let rig = try Rig()
         let atYields = Mutex<[(frame: String, screen: String, spoken: [String])]>([])
-        let session = try rig.session([try price()], speechWorker: SerialThread()) {
+        let session = try rig.session([try price()], speechWorker: InlineWorker()) {
             let seen = (rig.braille.frames.last.map { String($0.text.prefix(9)) } ?? "", rig.screen.all.joined(), rig.speech.spoken)
             atYields.withLock { $0.append(seen) }
         }
