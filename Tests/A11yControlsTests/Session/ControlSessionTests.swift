@@ -8,8 +8,8 @@ import A11yTestSupport
 import VirtualDisplayClient
 
 /// The session's loop on fake devices: keys from a pipe, a fake speech server and braille
-/// display, the screen captured. No terminal, no server, no sleeping: each run ends when its
-/// keys do.
+/// display, the screen captured, a manual clock (no deadline falls due while a run lasts, however
+/// slow the machine). No terminal, no server, no sleeping: each run ends when its keys do.
 @Suite struct ControlSessionTests {
     /// Keys for a session: a pipe whose read end is the session's scripted input.
     /// Each end is closed once: tests run in parallel in one process, and closing a number twice
@@ -43,6 +43,7 @@ import VirtualDisplayClient
         let speech = FakeSpeechServer()
         let braille: FakeBrailleDisplay
         let worker = ManualWorker()
+        let clock = ManualClock()
         let screen = Lines()
         let reports = Lines()
 
@@ -63,18 +64,16 @@ import VirtualDisplayClient
             let screen = self.screen
             let devices = SessionDevices(keys: KeySource(scriptedInput: keys.read),
                                          screen: .init(write: { screen.append($0) }, columns: { 60 }),
-                                         speech: speechService ?? speech, braille: braille, clock: MonotonicClock(),
+                                         speech: speechService ?? speech, braille: braille, clock: clock,
                                          speechWorker: speechWorker ?? worker, handlesSignals: false,
                                          yieldProcessor: yieldProcessor)
             return try ControlSession(panels: panels, options: options, devices: devices)
         }
     }
 
-    func price() throws -> ControlPanel { try ControlPanel(slider: RangeSlider(), label: "Price") }
-
     @Test func keysMoveTheValueAndTheLatestWordsWin() throws {
         let rig = try Rig()
-        let session = try rig.session([try price()])
+        let session = try rig.session([.priceSlider()])
         rig.keys.type("\u{1B}[C\u{1B}[C\r")
         rig.keys.end()
         let result = session.run()
@@ -97,7 +96,7 @@ import VirtualDisplayClient
     @Test func aKeysWordsFollowItsFrameAndRedrawOnceTheCPUWasGivenUp() throws {
         let rig = try Rig()
         let atYields = Mutex<[(frame: String, screen: String, spoken: [String])]>([])
-        let session = try rig.session([try price()], speechWorker: InlineWorker()) {
+        let session = try rig.session([.priceSlider()], speechWorker: InlineWorker()) {
             let seen = (rig.braille.frames.last.map { String($0.text.prefix(9)) } ?? "", rig.screen.all.joined(), rig.speech.spoken)
             atYields.withLock { $0.append(seen) }
         }
@@ -123,7 +122,7 @@ import VirtualDisplayClient
             init(_ session: ControlSession) { self.session = session }
         }
         let rig = try Rig()
-        let running = Running(try rig.session([try price()]))
+        let running = Running(try rig.session([.priceSlider()]))
         // The engine reports each change when it takes the key (after the key's outputs, when
         // they came from its forecast): the next key is typed once the engine took the last.
         let changes = Mutex(0)
@@ -178,7 +177,7 @@ import VirtualDisplayClient
         }
         let rig = try Rig()
         let witness = FramesAtConnection(server: rig.speech, braille: rig.braille)
-        let session = try rig.session([try price()], speechMode: mode, speechService: witness)
+        let session = try rig.session([.priceSlider()], speechMode: mode, speechService: witness)
         rig.keys.type("\r")
         rig.keys.end()
         #expect(session.run().outcome == .accepted)
@@ -189,7 +188,7 @@ import VirtualDisplayClient
 
     @Test func brailleKeysActAndEnterOnTheDisplayAccepts() throws {
         let rig = try Rig()
-        let session = try rig.session([try price()])
+        let session = try rig.session([.priceSlider()])
         rig.braille.press(.lineDown)
         rig.braille.press(.symbol(.enter))
         let result = session.run()
@@ -201,7 +200,7 @@ import VirtualDisplayClient
 
     @Test func aDisplayDroppedMidSessionIsSpokenAndReported() throws {
         let rig = try Rig()
-        let session = try rig.session([try price()])
+        let session = try rig.session([.priceSlider()])
         rig.braille.accepting = false
         rig.braille.drop()
         rig.keys.type("\u{1B}[C\r")
@@ -215,7 +214,7 @@ import VirtualDisplayClient
 
     @Test func theEndOfInputCancelsAndTheDisplayIsGivenBack() throws {
         let rig = try Rig(width: 20)
-        let session = try rig.session([try price(), try ControlPanel(stepper: Stepper())])
+        let session = try rig.session([.priceSlider(), .defaultStepper()])
         rig.keys.type("\t\t\u{1B}[A")
         rig.keys.end()
         let result = session.run()
