@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import Synchronization
 import Testing
@@ -9,7 +8,8 @@ import VirtualDisplayClient
 
 /// The session's loop on fake devices: keys from a pipe, a fake speech server and braille
 /// display, the screen captured, a manual clock (no deadline falls due while a run lasts, however
-/// slow the machine). No terminal, no server, no sleeping: each run ends when its keys do.
+/// slow the machine). No terminal, no server, no sleeping, no thread of the test's own: each run
+/// ends when its keys do.
 @Suite struct ControlSessionTests {
     /// Keys for a session: a pipe whose read end is the session's scripted input.
     /// Each end is closed once: tests run in parallel in one process, and closing a number twice
@@ -116,32 +116,36 @@ import VirtualDisplayClient
     /// while the loop waited), and once: the engine's own effects for it are the same and not
     /// carried out again. The first Right and Left are foreseen too.
     @Test func aKeyTappedAgainIsCarriedOutFromItsForecastOnce() throws {
-        final class Running: @unchecked Sendable {
-            let session: ControlSession
-            let result = Mutex<SessionResult?>(nil)
-            init(_ session: ControlSession) { self.session = session }
-        }
         let rig = try Rig()
-        let running = Running(try rig.session([.priceSlider()]))
-        // The engine reports each change when it takes the key (after the key's outputs, when
-        // they came from its forecast): the next key is typed once the engine took the last.
-        let changes = Mutex(0)
-        running.session.onChange = { _, _, _ in changes.withLock { $0 += 1 } }
-        Thread { let result = running.session.run(); running.result.withLock { $0 = result } }.start()
-        for (index, (key, value)) in [("C", 11), ("C", 12), ("C", 13), ("C", 14), ("D", 13), ("D", 12)].enumerated() {
-            rig.keys.type("\u{1B}[" + key)
-            #expect(Polling.until(timeout: .seconds(5), every: .milliseconds(1)) {
-                changes.withLock { $0 } == index + 1 && rig.braille.frames.last?.text.hasPrefix("Price \(value) ") == true
-            })
+        let session = try rig.session([.priceSlider()])
+        let taps = [("C", 11), ("C", 12), ("C", 13), ("C", 14), ("D", 13), ("D", 12)]
+        var typed = 0, changes = 0
+        /// Types the next key (after the last, Enter and the end of input).
+        func typeNext() {
+            guard typed < taps.count else {
+                rig.keys.type("\r")
+                return rig.keys.end()
+            }
+            rig.keys.type("\u{1B}[" + taps[typed].0)
+            typed += 1
         }
-        rig.keys.type("\r")
-        rig.keys.end()
-        let result = Polling.until(timeout: .seconds(5), every: .milliseconds(1)) { running.result.withLock { $0 } }
-        #expect(result?.outcome == .accepted)
+        // The engine reports each change when it takes the key (after the key's outputs, when
+        // they came from its forecast): the next key is typed once the engine took the last, on
+        // the session's own thread, so the loop reads it after it worked out the forecasts.
+        session.onChange = { _, _, _ in
+            changes += 1
+            guard changes <= taps.count else { return }
+            let value = taps[changes - 1].1
+            #expect(changes == typed && rig.braille.frames.last?.text.hasPrefix("Price \(value) ") == true)
+            typeNext()
+        }
+        typeNext()
+        let result = session.run()
+        #expect(result.outcome == .accepted)
         #expect(rig.braille.frames.map { String($0.text.prefix(9)) } == ["Price 10 ", "Price 11 ", "Price 12 ", "Price 13 ", "Price 14 ", "Price 13 ", "Price 12 "])
         // Every one: Right and Left were foreseen before any key (a slider's own axis), then as
         // recent keys.
-        #expect(running.session.keysForeseen == 6)
+        #expect(session.keysForeseen == 6)
         // Each value drawn once on the screen (13 twice: after Right, and after Left).
         #expect(rig.screen.all.filter { $0.contains("Price: 13 to 90") }.count == 2)
         #expect(rig.screen.all.filter { $0.contains("Price: 14 to 90") }.count == 1)
