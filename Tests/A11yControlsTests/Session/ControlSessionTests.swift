@@ -32,20 +32,14 @@ import VirtualDisplayClient
         }
     }
 
-    final class Lines: Sendable {
-        private let lines = Mutex<[String]>([])
-        func append(_ line: String) { lines.withLock { $0.append(line) } }
-        var all: [String] { lines.withLock { $0 } }
-    }
-
     struct Rig {
         let keys: KeyPipe
         let speech = FakeSpeechServer()
         let braille: FakeBrailleDisplay
         let worker = ManualWorker()
         let clock = ManualClock()
-        let screen = Lines()
-        let reports = Lines()
+        let screen = RecordedLines()
+        let reports = RecordedLines()
 
         init(width: Int = 40) throws {
             keys = try KeyPipe()
@@ -85,7 +79,7 @@ import VirtualDisplayClient
         // The worker was busy until the end: only the latest `text` and the message are left.
         #expect(rig.speech.spoken == ["12", "12 to 90, accepted"])
         #expect(!rig.braille.isInTTY)
-        #expect(rig.screen.all.joined().contains("Price: 12 to 90"))
+        #expect(rig.screen.lines.joined().contains("Price: 12 to 90"))
     }
 
     /// A key's words are handed to speech after its braille frame and its redraw, and after the
@@ -97,7 +91,7 @@ import VirtualDisplayClient
         let rig = try Rig()
         let atYields = Mutex<[(frame: String, screen: String, spoken: [String])]>([])
         let session = try rig.session([.priceSlider()], speechWorker: InlineWorker()) {
-            let seen = (rig.braille.frames.last.map { String($0.text.prefix(9)) } ?? "", rig.screen.all.joined(), rig.speech.spoken)
+            let seen = (rig.braille.frames.last.map { String($0.text.prefix(9)) } ?? "", rig.screen.lines.joined(), rig.speech.spoken)
             atYields.withLock { $0.append(seen) }
         }
         rig.keys.type("\u{1B}[C")
@@ -147,8 +141,8 @@ import VirtualDisplayClient
         // recent keys.
         #expect(session.keysForeseen == 6)
         // Each value drawn once on the screen (13 twice: after Right, and after Left).
-        #expect(rig.screen.all.filter { $0.contains("Price: 13 to 90") }.count == 2)
-        #expect(rig.screen.all.filter { $0.contains("Price: 14 to 90") }.count == 1)
+        #expect(rig.screen.lines.filter { $0.contains("Price: 13 to 90") }.count == 2)
+        #expect(rig.screen.lines.filter { $0.contains("Price: 14 to 90") }.count == 1)
     }
 
     /// Before any key, the keys foreseen are the focused control's own axis, as a terminal sends
@@ -212,7 +206,7 @@ import VirtualDisplayClient
         let result = session.run()
         #expect(result.outcome == .accepted)
         #expect(rig.speech.spoken.contains("braille display lost"))
-        #expect(rig.reports.all.contains { $0.hasPrefix("braille unavailable") })
+        #expect(rig.reports.lines.contains { $0.hasPrefix("braille unavailable") })
         #expect(rig.speech.spoken.last == "11 to 90, accepted")
     }
 
