@@ -4,23 +4,12 @@ import A11yOptions
 import A11yTestSupport
 
 @Suite struct ScreenRendererTests {
-    /// The text a screen reader would read: escape sequences removed.
-    func plain(_ line: String) -> String {
-        var result = "", inEscape = false
-        for character in line {
-            if inEscape { if character.isLetter { inEscape = false }; continue }
-            if character == "\u{1B}" { inEscape = true; continue }
-            result.append(character)
-        }
-        return result
-    }
-
     @Test func sliderReadsAsWordsAndTheCursorSitsOnTheFocusedHandle() {
         let frame = ScreenRenderer().frame(for: .priceSlider(), width: 40)
         #expect(frame.lines.count == 2)
-        #expect(plain(frame.lines[0]) == "Price: 10 to 90")
+        #expect(screenReaderText(frame.lines[0]) == "Price: 10 to 90")
         // "10 " then a 33-column track, then " 90": 10% of 32 -> column 3, 90% -> 28.8 -> 29.
-        let track = plain(frame.lines[1])
+        let track = screenReaderText(frame.lines[1])
         #expect(track.hasPrefix("10 ") && track.hasSuffix(" 90") && track.count == 39)
         #expect(track.dropFirst(3).dropLast(3).allSatisfy { $0 == " " })   // nothing decorative to read aloud
         #expect(frame.cursor.row == 1 && frame.cursor.column == 3 + 3)
@@ -62,8 +51,8 @@ import A11yTestSupport
         theme.handleBorder = true
         let frame = ScreenRenderer(theme: theme).frame(for: .priceSlider(), width: 40)
         #expect(frame.lines.count == 4)
-        #expect(plain(frame.lines[3]) == "Price: 10 to 90")
-        #expect(plain(frame.lines[1]).contains("[##]"))
+        #expect(screenReaderText(frame.lines[3]) == "Price: 10 to 90")
+        #expect(screenReaderText(frame.lines[1]).contains("[##]"))
         #expect(frame.cursor.row == 1)
     }
 

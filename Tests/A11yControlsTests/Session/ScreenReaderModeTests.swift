@@ -48,23 +48,12 @@ import A11yTestSupport
         #expect(key == (speechOnScreen ? ["screen", "braille"] : ["screen", "braille", "speech"]))
     }
 
-    /// A line as a screen reader reads it: the text without its styling.
-    static func plain(_ line: String) -> String {
-        var out = "", inEscape = false
-        for character in line {
-            if character == "\u{1B}" { inEscape = true; continue }
-            if inEscape { if character.isLetter { inEscape = false }; continue }
-            out.append(character)
-        }
-        return out
-    }
-
     @Test func onlyTheWordsLineChangesAsTextWhenAValueChanges() {
         var engine = makeEngine(screenWidth: 60, voice: .screenLine)
         _ = engine.send(.start, at: .zero)
-        let before = engine.screenFrame.lines.map(Self.plain)
+        let before = engine.screenFrame.lines.map(screenReaderText)
         _ = engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(1))
-        let after = engine.screenFrame.lines.map(Self.plain)
+        let after = engine.screenFrame.lines.map(screenReaderText)
         #expect(after.first == "11")
         // Below the words: the label, the track (colours only), the hint; the same text as before.
         #expect(after.suffix(3) == before.suffix(3))
