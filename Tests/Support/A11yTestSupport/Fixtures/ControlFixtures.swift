@@ -7,7 +7,7 @@ import A11yControls
 extension ControlPanel {
     /// A range slider with TTRangeSlider's defaults, labelled `label` ("Price" unless given).
     public static func priceSlider(label: String = "Price") -> ControlPanel {
-        // The defaults are a valid configuration: this never throws.
+        // The defaults are a valid configuration, whatever the label: this never throws.
         try! ControlPanel(slider: RangeSlider(), label: label)
     }
 
