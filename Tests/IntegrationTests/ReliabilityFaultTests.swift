@@ -29,8 +29,6 @@ struct ReliabilityFaultTests {
         try demo.tap("Right", gap: .milliseconds(250), expecting: expected, timeout: .seconds(3))
     }
 
-    static func ms(_ duration: Duration) -> Int { duration.milliseconds }
-
     @Test func speechDispatcherKilledWhileTheControlRuns() throws {
         let display = try SharedDisplay.get()
         let spoken = try CaptureFile()
@@ -68,7 +66,7 @@ struct ReliabilityFaultTests {
         try demo.send("Enter")
         #expect(demo.waitForExit() == 0)
         #expect(demo.stdout == "14 90 1\n")
-        print("fault: speech killed -> braille notice after \(noticed.map(Self.ms) ?? -1) ms; key->screen while down \(latencies.map(Self.ms)) ms; restarted -> reconnected (braille 'speech back') \(reconnect.map(Self.ms) ?? -1) ms, next key spoken \(Self.ms(spokenAfter)) ms after the restart")
+        print("fault: speech killed -> braille notice after \(noticed.map(\.milliseconds) ?? -1) ms; key->screen while down \(latencies.map(\.milliseconds)) ms; restarted -> reconnected (braille 'speech back') \(reconnect.map(\.milliseconds) ?? -1) ms, next key spoken \(spokenAfter.milliseconds) ms after the restart")
     }
 
     @Test func brlttyKilledWhileTheControlRuns() throws {
@@ -104,7 +102,7 @@ struct ReliabilityFaultTests {
         try demo.send("Enter")
         #expect(demo.waitForExit() == 0)
         #expect(demo.stdout == "12 90 1\n")
-        print("fault: brltty killed -> loss spoken after \(Self.ms(spokenLoss)) ms; key->screen while down \(latencies.map(Self.ms)) ms; restarted -> tty re-entered and redrawn after \(redraw.map(Self.ms) ?? -1) ms")
+        print("fault: brltty killed -> loss spoken after \(spokenLoss.milliseconds) ms; key->screen while down \(latencies.map(\.milliseconds)) ms; restarted -> tty re-entered and redrawn after \(redraw.map(\.milliseconds) ?? -1) ms")
     }
 
     /// A display of another width: BRLTTY restarted with the display plugged in again at 20
@@ -127,7 +125,7 @@ struct ReliabilityFaultTests {
                 // The whole control is laid out again for the new width: it ends with the upper value.
                 #expect(frame.text.count == cells)
                 #expect(frame.text.trimmingCharacters(in: .whitespaces).hasSuffix("90"), "\(frame.text)")
-                print("fault: display reconnected with \(cells) cells -> re-laid after \(Self.ms(frame.time - restarted)) ms")
+                print("fault: display reconnected with \(cells) cells -> re-laid after \((frame.time - restarted).milliseconds) ms")
             }
         }
         try demo.send("Escape")

@@ -44,8 +44,6 @@ struct ReliabilityFrozenServerTests {
         return (screen, other)
     }
 
-    static func ms(_ duration: Duration) -> Int { duration.milliseconds }
-
     @Test func brlttyStoppedInTheMiddleOfASession() throws {
         let display = try SharedDisplay.get()
         let spoken = try CaptureFile()
@@ -76,7 +74,7 @@ struct ReliabilityFrozenServerTests {
         try demo.send("Enter")
         #expect(demo.waitForExit() == 0)
         #expect(demo.stdout == "16 90 1\n")
-        print("frozen: brltty stopped -> key->screen \(latencies.map(Self.ms)) ms, key->spoken \(spokenAfter.map(Self.ms)) ms; continued -> current line shown after \(shown.map(Self.ms) ?? -1) ms")
+        print("frozen: brltty stopped -> key->screen \(latencies.map(\.milliseconds)) ms, key->spoken \(spokenAfter.map(\.milliseconds)) ms; continued -> current line shown after \(shown.map(\.milliseconds) ?? -1) ms")
     }
 
     @Test func speechDispatcherStoppedInTheMiddleOfASession() throws {
@@ -116,7 +114,7 @@ struct ReliabilityFrozenServerTests {
         try demo.send("Enter")
         #expect(demo.waitForExit() == 0)
         #expect(demo.stdout == "15 90 1\n")
-        print("frozen: speech-dispatcher stopped -> key->screen \(latencies.map(Self.ms)) ms, key->braille \(brailled.map(Self.ms)) ms; continued -> 'speech back' after \(returned.map(Self.ms) ?? -1) ms")
+        print("frozen: speech-dispatcher stopped -> key->screen \(latencies.map(\.milliseconds)) ms, key->braille \(brailled.map(\.milliseconds)) ms; continued -> 'speech back' after \(returned.map(\.milliseconds) ?? -1) ms")
     }
 }
 }

@@ -8,8 +8,7 @@ import Testing
 @testable import A11ySession
 @testable import A11yVocabulary
 @testable import A11yOptions
-
-private func ms(_ n: Int) -> Duration { .milliseconds(n) }
+import A11yTestSupport
 
 private enum Input {
     case press(Command)

@@ -1,7 +1,6 @@
 import Testing
 @testable import A11yInput
-
-private func ms(_ n: Int) -> Duration { .milliseconds(n) }
+import A11yTestSupport
 
 /// KeyInput: the decoder, its escape timer and the end of input, on a virtual clock.
 @Suite("KeyInput escape timer")

@@ -1,29 +1,14 @@
 import Testing
 import A11yControls
 import A11yOptions
+import A11yTestSupport
 
 @Suite struct BrailleRendererTests {
     let formatter = DecimalFormatter(fractionDigits: nil)
 
-    func slider(lower: Double = 10, upper: Double = 90, single: Bool = false, focus: Handle = .lower) -> PresentedControl {
-        var configuration = RangeSliderConfiguration()
-        configuration.disableRange = single
-        var slider = try! RangeSlider(configuration: configuration)
-        if !single { _ = slider.apply(.setValue(lower, handle: .lower)) }
-        _ = slider.apply(.setValue(upper, handle: .upper))
-        _ = slider.apply(.focus(single ? .upper : focus))
-        return PresentedControl(slider, label: "Price", formatter: formatter, locale: .posix)
-    }
-
-    func stepper(_ value: Double) -> PresentedControl {
-        var stepper = try! Stepper()
-        _ = stepper.apply(.setValue(value))
-        return PresentedControl(stepper, formatter: formatter, locale: .posix)
-    }
-
     @Test func rangeSliderAt20Cells() {
         // 8 track cells = 16 positions: 10 -> position 2 (left column of cell 1), 90 -> 14 (cell 7).
-        let frame = BrailleRenderer().frame(for: slider(), width: 20)
+        let frame = BrailleRenderer().frame(for: .priceSlider(), width: 20)
         #expect(frame.preview == "Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90")
         #expect(frame.text == "Price 10" + String(repeating: " ", count: 10) + "90")
         #expect(frame.cursor == 10)
@@ -38,7 +23,7 @@ import A11yOptions
     /// A rendered line keeps its text as bytes too (for its windows): a line with the same
     /// cells is equal to it, and a line whose text was set anew shows that text.
     @Test func aLineIsItsCellsWhateverItKeepsBeside() {
-        let line = BrailleRenderer().line(for: slider(), width: 20)
+        let line = BrailleRenderer().line(for: .priceSlider(), width: 20)
         var rebuilt = line
         rebuilt.text = line.text  // drops the bytes kept beside the text
         #expect(rebuilt == line)
@@ -77,7 +62,7 @@ import A11yOptions
     /// A frame is one shared box: copies are equal, a frame built again from the same cells is
     /// equal, and setting a field changes that copy only.
     @Test func aFrameIsAValueWhateverItsBox() {
-        let frame = BrailleRenderer().frame(for: slider(), width: 20)
+        let frame = BrailleRenderer().frame(for: .priceSlider(), width: 20)
         let rebuilt = BrailleFrame(text: frame.text, dots: frame.dots, routing: frame.routing, cursor: frame.cursor,
                                    offset: frame.offset, canPanLeft: frame.canPanLeft, canPanRight: frame.canPanRight)
         #expect(rebuilt == frame)
@@ -92,19 +77,19 @@ import A11yOptions
     }
 
     @Test func focusedUpperHandleIsTheTallMark() {
-        let frame = BrailleRenderer().frame(for: slider(focus: .upper), width: 20)
+        let frame = BrailleRenderer().frame(for: .priceSlider(focus: .upper), width: 20)
         #expect(frame.preview == "Price 10 ⣀⣦⣤⣤⣤⣤⣤⣇ 90")
         #expect(frame.cursor == 16)
     }
 
     @Test func halfCellPositionsUseTheRightColumn() {
         // 15 -> 0.15 * 15 = 2.25 -> position 2; 20 -> 3 (right column of cell 1).
-        #expect(BrailleRenderer().frame(for: slider(lower: 20), width: 20).preview == "Price 20 ⣀⣸⣤⣤⣤⣤⣤⣆ 90")
+        #expect(BrailleRenderer().frame(for: .priceSlider(lower: 20), width: 20).preview == "Price 20 ⣀⣸⣤⣤⣤⣤⣤⣆ 90")
     }
 
     @Test func rangeSliderAt40Cells() {
         // 28 track cells = 56 positions: 10 -> 5.5 -> 6 (cell 3 left), 90 -> 49.5 -> 50 (cell 25 left).
-        let frame = BrailleRenderer().frame(for: slider(), width: 40)
+        let frame = BrailleRenderer().frame(for: .priceSlider(), width: 40)
         #expect(frame.preview == "Price 10 ⣀⣀⣀⣧" + String(repeating: "⣤", count: 21) + "⣆⣀⣀ 90")
         #expect(frame.dots.count == 40 && frame.text.count == 40)
         #expect(!frame.canPanLeft && !frame.canPanRight)
@@ -112,7 +97,7 @@ import A11yOptions
 
     @Test func rangeSliderAt80Cells() {
         // 68 track cells = 136 positions: 10 -> 13.5 -> 14 (cell 7 left), 90 -> 121.5 -> 122 (cell 61 left).
-        let frame = BrailleRenderer().frame(for: slider(), width: 80)
+        let frame = BrailleRenderer().frame(for: .priceSlider(), width: 80)
         #expect(frame.preview == "Price 10 " + String(repeating: "⣀", count: 7) + "⣧" + String(repeating: "⣤", count: 53)
                 + "⣆" + String(repeating: "⣀", count: 6) + " 90")
         #expect(frame.cursor == 9 + 7)
@@ -121,21 +106,21 @@ import A11yOptions
 
     @Test func oneHandleSlider() {
         // 11 track cells = 22 positions: 50 -> 10.5 -> 11, the right column of cell 5.
-        let frame = BrailleRenderer().frame(for: slider(upper: 50, single: true), width: 20)
+        let frame = BrailleRenderer().frame(for: .priceSlider(upper: 50, single: true), width: 20)
         #expect(frame.preview == "Price 50 ⣀⣀⣀⣀⣀⣸⣀⣀⣀⣀⣀")
     }
 
     @Test func stepperShowsWhatTheKeysCanDo() {
-        #expect(BrailleRenderer().frame(for: stepper(5), width: 20).preview == "value 5 -+ ⣸⣀⣀⣀⣀⣀⣀⣀⣀")
-        #expect(BrailleRenderer().frame(for: stepper(1), width: 20).preview == "value 1  + ⣇⣀⣀⣀⣀⣀⣀⣀⣀")
-        #expect(BrailleRenderer().frame(for: stepper(99), width: 20).preview == "value 99 -  ⣀⣀⣀⣀⣀⣀⣀⣸")
-        let frame = BrailleRenderer().frame(for: stepper(5), width: 40)
+        #expect(BrailleRenderer().frame(for: .stepper(at: 5), width: 20).preview == "value 5 -+ ⣸⣀⣀⣀⣀⣀⣀⣀⣀")
+        #expect(BrailleRenderer().frame(for: .stepper(at: 1), width: 20).preview == "value 1  + ⣇⣀⣀⣀⣀⣀⣀⣀⣀")
+        #expect(BrailleRenderer().frame(for: .stepper(at: 99), width: 20).preview == "value 99 -  ⣀⣀⣀⣀⣀⣀⣀⣸")
+        let frame = BrailleRenderer().frame(for: .stepper(at: 5), width: 40)
         #expect(frame.cursor == 6)
         #expect(frame.preview.hasPrefix("value 5 -+ ⣀⣇⣀"))
     }
 
     @Test func smallDisplaysPanToTheLabel() {
-        let line = BrailleRenderer().line(for: slider(), width: 12)
+        let line = BrailleRenderer().line(for: .priceSlider(), width: 12)
         let home = line.window(at: line.homeOffset, width: 12)
         #expect(home.preview == "10 ⣸⣤⣤⣤⣤⣆ 90")
         #expect(home.canPanLeft && !home.canPanRight)

@@ -1,67 +1,45 @@
 import Testing
 import A11yControls
 import A11yOptions
+import A11yTestSupport
 
 @Suite struct ScreenRendererTests {
-    let formatter = DecimalFormatter(fractionDigits: nil)
-
-    func slider(focus: Handle = .lower) -> PresentedControl {
-        var slider = try! RangeSlider()
-        _ = slider.apply(.focus(focus))
-        return PresentedControl(slider, label: "Price", formatter: formatter, locale: .posix)
-    }
-
-    func stepper(_ value: Double) -> PresentedControl {
-        PresentedControl(try! Stepper(value: value), formatter: formatter, locale: .posix)
-    }
-
-    /// The text a screen reader would read: escape sequences removed.
-    func plain(_ line: String) -> String {
-        var result = "", inEscape = false
-        for character in line {
-            if inEscape { if character.isLetter { inEscape = false }; continue }
-            if character == "\u{1B}" { inEscape = true; continue }
-            result.append(character)
-        }
-        return result
-    }
-
     @Test func sliderReadsAsWordsAndTheCursorSitsOnTheFocusedHandle() {
-        let frame = ScreenRenderer().frame(for: slider(), width: 40)
+        let frame = ScreenRenderer().frame(for: .priceSlider(), width: 40)
         #expect(frame.lines.count == 2)
-        #expect(plain(frame.lines[0]) == "Price: 10 to 90")
+        #expect(screenReaderText(frame.lines[0]) == "Price: 10 to 90")
         // "10 " then a 33-column track, then " 90": 10% of 32 -> column 3, 90% -> 28.8 -> 29.
-        let track = plain(frame.lines[1])
+        let track = screenReaderText(frame.lines[1])
         #expect(track.hasPrefix("10 ") && track.hasSuffix(" 90") && track.count == 39)
         #expect(track.dropFirst(3).dropLast(3).allSatisfy { $0 == " " })   // nothing decorative to read aloud
         #expect(frame.cursor.row == 1 && frame.cursor.column == 3 + 3)
-        let upper = ScreenRenderer().frame(for: slider(focus: .upper), width: 40)
+        let upper = ScreenRenderer().frame(for: .priceSlider(focus: .upper), width: 40)
         #expect(upper.cursor.column == 3 + 29)
     }
 
     @Test func colourDrawsTheSelectionAndTheFocusedHandle() {
-        let line = ScreenRenderer().frame(for: slider(), width: 40).lines[1]
+        let line = ScreenRenderer().frame(for: .priceSlider(), width: 40).lines[1]
         #expect(line.contains("\u{1B}[44m"))       // between the handles
         #expect(line.contains("\u{1B}[1;47m"))     // the focused handle, bold
         #expect(line.contains("\u{1B}[100m"))      // the track outside
     }
 
     @Test func noColorUsesAttributesOnlyAndDumbTerminalsGetPlainText() {
-        let noColor = ScreenRenderer(theme: .standard(environment: ["NO_COLOR": "1"])).frame(for: slider(), width: 40)
+        let noColor = ScreenRenderer(theme: .standard(environment: ["NO_COLOR": "1"])).frame(for: .priceSlider(), width: 40)
         #expect(!noColor.lines.joined().contains("[44m") && noColor.lines[1].contains("\u{1B}[7m"))
-        let dumb = ScreenRenderer(theme: .standard(environment: ["TERM": "dumb"])).frame(for: slider(), width: 40)
+        let dumb = ScreenRenderer(theme: .standard(environment: ["TERM": "dumb"])).frame(for: .priceSlider(), width: 40)
         #expect(dumb.lines == ["Price: 10 to 90"])
         #expect(!dumb.lines.joined().contains("\u{1B}"))
         #expect(ScreenTheme.standard(environment: ["NO_COLOR": ""]).usesColor)   // empty NO_COLOR is unset
     }
 
     @Test func stepperIsVerticalWithDisabledKeysNamed() {
-        #expect(ScreenRenderer(theme: .standard(environment: ["TERM": "dumb"])).frame(for: stepper(5), width: 40).lines
+        #expect(ScreenRenderer(theme: .standard(environment: ["TERM": "dumb"])).frame(for: .stepper(at: 5), width: 40).lines
                 == ["value", "  +", "  5", "  -"])
-        let bottom = ScreenRenderer(theme: .standard(environment: ["TERM": "dumb"])).frame(for: stepper(1), width: 40)
+        let bottom = ScreenRenderer(theme: .standard(environment: ["TERM": "dumb"])).frame(for: .stepper(at: 1), width: 40)
         #expect(bottom.lines == ["value", "  +", "  1", "  - (at minimum)"])
         #expect(bottom.cursor == (row: 2, column: 2))
-        let top = ScreenRenderer().frame(for: stepper(99), width: 40)
+        let top = ScreenRenderer().frame(for: .stepper(at: 99), width: 40)
         #expect(top.lines[1] == "  \u{1B}[2m+ (at maximum)\u{1B}[0m")
     }
 
@@ -71,10 +49,10 @@ import A11yOptions
         theme.labelsBelow = true
         theme.handleGlyph = "#"
         theme.handleBorder = true
-        let frame = ScreenRenderer(theme: theme).frame(for: slider(), width: 40)
+        let frame = ScreenRenderer(theme: theme).frame(for: .priceSlider(), width: 40)
         #expect(frame.lines.count == 4)
-        #expect(plain(frame.lines[3]) == "Price: 10 to 90")
-        #expect(plain(frame.lines[1]).contains("[##]"))
+        #expect(screenReaderText(frame.lines[3]) == "Price: 10 to 90")
+        #expect(screenReaderText(frame.lines[1]).contains("[##]"))
         #expect(frame.cursor.row == 1)
     }
 

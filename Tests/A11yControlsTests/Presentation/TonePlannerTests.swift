@@ -4,6 +4,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yPresentation
 @testable import A11ySession
+import A11yTestSupport
 @testable import A11yVocabulary
 
 /// The tones of `--tones on`: pitch from the value's place (110 to 1760 Hz, exponential), the
@@ -45,10 +46,10 @@ import Testing
     }
 
     @Test func theEnginePlaysTonesOnlyWhenAsked() throws {
-        let panel = try ControlPanel(slider: try RangeSlider(), label: "Price")
-        var quiet = ControlEngine(panels: [panel], locale: .posix, holdDetection: .none)
+        let panel = ControlPanel.priceSlider()
+        var quiet = makeEngine([panel])
         #expect(!quiet.send(.bytes(Array("\u{1B}[C".utf8)), at: .zero).contains { if case .playTones = $0 { true } else { false } })
-        var toned = ControlEngine(panels: [panel], locale: .posix, holdDetection: .none, tonePlanner: TonePlanner())
+        var toned = makeEngine([panel], tonePlanner: TonePlanner())
         let effects = toned.send(.bytes(Array("\u{1B}[C".utf8)), at: .zero)
         let played = effects.compactMap { if case .playTones(let tones) = $0 { tones } else { nil } }
         #expect(played.count == 1 && abs(played[0][0].frequency - TonePlanner.frequency(at: 0.11)) < 1e-9)

@@ -8,6 +8,7 @@ import Testing
 @testable import A11ySession
 @testable import A11yVocabulary
 @testable import A11yOptions
+import A11yTestSupport
 
 /// Hostile text (from labels, formatters, plugins) at each device boundary.
 @Suite struct ReliabilityOutputTextTests {
@@ -57,7 +58,7 @@ import Testing
     /// the frame the session draws carries none.
     @Test func hostileLabelThroughTheLibraryReachesTheScreenClean() throws {
         let panel = try ControlPanel(slider: RangeSlider(), label: "\u{1B}[2J\u{1B}]0;x\u{07}Evil\u{9B}H")
-        let engine = ControlEngine(panels: [panel], holdDetection: .none)
+        let engine = makeEngine([panel], locale: .current)
         let lines = engine.screenFrame(columns: 80, preview: false).lines.map(OutputText.terminal)
         #expect(lines.joined().contains("Evil"))
         #expect(!lines.joined().contains("\u{1B}[2J") && !lines.joined().contains("\u{1B}]") && !lines.joined().contains("\u{9B}"))
@@ -78,14 +79,15 @@ private extension String {
 
 /// The braille notice of the engine: shown until the next key or 2 s, with an injected clock.
 @Suite struct ReliabilityBrailleNoticeTests {
-    func engine() throws -> ControlEngine {
-        var engine = ControlEngine(panels: [try ControlPanel(slider: RangeSlider(), label: "Price")], holdDetection: .none)
+    /// An engine on a "Price" slider (numbers as the environment's locale writes them) on a display of 40 cells.
+    func engineOn40Cells() -> ControlEngine {
+        var engine = makeEngine(locale: .current)
         engine.setBrailleWidth(40)
         return engine
     }
 
     @Test func noticeShowsUntilTwoSecondsPass() throws {
-        var engine = try engine()
+        var engine = engineOn40Cells()
         _ = engine.send(.device(.speechLost), at: .seconds(10))
         #expect(engine.brailleFrame?.text.hasPrefix("speech lost") == true)
         #expect(engine.nextDeadline == .seconds(12))
@@ -97,7 +99,7 @@ private extension String {
     }
 
     @Test func noticeGivesWayToTheNextKey() throws {
-        var engine = try engine()
+        var engine = engineOn40Cells()
         _ = engine.send(.device(.speechLost), at: .seconds(1))
         _ = engine.feed(Array("\u{1B}[C".utf8), at: .milliseconds(1500))
         #expect(engine.brailleFrame?.text.hasPrefix("Price 11") == true)

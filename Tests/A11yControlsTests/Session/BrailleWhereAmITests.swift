@@ -1,18 +1,19 @@
 import Testing
 import A11yControls
+import A11yTestSupport
 
 /// "Where am I" on the braille display, and BRLTTY's preferences followed by the engine.
 @Suite struct BrailleWhereAmITests {
-    func engine(width: Int) throws -> ControlEngine {
-        var engine = ControlEngine(panels: [try ControlPanel(slider: RangeSlider(), label: "Price")],
-                                   locale: .posix, holdDetection: .releaseEvents)
+    /// An engine on a "Price" slider, started on a display of `width` cells.
+    func startedEngine(width: Int) -> ControlEngine {
+        var engine = makeEngine(holdDetection: .releaseEvents)
         _ = engine.send(.brailleWidth(width), at: .zero)
         _ = engine.send(.start, at: .zero)
         return engine
     }
 
     @Test func routingOverTheLabelShowsLabelValuesAndBoundsUntilTheNextKey() throws {
-        var engine = try engine(width: 40)
+        var engine = startedEngine(width: 40)
         let effects = engine.send(.brailleKey(.route(cell: 1)), at: .milliseconds(10))
         #expect(effects.contains(.showBraille(engine.brailleFrame)))
         #expect(engine.brailleFrame?.text.hasPrefix("Price: lower 10, upper 90 (0..100)") == true)
@@ -28,7 +29,7 @@ import A11yControls
     }
 
     @Test func aStatusLongerThanTheDisplayIsPanned() throws {
-        var engine = try engine(width: 12)
+        var engine = startedEngine(width: 12)
         _ = engine.send(.bytes([0x20]), at: .milliseconds(10))
         #expect(engine.brailleFrame?.text == "Price: lower")
         _ = engine.send(.brailleKey(.panRight), at: .milliseconds(20))
@@ -41,7 +42,7 @@ import A11yControls
     }
 
     @Test func sixDotPreferencesRedrawTheTrackAtOnce() throws {
-        var engine = try engine(width: 20)
+        var engine = startedEngine(width: 20)
         #expect(engine.brailleFrame?.preview == "Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90")
         let effects = engine.send(.braillePreferences(BraillePreferences(computerBrailleCellSize: 6)), at: .milliseconds(10))
         #expect(engine.brailleFrame?.preview == "Price 10 ⠤⠷⠶⠶⠶⠶⠶⠥ 90")
@@ -54,17 +55,17 @@ import A11yControls
         let contracted = ContractedText(text: [" ", " "], dots: [0b10_1110, 0b0_1111], sourceIndex: [0, 1])
         let events: [EngineEvent] = [.braillePreferences(BraillePreferences(computerBrailleCellSize: 6, literaryBraille: true)),
                                      .brailleContractions(["Price": contracted])]
-        var stepwise = try engine(width: 20)
+        var stepwise = startedEngine(width: 20)
         let frames = events.flatMap { stepwise.send($0, at: .milliseconds(10)) }.filter { if case .showBraille = $0 { true } else { false } }
         #expect(frames.count == 2)
-        var together = try engine(width: 20)
+        var together = startedEngine(width: 20)
         let effects = together.send(events, at: .milliseconds(10))
         #expect(effects.filter { if case .showBraille = $0 { true } else { false } } == [.showBraille(stepwise.brailleFrame)])
         #expect(together.brailleFrame?.preview == stepwise.brailleFrame?.preview)
     }
 
     @Test func contractedLabelsAreLaidOutAsDotsWithTheirRouting() throws {
-        var engine = try engine(width: 20)
+        var engine = startedEngine(width: 20)
         let the: UInt8 = 0b10_1110
         let contracted = ContractedText(text: [" ", " "], dots: [the, 0b0_1111], sourceIndex: [0, 1])
         _ = engine.send(.brailleContractions(["Price": contracted]), at: .milliseconds(10))

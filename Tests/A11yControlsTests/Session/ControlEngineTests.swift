@@ -1,6 +1,7 @@
 import Testing
 import A11yControls
 import A11yOptions
+import A11yTestSupport
 
 @Suite struct ControlEngineTests {
     static let right: [UInt8] = Array("\u{1B}[C".utf8)
@@ -9,16 +10,8 @@ import A11yOptions
     static let tab: [UInt8] = [0x09]
     static let enter: [UInt8] = [0x0D]
 
-    func engine(detection: AutoRepeat.HoldDetection = .none, stepper: Bool = false) -> ControlEngine {
-        var panels = [try! ControlPanel(slider: try! RangeSlider(), label: "Price")]
-        if stepper { panels.append(try! ControlPanel(stepper: try! Stepper())) }
-        return ControlEngine(panels: panels, locale: .posix, holdDetection: detection)
-    }
-
-    func ms(_ n: Int) -> Duration { .milliseconds(n) }
-
     @Test func keysChangeValuesAndSayThem() {
-        var engine = engine()
+        var engine = makeEngine()
         #expect(engine.start().map(\.text) == ["Price, range slider, 10 to 90, of 0 to 100. lower, horizontal slider, 10, from 0 to 90. Press question mark for help."])
         #expect(engine.feed(Self.right, at: ms(0)).map(\.text) == ["11"])
         #expect(engine.feed(Self.right + Self.right, at: ms(10)).map(\.text) == ["12", "13"])
@@ -30,7 +23,7 @@ import A11yOptions
     }
 
     @Test func splitSequencesAndTheLoneEscapeTimeout() {
-        var engine = engine()
+        var engine = makeEngine()
         #expect(engine.feed([0x1B], at: ms(0)).isEmpty)
         #expect(engine.nextDeadline == KeyDecoder.recommendedEscapeTimeout)
         #expect(engine.feed(Array("[C".utf8), at: ms(5)).map(\.text) == ["11"])
@@ -42,14 +35,14 @@ import A11yOptions
     }
 
     @Test func endOfScriptedInputCancelsUnlessAccepted() {
-        var engine = engine()
+        var engine = makeEngine()
         _ = engine.feed(Self.right, at: ms(0))
         #expect(engine.endOfInput(at: ms(1)).map(\.text) == ["cancelled"])
         #expect(engine.outcome == .cancelled)
     }
 
     @Test func holdOnALegacyTerminalStepsAtTheControlsIntervalAndStopsWhenRepeatsStop() {
-        var engine = engine(detection: .repeatedPresses)
+        var engine = makeEngine(holdDetection: .repeatedPresses)
         var said: [String] = []
         // The OS repeats every 33 ms after its own 500 ms delay, for 1.5 s in all.
         said += engine.feed(Self.right, at: ms(0)).map(\.text)
@@ -76,7 +69,7 @@ import A11yOptions
     }
 
     @Test func kittyReleaseEndsAHoldAndNothingStaleFollows() {
-        var engine = engine(detection: .releaseEvents)
+        var engine = makeEngine(holdDetection: .releaseEvents)
         let press = Array("\u{1B}[1;1:1C".utf8), release = Array("\u{1B}[1;1:3C".utf8)
         #expect(engine.feed(press, at: ms(0)).map(\.text) == ["11"])
         #expect(engine.tick(at: ms(399)).isEmpty)
@@ -89,7 +82,7 @@ import A11yOptions
     }
 
     @Test func aHoldStopsAtTheLimit() {
-        var engine = engine(detection: .releaseEvents)
+        var engine = makeEngine(holdDetection: .releaseEvents)
         _ = engine.feed(Array("\u{1B}[1;1:1D".utf8), at: ms(0))
         var said: [String] = []
         for t in stride(from: 400, through: 3000, by: 100) { said += engine.tick(at: ms(t)).map(\.text) }
@@ -99,7 +92,7 @@ import A11yOptions
     }
 
     @Test func numericEntryCommitsOrSaysWhy() {
-        var engine = engine()
+        var engine = makeEngine()
         #expect(engine.feed(Array("95".utf8), at: ms(0)).map(\.text) == ["9", "5"])
         #expect(engine.feed(Self.enter, at: ms(1)).map(\.text) == ["95 rejected, above the maximum, 90"])
         #expect(engine.entry?.text == "95")
@@ -110,7 +103,7 @@ import A11yOptions
     }
 
     @Test func tabMovesAcrossControlsAndKeysFollow() {
-        var engine = engine(stepper: true)
+        var engine = makeEngine([.priceSlider(), .defaultStepper()])
         #expect(engine.feed(Self.tab + Self.tab, at: ms(0)).map(\.text)
                 == ["upper, horizontal slider, 90, from 10 to 100", "value, spin button, 1, from 1 to 99. Press question mark for help."])
         #expect(engine.feed(Self.up, at: ms(1)).map(\.text) == ["2"])
@@ -121,7 +114,7 @@ import A11yOptions
     }
 
     @Test func routingKeysMoveTheFocusedHandleOrFocusAHandle() {
-        var engine = engine()
+        var engine = makeEngine()
         engine.setBrailleWidth(20)
         // "Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90": track cells 9...16, 16 positions.
         #expect(engine.brailleFrame?.preview == "Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90")
@@ -134,7 +127,7 @@ import A11yOptions
     }
 
     @Test func panningShowsTheRestOnSmallDisplays() {
-        var engine = engine()
+        var engine = makeEngine()
         engine.setBrailleWidth(12)
         #expect(engine.brailleFrame?.preview == "10 ⣸⣤⣤⣤⣤⣆ 90")
         _ = engine.handle(brailleKey: .panLeft, at: ms(0))

@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import Synchronization
 import Testing
@@ -8,8 +7,9 @@ import A11yTestSupport
 import VirtualDisplayClient
 
 /// The session's loop on fake devices: keys from a pipe, a fake speech server and braille
-/// display, the screen captured. No terminal, no server, no sleeping: each run ends when its
-/// keys do.
+/// display, the screen captured, a manual clock (no deadline falls due while a run lasts, however
+/// slow the machine). No terminal, no server, no sleeping, no thread of the test's own: each run
+/// ends when its keys do.
 @Suite struct ControlSessionTests {
     /// Keys for a session: a pipe whose read end is the session's scripted input.
     /// Each end is closed once: tests run in parallel in one process, and closing a number twice
@@ -32,19 +32,14 @@ import VirtualDisplayClient
         }
     }
 
-    final class Lines: Sendable {
-        private let lines = Mutex<[String]>([])
-        func append(_ line: String) { lines.withLock { $0.append(line) } }
-        var all: [String] { lines.withLock { $0 } }
-    }
-
     struct Rig {
         let keys: KeyPipe
         let speech = FakeSpeechServer()
         let braille: FakeBrailleDisplay
         let worker = ManualWorker()
-        let screen = Lines()
-        let reports = Lines()
+        let clock = ManualClock()
+        let screen = RecordedLines()
+        let reports = RecordedLines()
 
         init(width: Int = 40) throws {
             keys = try KeyPipe()
@@ -63,18 +58,16 @@ import VirtualDisplayClient
             let screen = self.screen
             let devices = SessionDevices(keys: KeySource(scriptedInput: keys.read),
                                          screen: .init(write: { screen.append($0) }, columns: { 60 }),
-                                         speech: speechService ?? speech, braille: braille, clock: MonotonicClock(),
+                                         speech: speechService ?? speech, braille: braille, clock: clock,
                                          speechWorker: speechWorker ?? worker, handlesSignals: false,
                                          yieldProcessor: yieldProcessor)
             return try ControlSession(panels: panels, options: options, devices: devices)
         }
     }
 
-    func price() throws -> ControlPanel { try ControlPanel(slider: RangeSlider(), label: "Price") }
-
     @Test func keysMoveTheValueAndTheLatestWordsWin() throws {
         let rig = try Rig()
-        let session = try rig.session([try price()])
+        let session = try rig.session([.priceSlider()])
         rig.keys.type("\u{1B}[C\u{1B}[C\r")
         rig.keys.end()
         let result = session.run()
@@ -86,17 +79,19 @@ import VirtualDisplayClient
         // The worker was busy until the end: only the latest `text` and the message are left.
         #expect(rig.speech.spoken == ["12", "12 to 90, accepted"])
         #expect(!rig.braille.isInTTY)
-        #expect(rig.screen.all.joined().contains("Price: 12 to 90"))
+        #expect(rig.screen.lines.joined().contains("Price: 12 to 90"))
     }
 
     /// A key's words are handed to speech after its braille frame and its redraw, and after the
     /// CPU was given to the threads those writes woke (BRLTTY's, the terminal's): speech-dispatcher
-    /// and its module, set off by the words, would otherwise run before them.
+    /// and its module, set off by the words, would otherwise run before them. The worker says
+    /// the words as it is handed them: what the server heard at a yield is what was handed over
+    /// before it.
     @Test func aKeysWordsFollowItsFrameAndRedrawOnceTheCPUWasGivenUp() throws {
         let rig = try Rig()
         let atYields = Mutex<[(frame: String, screen: String, spoken: [String])]>([])
-        let session = try rig.session([try price()], speechWorker: SerialThread()) {
-            let seen = (rig.braille.frames.last.map { String($0.text.prefix(9)) } ?? "", rig.screen.all.joined(), rig.speech.spoken)
+        let session = try rig.session([.priceSlider()], speechWorker: InlineWorker()) {
+            let seen = (rig.braille.frames.last.map { String($0.text.prefix(9)) } ?? "", rig.screen.lines.joined(), rig.speech.spoken)
             atYields.withLock { $0.append(seen) }
         }
         rig.keys.type("\u{1B}[C")
@@ -115,35 +110,39 @@ import VirtualDisplayClient
     /// while the loop waited), and once: the engine's own effects for it are the same and not
     /// carried out again. The first Right and Left are foreseen too.
     @Test func aKeyTappedAgainIsCarriedOutFromItsForecastOnce() throws {
-        final class Running: @unchecked Sendable {
-            let session: ControlSession
-            let result = Mutex<SessionResult?>(nil)
-            init(_ session: ControlSession) { self.session = session }
-        }
         let rig = try Rig()
-        let running = Running(try rig.session([try price()]))
-        // The engine reports each change when it takes the key (after the key's outputs, when
-        // they came from its forecast): the next key is typed once the engine took the last.
-        let changes = Mutex(0)
-        running.session.onChange = { _, _, _ in changes.withLock { $0 += 1 } }
-        Thread { let result = running.session.run(); running.result.withLock { $0 = result } }.start()
-        for (index, (key, value)) in [("C", 11), ("C", 12), ("C", 13), ("C", 14), ("D", 13), ("D", 12)].enumerated() {
-            rig.keys.type("\u{1B}[" + key)
-            #expect(Polling.until(timeout: .seconds(5), every: .milliseconds(1)) {
-                changes.withLock { $0 } == index + 1 && rig.braille.frames.last?.text.hasPrefix("Price \(value) ") == true
-            })
+        let session = try rig.session([.priceSlider()])
+        let taps = [("C", 11), ("C", 12), ("C", 13), ("C", 14), ("D", 13), ("D", 12)]
+        var typed = 0, changes = 0
+        /// Types the next key (after the last, Enter and the end of input).
+        func typeNext() {
+            guard typed < taps.count else {
+                rig.keys.type("\r")
+                return rig.keys.end()
+            }
+            rig.keys.type("\u{1B}[" + taps[typed].0)
+            typed += 1
         }
-        rig.keys.type("\r")
-        rig.keys.end()
-        let result = Polling.until(timeout: .seconds(5), every: .milliseconds(1)) { running.result.withLock { $0 } }
-        #expect(result?.outcome == .accepted)
+        // The engine reports each change when it takes the key (after the key's outputs, when
+        // they came from its forecast): the next key is typed once the engine took the last, on
+        // the session's own thread, so the loop reads it after it worked out the forecasts.
+        session.onChange = { _, _, _ in
+            changes += 1
+            guard changes <= taps.count else { return }
+            let value = taps[changes - 1].1
+            #expect(changes == typed && rig.braille.frames.last?.text.hasPrefix("Price \(value) ") == true)
+            typeNext()
+        }
+        typeNext()
+        let result = session.run()
+        #expect(result.outcome == .accepted)
         #expect(rig.braille.frames.map { String($0.text.prefix(9)) } == ["Price 10 ", "Price 11 ", "Price 12 ", "Price 13 ", "Price 14 ", "Price 13 ", "Price 12 "])
         // Every one: Right and Left were foreseen before any key (a slider's own axis), then as
         // recent keys.
-        #expect(running.session.keysForeseen == 6)
+        #expect(session.keysForeseen == 6)
         // Each value drawn once on the screen (13 twice: after Right, and after Left).
-        #expect(rig.screen.all.filter { $0.contains("Price: 13 to 90") }.count == 2)
-        #expect(rig.screen.all.filter { $0.contains("Price: 14 to 90") }.count == 1)
+        #expect(rig.screen.lines.filter { $0.contains("Price: 13 to 90") }.count == 2)
+        #expect(rig.screen.lines.filter { $0.contains("Price: 14 to 90") }.count == 1)
     }
 
     /// Before any key, the keys foreseen are the focused control's own axis, as a terminal sends
@@ -176,7 +175,7 @@ import VirtualDisplayClient
         }
         let rig = try Rig()
         let witness = FramesAtConnection(server: rig.speech, braille: rig.braille)
-        let session = try rig.session([try price()], speechMode: mode, speechService: witness)
+        let session = try rig.session([.priceSlider()], speechMode: mode, speechService: witness)
         rig.keys.type("\r")
         rig.keys.end()
         #expect(session.run().outcome == .accepted)
@@ -187,7 +186,7 @@ import VirtualDisplayClient
 
     @Test func brailleKeysActAndEnterOnTheDisplayAccepts() throws {
         let rig = try Rig()
-        let session = try rig.session([try price()])
+        let session = try rig.session([.priceSlider()])
         rig.braille.press(.lineDown)
         rig.braille.press(.symbol(.enter))
         let result = session.run()
@@ -199,7 +198,7 @@ import VirtualDisplayClient
 
     @Test func aDisplayDroppedMidSessionIsSpokenAndReported() throws {
         let rig = try Rig()
-        let session = try rig.session([try price()])
+        let session = try rig.session([.priceSlider()])
         rig.braille.accepting = false
         rig.braille.drop()
         rig.keys.type("\u{1B}[C\r")
@@ -207,13 +206,13 @@ import VirtualDisplayClient
         let result = session.run()
         #expect(result.outcome == .accepted)
         #expect(rig.speech.spoken.contains("braille display lost"))
-        #expect(rig.reports.all.contains { $0.hasPrefix("braille unavailable") })
+        #expect(rig.reports.lines.contains { $0.hasPrefix("braille unavailable") })
         #expect(rig.speech.spoken.last == "11 to 90, accepted")
     }
 
     @Test func theEndOfInputCancelsAndTheDisplayIsGivenBack() throws {
         let rig = try Rig(width: 20)
-        let session = try rig.session([try price(), try ControlPanel(stepper: Stepper())])
+        let session = try rig.session([.priceSlider(), .defaultStepper()])
         rig.keys.type("\t\t\u{1B}[A")
         rig.keys.end()
         let result = session.run()

@@ -5,21 +5,19 @@ import Testing
 @testable import A11yPresentation
 @testable import A11ySession
 @testable import A11yVocabulary
+import A11yTestSupport
 
 /// The engine as a reducer, event by event, with every state change and effect stated
 /// (`EngineTestStore`): no terminal, no server, no sleeping.
 @Suite struct EngineReducerTests {
     static let press = Array("\u{1B}[1;1:1C".utf8), release = Array("\u{1B}[1;1:3C".utf8)
 
-    func store(detection: AutoRepeat.HoldDetection = .releaseEvents) throws -> EngineTestStore {
-        EngineTestStore(ControlEngine(panels: [try ControlPanel(slider: RangeSlider(), label: "Price")],
-                                      locale: .posix, holdDetection: detection))
+    func store(detection: AutoRepeat.HoldDetection = .releaseEvents) -> EngineTestStore {
+        EngineTestStore(makeEngine(holdDetection: detection))
     }
 
-    func ms(_ n: Int) -> Duration { .milliseconds(n) }
-
     @Test func startShowsBrailleFirstThenSpeaksTheIntroduction() throws {
-        var store = try store()
+        var store = store()
         store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
         store.send(.start, at: ms(0), [.say("Price, range slider, 10 to 90, of 0 to 100. lower, horizontal slider, 10, from 0 to 90. Press question mark for help.")])
     }
@@ -27,8 +25,7 @@ import Testing
     /// The session's start: the display's preferences, contractions and width, then `.start`,
     /// as one change: the first braille frame before the screen and the introduction.
     @Test func theSessionsStartIsOneChangeWithBrailleFirst() throws {
-        var engine = ControlEngine(panels: [try ControlPanel(slider: RangeSlider(), label: "Price")], locale: .posix,
-                                   holdDetection: .releaseEvents)
+        var engine = makeEngine(holdDetection: .releaseEvents)
         let effects = engine.send([.braillePreferences(BraillePreferences()), .brailleContractions([:]), .brailleWidth(20), .start],
                                   at: ms(0)).map(ExpectedEffect.init)
         #expect(effects == [ExpectedEffect.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw,
@@ -36,7 +33,7 @@ import Testing
     }
 
     @Test func aHoldStepsOnTicksAndItsReleaseSaysNothingMore() throws {
-        var store = try store()
+        var store = store()
         store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
         store.send(.bytes(Self.press), at: ms(10), [.redraw, .braille("Price 11 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .say("11"), .changed(panel: 0, 11, .moved)]) {
             $0.values = [[11, 90]]
@@ -55,7 +52,7 @@ import Testing
     }
 
     @Test func aSpeechNoticeCoversTheBrailleLineForTwoSecondsOrUntilAKey() throws {
-        var store = try store()
+        var store = store()
         store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
         store.send(.device(.speechLost), at: ms(1000), [.braille("speech lost         ")]) { $0.brailleNotice = "speech lost" }
         #expect(store.engine.nextDeadline == ms(3000))
@@ -69,7 +66,7 @@ import Testing
     }
 
     @Test func aLostDisplayIsSpokenAndADisplayOfAnotherWidthGetsTheLineAgain() throws {
-        var store = try store()
+        var store = store()
         store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
         store.send(.brailleWidth(0), at: ms(10), [.braille(nil)]) { $0.brailleWidth = 0 }
         store.send(.device(.brailleLost), at: ms(10), [.say("braille display lost", .message)])
@@ -84,7 +81,7 @@ import Testing
     }
 
     @Test func aTypedNumberShowsOnBrailleAndALoneEscapeCancelsItAfterTheTimeout() throws {
-        var store = try store()
+        var store = store()
         store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
         store.send(.bytes(Array("4".utf8)), at: ms(10), [.redraw, .braille("lower: 4            "), .say("4")]) { $0.entry = "4" }
         store.send(.bytes([0x1B]), at: ms(20))
@@ -96,7 +93,7 @@ import Testing
     }
 
     @Test func acceptingFinishesOnceAndNothingFollows() throws {
-        var store = try store()
+        var store = store()
         store.send(.bytes([0x0D]), at: ms(0), [.redraw, .say("10 to 90, accepted", .message), .finish(.accepted)]) {
             $0.outcome = .accepted
         }
@@ -105,13 +102,13 @@ import Testing
     }
 
     @Test func endOfInputResolvesAPendingEscapeThenCancels() throws {
-        var store = try store(detection: .none)
+        var store = store(detection: .none)
         store.send(.bytes([0x1B]), at: ms(0), [.redraw])
         store.send(.endOfInput, at: ms(1), [.say("cancelled", .message), .finish(.cancelled)]) { $0.outcome = .cancelled }
     }
 
     @Test func anInterruptEndsTheSession() throws {
-        var store = try store()
+        var store = store()
         store.send(.interrupt, at: ms(0), [.redraw, .say("cancelled", .message), .finish(.interrupted)]) { $0.outcome = .interrupted }
     }
 }

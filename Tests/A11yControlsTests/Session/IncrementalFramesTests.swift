@@ -2,22 +2,13 @@ import Testing
 @testable import A11yModel
 @testable import A11yPresentation
 @testable import A11ySession
+import A11yTestSupport
 
 /// The engine keeps its screen up to date control by control and builds the braille frame only
 /// when its inputs changed: what it sends must always equal the whole frame drawn from scratch,
 /// and a key on one of many controls must change only that control's lines.
 @Suite struct IncrementalFramesTests {
     static let right = Array("\u{1B}[C".utf8), tab = Array("\t".utf8), digit = Array("5".utf8)
-
-    func engine(panels: Int, preview: Bool = false, speechOnScreen: Bool = false) throws -> ControlEngine {
-        var list: [ControlPanel] = []
-        for index in 0..<panels {
-            list.append(index % 2 == 0 ? try ControlPanel(slider: RangeSlider(), label: "Price \(index)")
-                                       : try ControlPanel(stepper: Stepper()))
-        }
-        return ControlEngine(panels: list, locale: .posix, holdDetection: .none, screenWidth: 60, preview: preview,
-                             voice: speechOnScreen ? .screenLine : .speech)
-    }
 
     /// The last frame each kind of effect sent, as a loop that carries them out would hold it.
     struct Shown {
@@ -38,7 +29,8 @@ import Testing
 
     @Test(arguments: [(false, false), (true, false), (false, true)])
     func whatIsSentAlwaysEqualsTheWholeFrame(preview: Bool, speechOnScreen: Bool) throws {
-        var engine = try engine(panels: 3, preview: preview, speechOnScreen: speechOnScreen)
+        var engine = makeEngine(ControlPanel.alternating(3), screenWidth: 60, preview: preview,
+                                voice: speechOnScreen ? .screenLine : .speech)
         var shown = Shown()
         shown.take(engine.send(.brailleWidth(40), at: .zero))
         shown.take(engine.send(.start, at: .zero))
@@ -55,7 +47,7 @@ import Testing
     }
 
     @Test func aKeyOnOneOfManyControlsChangesOnlyItsLines() throws {
-        var engine = try engine(panels: 100)
+        var engine = makeEngine(ControlPanel.alternating(100), screenWidth: 60)
         var shown = Shown()
         shown.take(engine.send(.start, at: .zero))
         let before = try #require(shown.screen)

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yPresentation
 @testable import A11ySession
 import A11yInput
+import A11yTestSupport
 import A11yVocabulary
 
 /// `ControlSession` carries out the effects `ControlEngine.forecast(after:at:)` worked out for a
@@ -16,15 +17,14 @@ import A11yVocabulary
     static let brailleKeys: [BrailleKey] = [.lineUp, .lineDown, .panLeft, .panRight, .route(cell: 3), .route(cell: 14),
                                             .route(cell: 30), .route(cell: 38), .symbol(.right), .symbol(.left)]
 
-    func engine(_ random: inout SeededGenerator) throws -> ControlEngine {
+    /// An engine on 1 to 3 controls with options of `random`'s choosing, started.
+    func randomEngine(_ random: inout SeededGenerator) -> ControlEngine {
         var panels: [ControlPanel] = []
         for index in 0..<Int.random(in: 1...3, using: &random) {
-            panels.append(random.chance(0.5) ? try ControlPanel(slider: RangeSlider(), label: "Price \(index)")
-                                             : try ControlPanel(stepper: Stepper()))
+            panels.append(random.chance(0.5) ? .priceSlider(label: "Price \(index)") : .defaultStepper())
         }
-        var engine = ControlEngine(panels: panels, locale: .posix,
-                                   holdDetection: random.pick([.none, .repeatedPresses, .releaseEvents]), screenWidth: 60,
-                                   preview: random.chance(0.2), voice: random.chance(0.2) ? .screenLine : .speech)
+        var engine = makeEngine(panels, holdDetection: random.pick([.none, .repeatedPresses, .releaseEvents]), screenWidth: 60,
+                                preview: random.chance(0.2), voice: random.chance(0.2) ? .screenLine : .speech)
         if random.chance(0.3) { engine.idleTimeout = .seconds(1) }
         _ = engine.send([.brailleWidth(random.pick([12, 20, 40])), .start], at: .zero)
         return engine
@@ -35,7 +35,7 @@ import A11yVocabulary
         var random = SeededGenerator(seed: seed)
         var checked = 0, holding = 0
         for _ in 0..<300 {
-            var engine = try engine(&random)
+            var engine = randomEngine(&random)
             var time = Duration.zero
             for _ in 0..<40 where engine.outcome == nil {
                 // Now and then a key is forecast: when it comes before the forecast ends, it
@@ -67,8 +67,7 @@ import A11yVocabulary
 
     @Test func aPressOfTheHeldKeyIsNotForecastOnALegacyTerminal() throws {
         let right = Array("\u{1B}[C".utf8), left = Array("\u{1B}[D".utf8)
-        var engine = ControlEngine(panels: [try ControlPanel(slider: RangeSlider(), label: "Price")], locale: .posix,
-                                   holdDetection: .repeatedPresses)
+        var engine = makeEngine(holdDetection: .repeatedPresses)
         _ = engine.send([.brailleWidth(40), .start], at: .zero)
         #expect(engine.forecast(after: right, at: .zero)?.until == nil)
         // Right again within 120 ms is the OS repeating it (no step), later a new tap (a step).

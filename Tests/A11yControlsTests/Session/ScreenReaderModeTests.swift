@@ -4,17 +4,13 @@ import Testing
 @testable import A11yModel
 @testable import A11yPresentation
 @testable import A11ySession
+import A11yTestSupport
 
 /// `--screen-reader`: with a screen reader reading the terminal the engine speaks nothing and the
 /// screen's first line carries the words, with the cursor on it; and what `auto` detects.
 @Suite struct ScreenReaderModeTests {
-    func engine(speechOnScreen: Bool) -> ControlEngine {
-        ControlEngine(panels: [try! ControlPanel(slider: try! RangeSlider(), label: "Price")], locale: .posix,
-                      holdDetection: .none, screenWidth: 60, voice: speechOnScreen ? .screenLine : .speech)
-    }
-
     @Test func theFirstLineCarriesTheWordsWithTheCursorOnItAndNothingIsSpoken() throws {
-        var engine = engine(speechOnScreen: true)
+        var engine = makeEngine(screenWidth: 60, voice: .screenLine)
         let start = engine.send(.start, at: .zero)
         #expect(start.utterances.isEmpty)
         let intro = Announcer().introduction(of: engine.presented).text
@@ -45,30 +41,19 @@ import Testing
                 }
             }
         }
-        var engine = engine(speechOnScreen: speechOnScreen)
+        var engine = makeEngine(screenWidth: 60, voice: speechOnScreen ? .screenLine : .speech)
         let start = order(engine.send([.brailleWidth(40), .start], at: .zero))
         #expect(start == (speechOnScreen ? ["screen", "braille"] : ["braille", "screen", "speech"]))
         let key = order(engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(10)))
         #expect(key == (speechOnScreen ? ["screen", "braille"] : ["screen", "braille", "speech"]))
     }
 
-    /// A line as a screen reader reads it: the text without its styling.
-    static func plain(_ line: String) -> String {
-        var out = "", inEscape = false
-        for character in line {
-            if character == "\u{1B}" { inEscape = true; continue }
-            if inEscape { if character.isLetter { inEscape = false }; continue }
-            out.append(character)
-        }
-        return out
-    }
-
     @Test func onlyTheWordsLineChangesAsTextWhenAValueChanges() {
-        var engine = engine(speechOnScreen: true)
+        var engine = makeEngine(screenWidth: 60, voice: .screenLine)
         _ = engine.send(.start, at: .zero)
-        let before = engine.screenFrame.lines.map(Self.plain)
+        let before = engine.screenFrame.lines.map(screenReaderText)
         _ = engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(1))
-        let after = engine.screenFrame.lines.map(Self.plain)
+        let after = engine.screenFrame.lines.map(screenReaderText)
         #expect(after.first == "11")
         // Below the words: the label, the track (colours only), the hint; the same text as before.
         #expect(after.suffix(3) == before.suffix(3))
@@ -77,7 +62,7 @@ import Testing
     }
 
     @Test func theSameWordsAgainAreWrittenAgain() {
-        var engine = engine(speechOnScreen: true)
+        var engine = makeEngine(screenWidth: 60, voice: .screenLine)
         _ = engine.send(.start, at: .zero)
         let home: [UInt8] = Array("\u{1B}[H".utf8), left: [UInt8] = Array("\u{1B}[D".utf8)
         _ = engine.send(.bytes(home), at: .milliseconds(1))
@@ -91,9 +76,7 @@ import Testing
     /// With Orca the control speaks and the cursor never moves from the top left, where nothing
     /// comes before it in the terminal's text: Orca echoes a caret only when its offset changes.
     @Test func withOrcaTheEngineSpeaksAndTheCursorStaysStill() throws {
-        var engine = ControlEngine(panels: [try ControlPanel(slider: try RangeSlider(), label: "Price"),
-                                            try ControlPanel(stepper: try Stepper())],
-                                   locale: .posix, holdDetection: .none, screenWidth: 60, voice: .speechWithStillCursor)
+        var engine = makeEngine([.priceSlider(), .defaultStepper()], screenWidth: 60, voice: .speechWithStillCursor)
         _ = engine.send(.start, at: .zero)
         #expect(engine.screenFrame.cursor == (0, 0))
         var spoken: [String] = []
@@ -111,7 +94,7 @@ import Testing
     /// The reader that read the words line ends: the control speaks, says so and where it stands,
     /// and the screen's words line is gone.
     @Test func whenTheReaderOfTheWordsEndsTheControlSpeaks() {
-        var engine = engine(speechOnScreen: true)
+        var engine = makeEngine(screenWidth: 60, voice: .screenLine)
         _ = engine.send(.start, at: .zero)
         _ = engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(1))
         let ended = engine.send(.voice(.speech), at: .milliseconds(2))
@@ -122,7 +105,7 @@ import Testing
     }
 
     @Test func withoutAScreenReaderTheEngineSpeaksAndTheScreenHasNoWordsLine() {
-        var engine = engine(speechOnScreen: false)
+        var engine = makeEngine(screenWidth: 60, voice: .speech)
         #expect(engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .zero).utterances.map(\.text) == ["11"])
         #expect(engine.screenFrame.lines.first?.contains("Price: 11 to 90") == true)
     }

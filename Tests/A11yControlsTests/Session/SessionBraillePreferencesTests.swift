@@ -11,7 +11,7 @@ import A11yTestSupport
         let rig = try Rig(width: 20)
         var stepperKeys = KeyMap(kind: .stepper)
         try stepperKeys.apply(file: "braille:TOP = to-lowest\n")
-        let session = try rig.session([try ControlPanel(slider: RangeSlider(), label: "Price"),
+        let session = try rig.session([.priceSlider(),
                                        try ControlPanel(stepper: Stepper(), keyMap: stepperKeys)])
         let first = try #require(rig.braille.acceptedKeys)
         #expect(first.commands.isEmpty && first.lineUp && first.routing)
@@ -30,7 +30,7 @@ import A11yTestSupport
     /// CI run under ASan stopped on "Simultaneous accesses" there).
     @Test func preferencesThatChangeAsAFrameIsWrittenAreFollowedAfterIt() throws {
         let rig = try Rig(width: 20)
-        let session = try rig.session([try ControlPanel(slider: RangeSlider(), label: "Price")])
+        let session = try rig.session([.priceSlider()])
         rig.braille.changePreferencesAtNextFrame(BraillePreferences(computerBrailleCellSize: 6))
         rig.keys.type("+")  // not a key foreseen before the first: the engine takes it at once
         rig.keys.end()
@@ -45,7 +45,7 @@ import A11yTestSupport
 
     @Test func aCellSizeChangedWhileTheSessionRunsRedrawsTheTrackInSixDots() throws {
         let rig = try Rig(width: 20)
-        let session = try rig.session([try ControlPanel(slider: RangeSlider(), label: "Price")])
+        let session = try rig.session([.priceSlider()])
         #expect(rig.braille.frames.last?.orMask.contains { $0 & 0xC0 != 0 } == true)
         rig.braille.preferences = BraillePreferences(computerBrailleCellSize: 6)
         rig.keys.end()

@@ -1,5 +1,6 @@
 import Testing
 @testable import A11ySession
+import A11yTestSupport
 
 @Suite struct SessionOptionsTests {
     @Test func theProgramNameIsTheBasenameOfTheExecutable() {
@@ -11,7 +12,7 @@ import Testing
     }
 
     @Test func aReportOfItsOwnReplacesTheStandardOne() {
-        let lines = ReportedLines()
+        let lines = RecordedLines()
         var options = SessionOptions()
         options.programName = "my-tool"
         options.report = { lines.append($0) }

@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 import Testing
 @testable import A11yDevices
 @testable import A11yPresentation
@@ -12,7 +11,7 @@ import Testing
     let server: FakeSpeechServer
     let clock = ManualClock()
     let worker = ManualWorker()
-    let reports = ReportedLines()
+    let reports = RecordedLines()
 
     init(accepting: Bool = true) {
         server = FakeSpeechServer(accepting: accepting)
@@ -258,11 +257,4 @@ import Testing
         var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&request, 1, 0) == 1
     }
-}
-
-/// The lines a `report` closure received, from any thread.
-final class ReportedLines: Sendable {
-    private let storage = Mutex<[String]>([])
-    func append(_ line: String) { storage.withLock { $0.append(line) } }
-    var lines: [String] { storage.withLock { $0 } }
 }

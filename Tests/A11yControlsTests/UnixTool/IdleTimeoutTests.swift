@@ -2,19 +2,12 @@ import Testing
 @testable import A11yControls
 @testable import A11yInput
 @testable import A11ySession
+import A11yTestSupport
 
 /// `--timeout`: the engine's idle deadline, and which key cancelled (dialog's 1 or 255).
 @Suite struct IdleTimeoutTests {
-    func engine(timeout: Duration?) -> ControlEngine {
-        var engine = ControlEngine(panels: [try! ControlPanel(stepper: try! Stepper())], locale: .posix, holdDetection: .none)
-        engine.idleTimeout = timeout
-        return engine
-    }
-
-    func ms(_ n: Int) -> Duration { .milliseconds(n) }
-
     @Test func anUntouchedControlTimesOutAtItsDeadline() {
-        var engine = engine(timeout: .seconds(2))
+        var engine = makeEngine([.defaultStepper()], idleTimeout: .seconds(2))
         _ = engine.start(at: ms(100))
         #expect(engine.nextDeadline == ms(2100))
         _ = engine.tick(at: ms(2099))
@@ -25,7 +18,7 @@ import Testing
     }
 
     @Test func eachKeyStartsTheCountAgain() {
-        var engine = engine(timeout: .seconds(1))
+        var engine = makeEngine([.defaultStepper()], idleTimeout: .seconds(1))
         _ = engine.start(at: .zero)
         _ = engine.feed(Array("+".utf8), at: ms(900))
         #expect(engine.nextDeadline == ms(1900))
@@ -37,7 +30,7 @@ import Testing
     }
 
     @Test func withoutATimeoutNothingIsDue() {
-        var engine = engine(timeout: nil)
+        var engine = makeEngine([.defaultStepper()])
         _ = engine.start(at: .zero)
         #expect(engine.nextDeadline == nil)
         _ = engine.tick(at: .seconds(100_000))
@@ -45,15 +38,15 @@ import Testing
     }
 
     @Test func escapeAndQAreToldApart() {
-        var escape = engine(timeout: nil)
+        var escape = makeEngine([.defaultStepper()])
         _ = escape.start(at: .zero)
         _ = escape.feed([0x1B], at: ms(0))
         _ = escape.endOfInput(at: ms(1))
         #expect(escape.outcome == .cancelled && escape.cancelledWithEscape)
-        var q = engine(timeout: nil)
+        var q = makeEngine([.defaultStepper()])
         _ = q.feed(Array("q".utf8), at: ms(0))
         #expect(q.outcome == .cancelled && !q.cancelledWithEscape)
-        var ended = engine(timeout: nil)
+        var ended = makeEngine([.defaultStepper()])
         _ = ended.endOfInput(at: ms(0))
         #expect(ended.outcome == .cancelled && !ended.cancelledWithEscape)
     }
