@@ -140,8 +140,9 @@ let package = Package(
         // The client side of BRLTTY's Virtual (`vr`) display protocol: one implementation for
         // a11y-vr-display, the tests and the benchmark.
         .target(name: "VirtualDisplayClient", path: "Tools/VirtualDisplayClient"),
-        // Fakes of the devices, pty and process helpers, the capture-file reader: shared by the
-        // tests and the benchmark, never part of a product.
+        // Fakes of the devices, the shared fixtures (engines, panels, times), pty and process
+        // helpers, the capture-file reader: shared by the tests and the benchmark, never part of
+        // a product.
         .target(name: "A11yTestSupport", dependencies: ["A11yControls", "VirtualDisplayClient", "CSystem"],
                 path: "Tests/Support/A11yTestSupport"),
         // Benchmarks print a report; they are never timed assertions in tests. CSpeech and CBrl
