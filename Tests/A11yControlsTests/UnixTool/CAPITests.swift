@@ -65,7 +65,7 @@ import Testing
         let engine = try #require(makeEngine(["stepper", "--value", "3"]))
         defer { a11y_engine_free(engine) }
         let lines = try #require(take(a11y_engine_screen(engine, 80))).split(separator: "\n", omittingEmptySubsequences: false)
-        let plus = try #require(lines.firstIndex { $0.trimmingPrefix(" ") == "+" })
+        let plus = try #require(lines.firstIndex { $0.drop { $0 == " " } == "+" })
         let column = lines[plus].prefix { $0 == " " }.count + 1
         func report(_ row: Int, _ end: String) -> String { "\u{1B}[<0;\(column);\(row)\(end)" }
         #expect(a11y_engine_set_screen_origin(engine, 10) == 0)
