@@ -118,6 +118,16 @@ double a11y_engine_next_deadline(const a11y_engine *engine);
 /* The braille display's width in cells (0: no display; the default is 40), 0...1000. */
 int a11y_engine_set_braille_width(a11y_engine *engine, int cells);
 
+/* The terminal row (from 1) where your program draws the first line of a11y_engine_screen(),
+ * so that the mouse reports fed with a11y_engine_feed_bytes land on the control. Reports are
+ * xterm's SGR encoding ("\x1b[<0;3;6M" is a left press at column 3, row 6; "...m" its release),
+ * which the terminal sends once your program writes "\x1b[?1002h\x1b[?1006h" (and
+ * "\x1b[?1006l\x1b[?1002l" before it exits). A press on a stepper's + or - steps, and repeats
+ * while held (call a11y_engine_tick) until the release; a press on another control of the
+ * showcase focuses it; the wheel steps. (The plain-text screen draws no slider track to press.)
+ * Until this is called, row 1 is the first line. row: 1...10000. */
+int a11y_engine_set_screen_origin(a11y_engine *engine, int row);
+
 /* What to say since the last call, one utterance a line (UTF-8), "" if nothing. Caller frees. */
 char *a11y_engine_take_speech(a11y_engine *engine);
 

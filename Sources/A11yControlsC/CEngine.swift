@@ -125,6 +125,17 @@ public func a11y_engine_set_braille_width(_ pointer: OpaquePointer?, _ cells: In
     return CStatus.ok
 }
 
+@_cdecl("a11y_engine_set_screen_origin")
+public func a11y_engine_set_screen_origin(_ pointer: OpaquePointer?, _ row: Int32) -> Int32 {
+    guard let engine = box(pointer, "a11y_engine_set_screen_origin") else { return CStatus.nullArgument }
+    guard (1...Int32(PointerEvent.maximumCoordinate)).contains(row) else {
+        return fail(CStatus.invalidArgument, "Error: a11y_engine_set_screen_origin: the row must be 1 to \(PointerEvent.maximumCoordinate)")
+    }
+    // Where the frame is placed says nothing and draws nothing: no time, no effects.
+    _ = engine.engine.send(.screenOrigin(row: Int(row)), at: .zero)
+    return CStatus.ok
+}
+
 @_cdecl("a11y_engine_take_speech")
 public func a11y_engine_take_speech(_ pointer: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
     guard let engine = box(pointer, "a11y_engine_take_speech") else { return nil }

@@ -60,6 +60,33 @@ import Testing
         #expect(a11y_engine_values(engine, &values, 2) == 2 && values == [10, 90])
     }
 
+    /// Mouse reports in the fed bytes land where the caller says it drew the screen.
+    @Test func mouseReportsLandWhereTheScreenIsDrawn() throws {
+        let engine = try #require(makeEngine(["stepper", "--value", "3"]))
+        defer { a11y_engine_free(engine) }
+        let lines = try #require(take(a11y_engine_screen(engine, 80))).split(separator: "\n", omittingEmptySubsequences: false)
+        let plus = try #require(lines.firstIndex { $0.drop { $0 == " " } == "+" })
+        let column = lines[plus].prefix { $0 == " " }.count + 1
+        func report(_ row: Int, _ end: String) -> String { "\u{1B}[<0;\(column);\(row)\(end)" }
+        #expect(a11y_engine_set_screen_origin(engine, 10) == 0)
+        let above = report(plus + 1, "M") + report(plus + 1, "m")     // the + if the screen began on row 1
+        #expect(a11y_engine_feed_bytes(engine, above, above.utf8.count, 0.1) == 0)
+        var value = [0.0]
+        #expect(a11y_engine_values(engine, &value, 1) == 1 && value == [3])
+        let press = report(10 + plus, "M"), release = report(10 + plus, "m")
+        #expect(a11y_engine_feed_bytes(engine, press, press.utf8.count, 0.2) == 0)
+        #expect(a11y_engine_values(engine, &value, 1) == 1 && value == [4])
+        #expect(a11y_engine_next_deadline(engine) == 0.7)                // held: it repeats
+        #expect(a11y_engine_tick(engine, 0.7) == 0)
+        #expect(a11y_engine_feed_bytes(engine, release, release.utf8.count, 0.8) == 0)
+        #expect(a11y_engine_values(engine, &value, 1) == 1 && value == [5])
+        #expect(a11y_engine_next_deadline(engine) < 0)
+        #expect(take(a11y_engine_take_speech(engine))?.hasSuffix("4\n5\n") == true)
+        #expect(a11y_engine_set_screen_origin(engine, 0) == -2 && lastError == "Error: a11y_engine_set_screen_origin: the row must be 1 to 10000")
+        #expect(a11y_engine_set_screen_origin(engine, 10_001) == -2)
+        #expect(a11y_engine_set_screen_origin(nil, 1) == -1)
+    }
+
     @Test func nullAndOutOfRangeArgumentsAreOneErrorEach() throws {
         #expect(a11y_engine_feed_bytes(nil, nil, 0, 0) == -1 && lastError == "Error: a11y_engine_feed_bytes: the engine must not be NULL")
         #expect(a11y_engine_feed_braille(nil, "LNUP", 0, 0) == -1)

@@ -177,3 +177,47 @@ def test_many_engines_come_and_go() -> None:
         engine.feed(b"+")
         del engine
     assert a11y_controls.library_version() == "0.1.0"
+
+
+def test_mouse_reports_land_where_the_program_drew_the_screen() -> None:
+    with Engine("stepper", "--value", "3", "--label", "Copies") as engine:
+        engine.take_speech()
+        lines = engine.screen(80).splitlines()
+        plus = next(index for index, text in enumerate(lines) if text.strip() == "+")
+        column = lines[plus].index("+") + 1
+        engine.set_screen_origin(5)                      # the screen's first line on row 5
+        row = 5 + plus
+        # Where the + is when the screen starts on row 1: now above the screen, nothing happens.
+        engine.feed(b"\x1b[<0;%d;%dM\x1b[<0;%d;%dm" % (column, plus + 1, column, plus + 1), at=1)
+        assert engine.values == (3.0,)
+        assert engine.take_speech() == ""
+        engine.feed(b"\x1b[<0;%d;%dM" % (column, row), at=2)        # a left press on the +
+        assert engine.values == (4.0,)
+        assert engine.take_speech() == "4\n"
+        assert engine.next_deadline == 2.5                          # held: repeats after 0.5 s
+        engine.tick(at=2.5)
+        assert engine.values == (5.0,)
+        engine.feed(b"\x1b[<0;%d;%dm" % (column, row), at=2.7)      # the release ends it
+        assert engine.next_deadline is None
+        assert engine.take_speech() == "5\n"
+        engine.feed(b"\x1b[<65;1;1M", at=3)                         # the wheel, towards the user
+        assert engine.values == (4.0,)
+
+
+def test_a_mouse_press_focuses_a_control_of_the_showcase() -> None:
+    with Engine() as engine:
+        engine.take_speech()
+        lines = engine.screen(80).splitlines()
+        plus = next(index for index, text in enumerate(lines) if text.strip() == "+")
+        engine.set_screen_origin(20)
+        engine.feed(b"\x1b[<0;3;%dM\x1b[<0;3;%dm" % (20 + plus, 20 + plus), at=1)
+        assert engine.values == (10.0, 90.0, 2.0)
+        assert engine.take_speech().startswith("Quantity, spin button, 2")
+
+
+@pytest.mark.parametrize("row, exception", [(0, ValueError), (10001, ValueError), (True, TypeError), ("5", TypeError)])
+def test_a_screen_origin_out_of_range_raises(row: object, exception: type) -> None:
+    with Engine("stepper") as engine:
+        with pytest.raises(exception):
+            engine.set_screen_origin(row)  # type: ignore[arg-type]
+        engine.set_screen_origin(10000)

@@ -146,6 +146,20 @@ class Engine:
         """The end of the program's input: cancels unless accepted. Returns ``outcome``."""
         return self._send(self._library.a11y_engine_end_of_input, at)
 
+    def set_screen_origin(self, row: int) -> None:
+        """The terminal row (from 1) where the program draws the first line of ``screen()``, so
+        that the mouse reports it feeds land on the control. Reports are xterm's SGR encoding
+        (``b"\\x1b[<0;3;6M"``: a left press at column 3, row 6; ``...m`` its release), which the
+        terminal sends once the program writes ``"\\x1b[?1002h\\x1b[?1006h"`` (and
+        ``"\\x1b[?1006l\\x1b[?1002l"`` before it exits). Until this is called, row 1 is the
+        first line. 1 to 10000."""
+        if isinstance(row, bool) or not isinstance(row, int):
+            raise TypeError("set_screen_origin() row must be an int, not %s" % type(row).__name__)
+        if not 1 <= row <= 10000:
+            raise ValueError("set_screen_origin() row must be 1 to 10000, not %d" % row)
+        with self._lock:
+            _library.check(self._library.a11y_engine_set_screen_origin(self._engine(), row))
+
     # -- what to present -------------------------------------------------------------------
 
     def take_speech(self) -> str:

@@ -72,6 +72,7 @@ _FUNCTIONS = {
     "a11y_engine_end_of_input": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_double]),
     "a11y_engine_next_deadline": (ctypes.c_double, [ctypes.c_void_p]),
     "a11y_engine_set_braille_width": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int]),
+    "a11y_engine_set_screen_origin": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int]),
     "a11y_engine_take_speech": (ctypes.c_void_p, [ctypes.c_void_p]),
     "a11y_engine_braille": (ctypes.c_void_p, [ctypes.c_void_p]),
     "a11y_engine_screen": (ctypes.c_void_p, [ctypes.c_void_p, ctypes.c_int]),
