@@ -124,7 +124,9 @@ int a11y_engine_set_braille_width(a11y_engine *engine, int cells);
  * which the terminal sends once your program writes "\x1b[?1002h\x1b[?1006h" (and
  * "\x1b[?1006l\x1b[?1002l" before it exits). A press on a stepper's + or - steps, and repeats
  * while held (call a11y_engine_tick) until the release; a press on another control of the
- * showcase focuses it; the wheel steps. (The plain-text screen draws no slider track to press.)
+ * showcase focuses it; the wheel steps; a press on the slider's track (drawn in ASCII by
+ * a11y_engine_screen) moves the nearest handle there, a drag follows, the release ends it.
+ * Reports land on the screen as a11y_engine_screen() last drew it (its width).
  * Until this is called, row 1 is the first line. row: 1...10000. */
 int a11y_engine_set_screen_origin(a11y_engine *engine, int row);
 
@@ -136,7 +138,9 @@ char *a11y_engine_take_speech(a11y_engine *engine);
  * a display. Caller frees. */
 char *a11y_engine_braille(const a11y_engine *engine);
 
-/* The screen now, as plain text lines (no escape sequences), at `columns` (1...1000). Caller frees. */
+/* The screen now, as plain text lines (no escape sequences; a slider's track in ASCII: '-' outside
+ * the selection, '=' inside, '|' a handle, '#' the focused one), at `columns` (1...1000); mouse
+ * reports are placed on this screen from now on. Caller frees. */
 char *a11y_engine_screen(const a11y_engine *engine, int columns);
 
 /* A11Y_OK while running, else how it ended. */

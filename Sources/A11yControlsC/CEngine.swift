@@ -16,6 +16,8 @@ final class CEngine {
         var theme = commandLine.options.screenTheme
         theme.usesColor = false
         theme.usesEscapes = false
+        // The track in ASCII: the pointer has something to press (the screen stays plain text).
+        theme.plainTrack = true
         // The words of --language or the locale, as a11y-demo's; numbers as the language asked
         // for explicitly writes them ("1,5" with --language de), else plain ("1.5").
         let language = commandLine.options.language
@@ -157,6 +159,8 @@ public func a11y_engine_screen(_ pointer: OpaquePointer?, _ columns: Int32) -> U
         fail(CStatus.invalidArgument, "Error: a11y_engine_screen: columns must be 1 to 1000")
         return nil
     }
+    // The pointer's reports are placed on the screen as last asked for.
+    if Int(columns) != engine.engine.screenWidth { _ = engine.engine.send(.screenWidth(Int(columns)), at: .zero) }
     return cString(engine.engine.screenFrame(columns: Int(columns), preview: false).lines.map { $0 + "\n" }.joined())
 }
 

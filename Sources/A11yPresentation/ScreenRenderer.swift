@@ -121,6 +121,7 @@ public struct ScreenRenderer: Sendable {
             }
         }
         let glyph = theme.handleGlyph.utf8
+        let plain = !theme.usesEscapes
         func appendTrack(to line: inout ByteLine) {
             var runKind: TrackCell?
             var c = 0
@@ -135,6 +136,7 @@ public struct ScreenRenderer: Sendable {
                 // The focused handle's border: brackets in the columns beside it, where there is room.
                 if borders, c == focusStart - 1 { line.append(UInt8(ascii: "[")) }
                 else if borders, c == focusEnd { line.append(UInt8(ascii: "]")) }
+                else if plain { line.append(kind.plainCharacter, count: end - c) }
                 else if !kind.isHandle { line.append(UInt8(ascii: " "), count: end - c) }
                 else if glyph.count == 1 { line.append(glyph[glyph.startIndex], count: end - c) }
                 else { for _ in c..<end { line.append(String(theme.handleGlyph)) } }
@@ -144,7 +146,7 @@ public struct ScreenRenderer: Sendable {
         }
 
         // The title and the track's lines in one array, made once; each line written once.
-        let thickness = theme.usesEscapes ? max(1, min(3, theme.lineThickness)) : 0
+        let thickness = theme.usesEscapes ? max(1, min(3, theme.lineThickness)) : theme.plainTrack ? 1 : 0
         let trackLineCount = thickness + (theme.usesEscapes && theme.lineBorder ? 1 : 0)
         let capacity = width * 2 + 64
         var lines = [String]()
@@ -229,4 +231,14 @@ enum TrackCell {
 
     /// Whether the cell is a handle's (drawn with the handle glyph).
     var isHandle: Bool { self == .handle || self == .focusedHandle }
+
+    /// The cell in plain text (`ScreenTheme.plainTrack`).
+    var plainCharacter: UInt8 {
+        switch self {
+        case .outside: UInt8(ascii: "-")
+        case .selection: UInt8(ascii: "=")
+        case .handle: UInt8(ascii: "|")
+        case .focusedHandle: UInt8(ascii: "#")
+        }
+    }
 }

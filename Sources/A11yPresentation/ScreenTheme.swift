@@ -31,6 +31,11 @@ public struct ScreenTheme: Sendable, Equatable {
     public var labelsBelow: Bool = false
     /// TTRangeSlider selectedHandleDiameterMultiplier: columns of the focused handle (1...3).
     public var focusedHandleWidth: Int = 2
+    /// Without escapes (`usesEscapes` false): draw the track in ASCII all the same (`-` outside
+    /// the selection, `=` inside, `|` a handle, `#` the focused one), for a program that shows
+    /// plain text and takes the pointer (the C library's screen). Off for TERM=dumb, where a
+    /// screen reader would read the track's characters on every change.
+    public var plainTrack: Bool = false
     /// Rows of a vertical track (`range --vertical`), its ends included.
     public var verticalTrackRows: Int = 11
     /// False under NO_COLOR: attributes only (reverse video, bold, dim).

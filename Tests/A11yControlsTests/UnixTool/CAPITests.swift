@@ -87,6 +87,26 @@ import Testing
         #expect(a11y_engine_set_screen_origin(nil, 1) == -1)
     }
 
+    /// The slider's track is drawn in ASCII on the plain-text screen, at the width asked for, and
+    /// a press there moves the nearest handle to the column's value; a drag follows.
+    @Test func aPressOnTheDrawnTrackMovesTheNearestHandle() throws {
+        let engine = try #require(makeEngine(["range", "--label", "Price"]))
+        defer { a11y_engine_free(engine) }
+        let lines = try #require(take(a11y_engine_screen(engine, 60))).split(separator: "\n").map(String.init)
+        #expect(lines[1] == "10 ----##=========================================|----- 90")
+        // The track runs from column 4 to 55 (from 1): column 30 is about half way.
+        let press = "\u{1B}[<0;30;2M\u{1B}[<0;30;2m"
+        #expect(a11y_engine_feed_bytes(engine, press, press.utf8.count, 0.1) == 0)
+        var values = [0.0, 0.0]
+        #expect(a11y_engine_values(engine, &values, 2) == 2 && values == [10, 50])
+        #expect(take(a11y_engine_take_speech(engine))?.hasSuffix("upper, horizontal slider, 50, from 10 to 100\n") == true)
+        // Drawn at 30 columns, the same column is nearer the track's end.
+        _ = take(a11y_engine_screen(engine, 30))
+        let drag = "\u{1B}[<0;24;2M\u{1B}[<32;25;2M\u{1B}[<0;25;2m"
+        #expect(a11y_engine_feed_bytes(engine, drag, drag.utf8.count, 0.2) == 0)
+        #expect(a11y_engine_values(engine, &values, 2) == 2 && values[1] > 80)
+    }
+
     @Test func nullAndOutOfRangeArgumentsAreOneErrorEach() throws {
         #expect(a11y_engine_feed_bytes(nil, nil, 0, 0) == -1 && lastError == "Error: a11y_engine_feed_bytes: the engine must not be NULL")
         #expect(a11y_engine_feed_braille(nil, "LNUP", 0, 0) == -1)

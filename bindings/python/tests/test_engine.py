@@ -215,6 +215,20 @@ def test_a_mouse_press_focuses_a_control_of_the_showcase() -> None:
         assert engine.take_speech().startswith("Quantity, spin button, 2")
 
 
+def test_a_press_on_the_drawn_track_moves_the_nearest_handle() -> None:
+    with Engine("range", "--label", "Price") as engine:
+        engine.take_speech()
+        track = engine.screen(60).splitlines()[1]
+        assert track.startswith("10 -") and track.endswith(" 90")
+        first, last = track.index("-"), track.rindex("-")
+        middle = (first + last) // 2 + 1                 # the column (from 1) half way along the track
+        engine.set_screen_origin(3)                      # the track on row 4
+        engine.feed(b"\x1b[<0;%d;4M\x1b[<0;%d;4m" % (middle, middle), at=1)
+        lower, upper = engine.values
+        assert lower == 10.0 and 45.0 <= upper <= 55.0
+        assert engine.take_speech().startswith("upper, horizontal slider, ")
+
+
 @pytest.mark.parametrize("row, exception", [(0, ValueError), (10001, ValueError), (True, TypeError), ("5", TypeError)])
 def test_a_screen_origin_out_of_range_raises(row: object, exception: type) -> None:
     with Engine("stepper") as engine:

@@ -151,8 +151,10 @@ class Engine:
         that the mouse reports it feeds land on the control. Reports are xterm's SGR encoding
         (``b"\\x1b[<0;3;6M"``: a left press at column 3, row 6; ``...m`` its release), which the
         terminal sends once the program writes ``"\\x1b[?1002h\\x1b[?1006h"`` (and
-        ``"\\x1b[?1006l\\x1b[?1002l"`` before it exits). Until this is called, row 1 is the
-        first line. 1 to 10000."""
+        ``"\\x1b[?1006l\\x1b[?1002l"`` before it exits). A press on a slider's track (drawn in
+        ASCII by ``screen()``) moves the nearest handle there; on a stepper's ``+`` or ``-`` it
+        steps, held it repeats until the release. Until this is called, row 1 is the first line.
+        1 to 10000."""
         if isinstance(row, bool) or not isinstance(row, int):
             raise TypeError("set_screen_origin() row must be an int, not %s" % type(row).__name__)
         if not 1 <= row <= 10000:
