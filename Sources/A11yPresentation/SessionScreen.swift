@@ -62,7 +62,9 @@ extension ScreenRenderer {
         unlabelled.showsLabels = false
         let frame = sliderFrame(unlabelled, width: max(20, width), focused: focused)
         let track = theme.labelsBelow ? Array(frame.lines.dropLast()) : Array(frame.lines.dropFirst())
-        return ScreenFrame(lines: label + track, cursor: (0, 0))
+        // The track takes the pointer here as in the whole frame: its target moves with its lines.
+        let shift = label.count - (theme.labelsBelow ? 0 : 1)
+        return ScreenFrame(lines: label + track, cursor: (0, 0), targets: frame.targets.map { $0.moved(down: shift) })
     }
 
     /// `text` cut at spaces into lines of at most `width` characters (a longer word is cut), so a

@@ -6,7 +6,12 @@
 #
 #   KEYs are tmux send-keys names (Right, Left, Home, End, Tab, Enter, Escape, BSpace, a, ...), or
 #   @kill / @term: SIGKILL / SIGTERM to Fenrir at that point. Fenrir's pseudo-terminal goes with it
-#   (the program gets SIGHUP) and so does its tmux pane: the keys after it are not typed.
+#   (the program gets SIGHUP) and so does its tmux pane: the keys after it are not typed; or a
+#   mouse report at the terminal cell COL,ROW (from 1,1 at the top left) in SGR form (1006), typed
+#   into the pane (`send-keys -H`) as a terminal sends it: @click:COL,ROW (left press, then the
+#   release 80 ms later), @press:COL,ROW, @drag:COL,ROW (motion with the left button held),
+#   @release:COL,ROW, @wheelup:COL,ROW / @wheeldown:COL,ROW; or @wait:S (S seconds more before the
+#   next step; not a key of its own in the output).
 #   --gap: seconds between keys (default 0.7). --no-braille: no BRLTTY for the program (it gets
 #   no BRLAPI_HOST). --wait-exit S: after the last key, wait up to S seconds for the program to
 #   exit (default: the gap). --keep: keep the speech-dispatchers' caches.
@@ -25,7 +30,8 @@
 # list of utterances per key), timeline.txt (every key and utterance with ms since its key),
 # fenrir.log (Fenrir's debug log), reader.tsv, program.tsv, program.rc (the program's exit status as
 # a shell reports it), program.stdout, screen-*.txt (the pane before the first key and at the end),
-# timings.txt, detect.txt (what a process in the program's place sees), run.log.
+# timings.txt, detect.txt (what a process in the program's place sees), mouse.txt (the pane's
+# mouse flags, as tmux took them from what Fenrir wrote, before the first key and at the end), run.log.
 # Exit 0 when the run completed; 1 when something could not be started (run.log says what) or was
 # left running.
 set -euo pipefail
@@ -47,7 +53,7 @@ done
 OUT=$1 KEYS=$2; shift 2
 mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
 case $OUT in *[\;\ \']*) echo "OUTDIR must not contain ';', quotes or spaces (Fenrir's -o syntax)" >&2; exit 2 ;; esac
-rm -rf "$OUT"/{rsd,psd,brl,config,go,shell.pid,program.pid,program.rc,program.stdout,keys.tsv,out.txt,out.json,timeline.txt,fenrir.log,detect.txt,shell-hup}
+rm -rf "$OUT"/{rsd,psd,brl,config,go,shell.pid,program.pid,program.rc,program.stdout,keys.tsv,out.txt,out.json,timeline.txt,fenrir.log,detect.txt,shell-hup,mouse.txt}
 exec 3>>"$OUT/run.log"
 source "$here/lib/speechd.sh"
 
@@ -201,12 +207,29 @@ wait_for 10 '[[ -e $OUT/program.rc ]] || screen_settled' || log "the screen kept
 [[ -e $OUT/program.rc ]] && log "the program exited before the first key (rc $(cat "$OUT/program.rc"))"
 T_PROG=$(since)
 tm capture-pane -p -t fenrir >"$OUT/screen-start.txt"
-log "program pid $PROGRAM_PID ready"
+mouse_flags() { tm display-message -p -t fenrir "$1 any #{mouse_any_flag} button #{mouse_button_flag} sgr #{mouse_sgr_flag}" 2>/dev/null; }
+mouse_flags start >"$OUT/mouse.txt"
+log "program pid $PROGRAM_PID ready (mouse flags: $(cat "$OUT/mouse.txt"))"
+# sgr CODE COL ROW M|m : the bytes of an SGR mouse report, typed into the pane.
+sgr() { tm send-keys -t fenrir -H $(printf '\033[<%s;%s;%s%s' "$@" | od -An -tx1); }
+pointer_step() {
+    local kind=${1%%:*} cell=${1#*:} col row
+    kind=${kind#@}; col=${cell%,*}; row=${cell#*,}
+    case $kind in
+        click) sgr 0 "$col" "$row" M; sleep 0.08; sgr 0 "$col" "$row" m ;;
+        press) sgr 0 "$col" "$row" M ;;
+        drag) sgr 32 "$col" "$row" M ;;
+        release) sgr 0 "$col" "$row" m ;;
+        wheelup) sgr 64 "$col" "$row" M ;;
+        wheeldown) sgr 65 "$col" "$row" M ;;
+    esac
+}
 
 : >"$OUT/keys.tsv"
 killed=""
 for k in $KEYS; do
     if [[ -n $killed ]]; then log "key $k not typed: Fenrir was killed"; continue; fi
+    [[ $k == @wait:* ]] && { sleep "${k#@wait:}"; continue; }
     printf '%s\t%s\n' "$(now)" "$k" >>"$OUT/keys.tsv"
     case $k in
         @kill|@term)
@@ -214,6 +237,7 @@ for k in $KEYS; do
             log "SIG${killed^^} to Fenrir ($FENRIR_PID)"
             kill "-${killed^^}" "$FENRIR_PID"
             ;;
+        @click:*|@press:*|@drag:*|@release:*|@wheelup:*|@wheeldown:*) pointer_step "$k" ;;
         *) tm send-keys -t fenrir "$k" ;;
     esac
     sleep "$gap"
@@ -227,6 +251,7 @@ speech_settled() { local n; n=$(n_speak); if [[ $n == "$prev" ]]; then ((same++)
 if [[ -z $killed ]]; then wait_for 5 speech_settled || true; fi
 printf '%s\t(end)\n' "$(now)" >>"$OUT/keys.tsv"
 tm capture-pane -p -t fenrir >"$OUT/screen-end.txt" 2>/dev/null || echo "(the pane is gone)" >"$OUT/screen-end.txt"
+mouse_flags end >>"$OUT/mouse.txt" || true
 [[ -e $OUT/program.rc ]] && log "program exited with $(cat "$OUT/program.rc")" || log "program still running after the keys"
 
 if alive "$FENRIR_PID"; then

@@ -6,7 +6,15 @@
 #   orca-run.sh [--gap S] [--no-braille] [--wait-exit S] [--pidns] OUTDIR 'KEY KEY ...' COMMAND [ARGS...]
 #
 #   KEYs are xdotool key names (Right, Left, Home, End, Tab, Return, Escape, BackSpace, a, ...), or
-#   @kill / @term: SIGKILL / SIGTERM to Orca at that point (the terminal and the program stay).
+#   @kill / @term: SIGKILL / SIGTERM to Orca at that point (the terminal and the program stay), or
+#   a pointer step at the terminal cell COL,ROW (from 1,1 at the top left), made with xdotool on
+#   the pixel at the middle of that cell: @click:COL,ROW (left button down and up), @press:COL,ROW
+#   (down), @drag:COL,ROW (the pointer moves there, a button held), @release:COL,ROW (up),
+#   @wheelup:COL,ROW / @wheeldown:COL,ROW; or @wait:S (S seconds more before the next step; not a
+#   key of its own in the output: what is said meanwhile belongs to the step before).
+#   The cell geometry (OUTDIR/geometry.txt) comes from the window (xdotool getwindowgeometry) and
+#   the terminal's columns and rows; AT-SPI's extents of the terminal and of its first cell are
+#   written beside it and used for the origin and cell size when they agree within a pixel a cell.
 #   --gap: seconds between keys (default 0.7). --no-braille: no BRLTTY for the program (it gets no
 #   BRLAPI_HOST; Orca's own braille is always off: -d braille). --wait-exit S: after the last key,
 #   wait up to S seconds for the program to exit (default: the gap). --pidns: run the session in
@@ -23,7 +31,7 @@
 # Output in OUTDIR: out.txt (KEY <TAB> reader: ... <TAB> program: ...), out.json (the same, one
 # list of utterances per key), timeline.txt, orca.debug, reader.tsv, program.tsv, program.rc,
 # program.stdout, screen-start.txt / screen-end.txt (the terminal text via AT-SPI), timings.txt,
-# detect.txt (what a process inside sakura sees), run.log. Exit 0 when the run completed; 1 when
+# detect.txt (what a process inside sakura sees), geometry.txt, run.log. Exit 0 when the run completed; 1 when
 # something could not be started (run.log says what) or was left running.
 set -euo pipefail
 
@@ -79,7 +87,7 @@ if [[ ${1:-} == --inner ]]; then
         ilog "orca not ready: $(tail -3 "$OUT/orca.out" | tr '\n' ' ')"; echo orca >"$OUT/failed"; stop_all; exit 1
     fi
     ilog "orca ready (pid $ORCA)"; touch "$OUT/state.orca"
-    sakura -c 100 -r 30 -x "/bin/bash $OUT/shell.sh" >"$OUT/sakura.log" 2>&1 &
+    sakura -c "$COLS" -r "$ROWS" -x "/bin/bash $OUT/shell.sh" >"$OUT/sakura.log" 2>&1 &
     kids+=($!)
     ilog "sakura started (pid $!)"
     # Wait for the stop request; kill Orca when asked (OUTDIR/kill-reader holds the signal's name).
@@ -100,6 +108,7 @@ fi
 
 # ---- outside -----------------------------------------------------------------------------------
 gap=0.7 braille=1 wait_exit="" pidns=0
+COLS=100 ROWS=30
 while (($#)); do
     case $1 in
         --gap) gap=$2; shift 2 ;;
@@ -113,7 +122,7 @@ done
 (($# >= 3)) || { sed -n '2,12p' "$0" >&2; exit 2; }
 OUT=$1 KEYS=$2; shift 2
 mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
-rm -rf "$OUT"/{rsd,psd,brl,home,xdg,prefs,config,go,stop,failed,bus,state.*,kill-reader,reader-killed,program.pid,program.rc,program.stdout,keys.tsv,out.txt,out.json,timeline.txt,orca.debug,detect.txt,inner.log}
+rm -rf "$OUT"/{rsd,psd,brl,home,xdg,prefs,config,go,stop,failed,bus,state.*,kill-reader,reader-killed,program.pid,program.rc,program.stdout,keys.tsv,out.txt,out.json,timeline.txt,orca.debug,detect.txt,inner.log,geometry.txt}
 mkdir -p "$OUT/home" "$OUT/xdg" "$OUT/prefs" "$OUT/config"; chmod 700 "$OUT/xdg"
 exec 3>>"$OUT/run.log"
 T0=$(now)
@@ -174,6 +183,7 @@ log "Xvfb $DISPLAY_NAME (pid $XVFB)"
 
 {
     printf 'DISPLAY_NAME=%q\n' "$DISPLAY_NAME"
+    printf 'COLS=%q ROWS=%q\n' "$COLS" "$ROWS"
 } >"$OUT/config.sh"
 # The shell sakura runs: detect what a program there sees, then run the command in the foreground.
 {
@@ -214,6 +224,43 @@ X /usr/bin/python3 "$here/lib/atspi-text.py" --wait-stable 0.4 10 >"$OUT/screen-
 T_PROG=$(since)
 log "program ready"
 
+# Cell geometry: the window's, divided by the terminal's columns and rows; AT-SPI's extents of the
+# terminal widget and of its first cell, where they agree with it, place the cells exactly.
+eval "$(X xdotool getwindowgeometry --shell "$WIN" | sed -n 's/^\(X\|Y\|WIDTH\|HEIGHT\)=\([0-9]*\)$/WIN_\1=\2/p')"
+WIN_W=$WIN_WIDTH WIN_H=$WIN_HEIGHT
+CELL_W=$(awk -v w="$WIN_W" -v c="$COLS" 'BEGIN{printf "%.3f", w / c}')
+CELL_H=$(awk -v h="$WIN_H" -v r="$ROWS" 'BEGIN{printf "%.3f", h / r}')
+ORIGIN_X=$WIN_X ORIGIN_Y=$WIN_Y GEOMETRY_FROM=window
+atspi_geometry=$(X /usr/bin/python3 "$here/lib/atspi-text.py" --geometry 2>>"$OUT/run.log") || atspi_geometry=""
+read -r _ ax ay aw ah <<<"$(grep '^cell ' <<<"$atspi_geometry" || echo "cell 0 0 0 0")"
+if ((aw > 0 && ah > 0)) && awk -v a="$aw" -v b="$CELL_W" -v c="$ah" -v d="$CELL_H" \
+        'BEGIN{exit !((a - b) ^ 2 < 1 && (c - d) ^ 2 < 1)}'; then
+    ORIGIN_X=$ax ORIGIN_Y=$ay CELL_W=$aw CELL_H=$ah GEOMETRY_FROM=atspi
+fi
+{
+    echo "window $WIN_X $WIN_Y $WIN_W $WIN_H (columns $COLS, rows $ROWS)"
+    echo "${atspi_geometry:-atspi: none}"
+    echo "used $GEOMETRY_FROM: origin $ORIGIN_X $ORIGIN_Y cell $CELL_W x $CELL_H"
+} >"$OUT/geometry.txt"
+log "geometry: $(tr '\n' ';' <"$OUT/geometry.txt")"
+# pointer_step @KIND:COL,ROW : xdotool at the middle of that cell.
+pointer_step() {
+    local kind=${1%%:*} cell=${1#*:} col row px py
+    kind=${kind#@}; col=${cell%,*}; row=${cell#*,}
+    px=$(awk -v o="$ORIGIN_X" -v w="$CELL_W" -v c="$col" 'BEGIN{printf "%d", o + (c - 0.5) * w}')
+    py=$(awk -v o="$ORIGIN_Y" -v h="$CELL_H" -v r="$row" 'BEGIN{printf "%d", o + (r - 0.5) * h}')
+    printf '%s\t%s\n' "$(now)" "$1" >>"$OUT/keys.tsv"
+    case $kind in
+        click) X xdotool mousemove "$px" "$py" mousedown 1; sleep 0.08; X xdotool mouseup 1 ;;
+        press) X xdotool mousemove "$px" "$py" mousedown 1 ;;
+        drag) X xdotool mousemove "$px" "$py" ;;
+        release) X xdotool mousemove "$px" "$py" mouseup 1 ;;
+        wheelup) X xdotool mousemove "$px" "$py" click 4 ;;
+        wheeldown) X xdotool mousemove "$px" "$py" click 5 ;;
+    esac
+    echo "$1 -> pixel $px,$py" >>"$OUT/geometry.txt"
+}
+
 : >"$OUT/keys.tsv"
 for k in $KEYS; do
     case $k in
@@ -222,6 +269,12 @@ for k in $KEYS; do
             wait_for 5 '[[ -s $OUT/reader-killed ]]' || { log "Orca was not killed within 5 s"; exit 1; }
             printf '%s\t%s\n' "$(cat "$OUT/reader-killed")" "$k" >>"$OUT/keys.tsv"
             log "SIG${sig^^} to Orca: it ended"
+            ;;
+        @wait:*)
+            sleep "${k#@wait:}"; continue
+            ;;
+        @click:*|@press:*|@drag:*|@release:*|@wheelup:*|@wheeldown:*)
+            pointer_step "$k"
             ;;
         *)
             printf '%s\t%s\n' "$(now)" "$k" >>"$OUT/keys.tsv"

@@ -4,6 +4,8 @@
 atspi-text.py                      print the text once (with the caret offset on stderr)
 atspi-text.py --wait-stable S T    poll every 50 ms until the text (and caret) stayed the same for S
                                    seconds (exit 0) or T seconds passed (exit 1); prints it then.
+atspi-text.py --geometry           the terminal widget's extents and the first character cell's
+                                   (screen pixels): "terminal X Y W H" and "cell X Y W H"
 Needs DBUS_SESSION_BUS_ADDRESS of the session where the AT-SPI bus runs.
 """
 import sys, time
@@ -38,7 +40,21 @@ def snapshot(term):
     return Atspi.Text.get_text(term, 0, n), Atspi.Text.get_caret_offset(term)
 
 
+def geometry():
+    term = find_terminal()
+    if term is None:
+        print('no terminal found', file=sys.stderr)
+        return 1
+    e = Atspi.Component.get_extents(term, Atspi.CoordType.SCREEN)
+    print('terminal %d %d %d %d' % (e.x, e.y, e.width, e.height))
+    c = Atspi.Text.get_character_extents(term, 0, Atspi.CoordType.SCREEN)
+    print('cell %d %d %d %d' % (c.x, c.y, c.width, c.height))
+    return 0
+
+
 def main():
+    if sys.argv[1:2] == ['--geometry']:
+        return geometry()
     if len(sys.argv) >= 4 and sys.argv[1] == '--wait-stable':
         stable_for, timeout = float(sys.argv[2]), float(sys.argv[3])
         t0 = time.time()
