@@ -57,10 +57,17 @@ extension ScreenRenderer {
     /// changes, says only the words line. The values are in the words.
     func quietFrame(for control: PresentedControl, width: Int, focused: Bool) -> ScreenFrame {
         let label = control.label.isEmpty ? [] : [theme.styled(control.label, color: "1", fallback: "1")]
-        guard control.kind != .stepper, theme.usesEscapes else { return ScreenFrame(lines: label, cursor: (0, 0)) }
+        guard theme.usesEscapes else { return ScreenFrame(lines: label, cursor: (0, 0)) }
+        if control.kind == .stepper {
+            // The buttons, for the pointer: text that never changes (not even "(at maximum)").
+            let plus = theme.styled("+", color: "1", fallback: "1"), minus = theme.styled("-", color: "1", fallback: "1")
+            return ScreenFrame(lines: label + ["  " + plus, "", "  " + minus], cursor: (0, 0),
+                               targets: [PointerTarget(.increment, row: label.count, column: 0, columns: 4),
+                                         PointerTarget(.decrement, row: label.count + 2, column: 0, columns: 4)])
+        }
         var unlabelled = control
         unlabelled.showsLabels = false
-        let frame = sliderFrame(unlabelled, width: max(20, width), focused: focused)
+        let frame = frame(for: unlabelled, width: max(20, width), focused: focused)
         let track = theme.labelsBelow ? Array(frame.lines.dropLast()) : Array(frame.lines.dropFirst())
         // The track takes the pointer here as in the whole frame: its target moves with its lines.
         let shift = label.count - (theme.labelsBelow ? 0 : 1)

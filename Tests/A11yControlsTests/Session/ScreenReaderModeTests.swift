@@ -61,6 +61,30 @@ import A11yTestSupport
         #expect(after.contains("Price") && !after.contains { $0.contains("11 to 90") })
     }
 
+    /// For a screen reader's user the pointer has what it has without one: the track (drawn in
+    /// colours only) takes a press, and a stepper's + and - lines, text that never changes, step.
+    @Test func thePointerWorksOnTheQuietScreen() throws {
+        func press(_ row: Int, _ column: Int) -> EngineEvent {
+            .bytes(Array("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m".utf8))
+        }
+        var slider = makeEngine(screenWidth: 60, voice: .screenLine)
+        _ = slider.send(.start, at: .zero)
+        let track = try #require(slider.screenFrame.lines.firstIndex { screenReaderText($0) == "Price" }) + 1
+        _ = slider.send(press(track, 30), at: .milliseconds(10))
+        #expect(slider.panels[0].values[0] == 10 && (45...55).contains(slider.panels[0].values[1]))
+
+        var stepper = makeEngine([.defaultStepper()], screenWidth: 60, voice: .screenLine)
+        _ = stepper.send(.start, at: .zero)
+        let before = stepper.screenFrame.lines.map(screenReaderText)
+        let plus = try #require(before.firstIndex { $0 == "  +" })
+        _ = stepper.send(press(plus, 2), at: .milliseconds(10))
+        #expect(stepper.panels[0].values == [2])
+        _ = stepper.send(press(plus + 2, 2), at: .milliseconds(20))
+        #expect(stepper.panels[0].values == [1])
+        // Below the words line, nothing changed as text.
+        #expect(stepper.screenFrame.lines.map(screenReaderText).suffix(4) == before.suffix(4))
+    }
+
     @Test func theSameWordsAgainAreWrittenAgain() {
         var engine = makeEngine(screenWidth: 60, voice: .screenLine)
         _ = engine.send(.start, at: .zero)
