@@ -10,7 +10,10 @@
 //   swift run -c release KeyDecoderFuzzer [count] [seed]
 //
 // Every input is checked against KeyDecoderInvariants: split invariance, bounded buffering,
-// and no value-changing key from a malformed span. A violation aborts with a description.
+// no value-changing key or mouse report from a malformed span, cursor position answers only from
+// well-formed ones. The seeded inputs include SGR mouse reports (valid, mangled and cut) and
+// cursor position answers; some are decoded while answers are awaited. A violation aborts with
+// a description.
 import A11yInput
 
 #if LIBFUZZER
@@ -27,11 +30,12 @@ var argc = CommandLine.argc
 var argv = CommandLine.unsafeArgv
 let status = LLVMFuzzerRunDriver(&argc, &argv) { data, count in
     guard let data, count > 0 else { return 0 }
-    // The first byte chooses where to split the rest, so libFuzzer explores splits too.
+    // The first byte chooses where to split the rest, so libFuzzer explores splits too, and its
+    // top two bits how many cursor position answers the decoder awaits.
     let control = Int(data[0])
     let bytes = Array(UnsafeBufferPointer(start: data + 1, count: count - 1))
     let splits = bytes.isEmpty ? [] : [control % (bytes.count + 1), (control / 7) % (bytes.count + 1), (control * 13) % (bytes.count + 1)]
-    if let failure = KeyDecoderInvariants.check(bytes, splits: splits) {
+    if let failure = KeyDecoderInvariants.check(bytes, splits: splits, awaitedCursorPositions: control >> 6) {
         fatalError("key decoder invariant violated: \(failure)")
     }
     return 0
@@ -46,11 +50,12 @@ let clock = ContinuousClock()
 let start = clock.now
 var bytesTotal = 0
 for i in 0..<count {
-    // Three in four inputs are anything; one in four is pure garbage.
-    let (bytes, splits) = i % 4 == 3 ? generator.garbage() : generator.anyInput()
+    // Two in four inputs are anything, one in four mouse input, one in four pure garbage.
+    let (bytes, splits) = i % 4 == 3 ? generator.garbage() : i % 4 == 1 ? generator.pointerInput() : generator.anyInput()
     bytesTotal += bytes.count
+    // One anything in three is decoded while cursor position answers are awaited.
     let failure = i % 4 == 3 ? KeyDecoderFuzzGenerator.checkGarbage(bytes, splits: splits)
-                             : KeyDecoderInvariants.check(bytes, splits: splits)
+                             : KeyDecoderInvariants.check(bytes, splits: splits, awaitedCursorPositions: i % 3 == 0 ? 1 + i % 2 : 0)
     if let failure {
         print("input \(i) (seed \(seed)): \(failure)")
         fatalError("key decoder invariant violated")
