@@ -66,6 +66,32 @@ open class TmuxPane {
         return nil
     }
 
+    /// Types `bytes` into the pane exactly as given (`send-keys -H`), as a terminal would send
+    /// them: mouse reports, escape sequences, bytes no key name stands for.
+    public func sendBytes(_ bytes: [UInt8]) throws {
+        let digits = Array("0123456789abcdef")
+        let hex = bytes.map { String([digits[Int($0 >> 4)], digits[Int($0 & 0xF)]]) }
+        try tmux(["send-keys", "-t", session, "-H"] + hex)
+    }
+
+    /// Types the UTF-8 bytes of `text` exactly as given (`send-keys -H`).
+    public func sendBytes(_ text: String) throws { try sendBytes(Array(text.utf8)) }
+
+    /// Whether the program in the pane has mouse reporting on (tmux's `mouse_any_flag`: any of
+    /// the modes 1000, 1002, 1003); nil when tmux cannot say.
+    public var mouseReporting: Bool? {
+        switch (try? tmux(["display-message", "-p", "-t", session, "#{mouse_any_flag}"]))?.trimmingCharacters(in: .whitespacesAndNewlines) {
+        case "1": true
+        case "0": false
+        default: nil
+        }
+    }
+
+    /// Waits until mouse reporting is `on` (or off); returns whether it came to that.
+    public func waitForMouseReporting(_ on: Bool, timeout: Duration? = nil) -> Bool {
+        Polling.until(timeout: timeout ?? defaultTimeout, every: .milliseconds(20)) { mouseReporting == on }
+    }
+
     @discardableResult
     public func tmux(_ arguments: [String]) throws -> String {
         // A file for the output, not a pipe: the server that new-session starts keeps the
