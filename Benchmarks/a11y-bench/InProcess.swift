@@ -164,7 +164,7 @@ func checksumOf(_ effects: [EngineEffect]) -> Int {
         case .showBraille(let frame): sum &+ (frame?.text.utf8.count ?? 0)
         case .speak(let utterance): sum &+ utterance.text.utf8.count
         case .redraw(let frame): sum &+ frame.lines.count
-        case .changed, .finish, .playTones: sum &+ 1
+        case .changed, .finish, .playTones, .askCursorPosition: sum &+ 1
         }
     }
 }
