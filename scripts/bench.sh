@@ -3,6 +3,8 @@
 # servers stopped whatever happens. Used by `make bench`.
 #
 #   scripts/bench.sh [--quick] [-- DEMO-ARGUMENTS...]
+#   scripts/bench.sh [--quick] MODE [OPTIONS...]    one part of it: side-by-side, pointer-drag (the
+#                                                   drag of 1,000 reports a second), key-to-tone, ...
 #
 # Writes .build/bench/report.txt and .build/bench/report.json and prints the report.
 # BENCH_SERVERS_DIR (default .build/bench-servers) holds the servers' files. The Python peer of

@@ -13,15 +13,17 @@ final class PtyDemo: Sendable {
     private let pty: Pty
     private let child: ChildProcess
     /// When each read of the program's output returned (the terminal "drew").
-    private let output = OutputLog()
+    private let output: OutputLog
     var pid: pid_t { child.pid }
     /// When posix_spawn was called.
     var spawnedAt: ContinuousClock.Instant { child.spawnedAt }
 
     /// `prefix` runs before the executable (e.g. `/usr/bin/time -v -o FILE`).
-    /// `overrides` are set in the demo's environment.
+    /// `overrides` are set in the demo's environment. `keepsOutput`: the bytes of each read are
+    /// kept too (`outputChunks`), for a measurement that reads what was drawn.
     init(executable: String, arguments: [String], prefix: [String] = [], columns: UInt16 = 80, rows: UInt16 = 24,
-         environment overrides: [String: String] = [:]) throws {
+         environment overrides: [String: String] = [:], keepsOutput: Bool = false) throws {
+        output = OutputLog(keepsBytes: keepsOutput)
         pty = try Pty()
         pty.setWindowSize(columns: columns, rows: rows)
         var environment = ProcessInfo.processInfo.environment
@@ -64,7 +66,14 @@ final class PtyDemo: Sendable {
         }
     }
 
-    private static func drain(_ main: Int32, received: (ContinuousClock.Instant) -> Void) {
+    /// What the program wrote from the `index`th read on, with when each read returned (only with
+    /// `keepsOutput`).
+    func outputChunks(from index: Int = 0) -> [(time: ContinuousClock.Instant, bytes: [UInt8])] { output.chunks(from: index) }
+
+    /// How many reads of the program's output were kept so far (only with `keepsOutput`).
+    var outputChunkCount: Int { output.chunkCount }
+
+    private static func drain(_ main: Int32, received: (ContinuousClock.Instant, ArraySlice<UInt8>) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 8192)
         var tail: [UInt8] = []
         let query: [UInt8] = [0x1B, 0x5B, 0x63]  // ESC [ c
@@ -72,7 +81,7 @@ final class PtyDemo: Sendable {
             let count = read(main, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return }  // EIO: the subordinate end closed (the demo left)
-            received(ContinuousClock.now)
+            received(ContinuousClock.now, buffer[0..<count])
             tail += buffer[0..<count]
             if tail.count >= 3 {
                 for start in 0...(tail.count - 3) where Array(tail[start..<start + 3]) == query {
@@ -88,8 +97,22 @@ final class PtyDemo: Sendable {
 /// When each read of a program's terminal output returned.
 final class OutputLog: Sendable {
     private let times = Mutex<[ContinuousClock.Instant]>([])
+    /// With `keepsBytes`: each read's bytes, with its time.
+    private let kept = Mutex<[(time: ContinuousClock.Instant, bytes: [UInt8])]>([])
+    private let keepsBytes: Bool
 
-    func append(_ time: ContinuousClock.Instant) { times.withLock { $0.append(time) } }
+    init(keepsBytes: Bool = false) { self.keepsBytes = keepsBytes }
+
+    func append(_ time: ContinuousClock.Instant, _ bytes: ArraySlice<UInt8>) {
+        times.withLock { $0.append(time) }
+        if keepsBytes { kept.withLock { $0.append((time, Array(bytes))) } }
+    }
+
+    func chunks(from index: Int) -> [(time: ContinuousClock.Instant, bytes: [UInt8])] {
+        kept.withLock { Array($0[min(index, $0.count)...]) }
+    }
+
+    var chunkCount: Int { kept.withLock { $0.count } }
 
     /// The first read after `instant`, if there was one.
     func first(after instant: ContinuousClock.Instant) -> ContinuousClock.Instant? {

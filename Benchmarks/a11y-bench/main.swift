@@ -3,6 +3,7 @@
 //   a11y-bench [--demo PATH] [--out DIR] [--quick] [-- DEMO-ARGUMENTS...]   the full report
 //   a11y-bench --list | NAME...                                                single benchmarks
 //   a11y-bench key-to-tone                                                     key to tone only
+//   a11y-bench [--quick] [--rounds N] pointer-drag                             the pointer figures only
 //   a11y-bench --peer P --floor F [--rounds N] [--starts N] [--demo-b PATH] side-by-side
 //                                                                              the side-by-side rounds only
 //   a11y-bench --feed-keys N                                                   (for valgrind)
@@ -68,6 +69,7 @@ if arguments == ["reader-detection"] {
 if arguments == ["--list"] {
     for benchmark in allBenchmarks { print("\(benchmark.name)\t\(benchmark.summary)") }
     for benchmark in reportBenchmarks { print("\(benchmark.name)\t\(benchmark.summary)") }
+    print("pointer-drag\ta drag of 1,000 motion reports a second: report -> braille and -> redraw, the backlog after the last")
     print("full\tthe whole report (default)")
     exit(0)
 }
@@ -154,6 +156,23 @@ if arguments == ["side-by-side"], let peerPath, let floorPath {
 if arguments == ["key-to-tone"] {
     let tone = try measureKeyToTone(demo: demoPath, keys: 50)
     print("key-to-tone: median \(number(tone.stats.median)) ms, p99 \(number(tone.stats.p99)) ms, min \(number(tone.stats.min)) ms, max \(number(tone.stats.max)) ms, n=\(tone.stats.count), missed \(tone.missed)")
+    exit(0)
+}
+
+/// The pointer session of the report (`pointer-drag`): `rounds` rounds of keys and a drag, then
+/// as many rounds of the braille floor given keys at the drag's pace (with `--floor`).
+@MainActor func runPointerDrag(rounds: Int) throws -> (ours: PointerDragResult, floor: PointerDragResult?) {
+    let reports = quick ? 1_000 : 1_500
+    let ours = try measurePointerDrag(demo: demoPath, demoArguments: demoArguments, rounds: rounds, keys: quick ? 16 : 30, reports: reports)
+    let floor = try floorPath.map { try measureBrailleFloorDrag(floor: $0, rounds: rounds, keys: reports) }
+    return (ours, floor)
+}
+
+// The pointer figures alone: `scripts/bench.sh pointer-drag` (`--rounds N`, 3 drags by default).
+if arguments == ["pointer-drag"] {
+    let result = try runPointerDrag(rounds: sideBySideRounds)
+    print(renderText(machine: [], figures: pointerFigures(result.ours, floor: result.floor),
+                     notes: result.ours.notes + (result.floor?.notes ?? [])))
     exit(0)
 }
 
@@ -299,6 +318,12 @@ do {
     } else {
         notes.append("side by side skipped: no --peer and --floor (make bench passes them)")
     }
+
+    // F. The pointer: a drag of 1,000 motion reports a second, in the same pty harness, beside
+    // keys of the same session.
+    let drags = try runPointerDrag(rounds: quick ? 2 : 3)
+    figures += pointerFigures(drags.ours, floor: drags.floor)
+    notes += drags.ours.notes + (drags.floor?.notes ?? [])
 
     // 7. Start-up, several fresh runs.
     let startRuns = quick ? 3 : 10
