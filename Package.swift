@@ -19,6 +19,13 @@ let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
 //   A11yModel        -> nothing
 //   A11yVocabulary   -> nothing (plain values the pure layers and the devices exchange:
 //                       braille keys, speech priorities, the one definition of unsafe text)
+/// The umbrella module with each layer it re-exports named too: a target that imports the layers
+/// through `import A11yControls` is then rebuilt when a layer changes (the umbrella's own module
+/// does not change with them, and the build would otherwise keep code made for a layer's old
+/// layout).
+let withLayers: [Target.Dependency] = ["A11yControls", "A11yModel", "A11yVocabulary", "A11yFormatting", "A11yInput",
+                                      "A11yPresentation", "A11yDevices", "A11ySession"]
+
 let package = Package(
     name: "a11y-controls",
     products: [
@@ -83,12 +90,12 @@ let package = Package(
         ),
         // The option grammar shared by a11y-demo and the C API: parsing, the option table, errors,
         // the preferences file, the controls built from options, results. Pure, unit-tested.
-        .target(name: "A11yOptions", dependencies: ["A11yControls"]),
+        .target(name: "A11yOptions", dependencies: withLayers),
         // What only a11y-demo prints: help, the man page, shell completions.
-        .target(name: "DemoCommandLine", dependencies: ["A11yOptions", "A11yControls"]),
+        .target(name: "DemoCommandLine", dependencies: withLayers + ["A11yOptions"]),
         .executableTarget(
             name: "a11y-demo",
-            dependencies: ["DemoCommandLine", "A11yOptions", "A11yControls", "DemoStart"],
+            dependencies: withLayers + ["DemoCommandLine", "A11yOptions", "DemoStart"],
             // The Swift runtime linked in: start-up maps fewer shared libraries and the process
             // is smaller. An executable is never a dependency's product, so the unsafe flag does
             // not stop other packages from using this one.
@@ -122,7 +129,7 @@ let package = Package(
         // scripts/hot-functions.sh runs a11y-demo under callgrind.
         .target(name: "DemoStart", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // @_cdecl exports of include/a11y_controls.h: options are a11y-demo's argument strings.
-        .target(name: "A11yControlsC", dependencies: ["A11yOptions", "A11yControls"]),
+        .target(name: "A11yControlsC", dependencies: withLayers + ["A11yOptions"]),
         // examples/: a formatter plugin in C, and how a Swift program embeds the controls.
         .target(
             name: "ExampleFormatterPlugin",
@@ -134,7 +141,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "embedding-example",
-            dependencies: ["A11yControls"],
+            dependencies: withLayers,
             path: "examples/swift-embedding"
         ),
         // The client side of BRLTTY's Virtual (`vr`) display protocol: one implementation for
@@ -143,13 +150,13 @@ let package = Package(
         // Fakes of the devices, the shared fixtures (engines, panels, times), pty and process
         // helpers, the capture-file reader: shared by the tests and the benchmark, never part of
         // a product.
-        .target(name: "A11yTestSupport", dependencies: ["A11yControls", "VirtualDisplayClient", "CSystem"],
+        .target(name: "A11yTestSupport", dependencies: withLayers + ["VirtualDisplayClient", "CSystem"],
                 path: "Tests/Support/A11yTestSupport"),
         // Benchmarks print a report; they are never timed assertions in tests. CSpeech and CBrl
         // measure the bare floors (libspeechd and libbrlapi linked: the floors call them themselves).
         .executableTarget(
             name: "a11y-bench",
-            dependencies: ["A11yControls", "A11yTestSupport", "VirtualDisplayClient", "CSpeech", "CBrl"],
+            dependencies: withLayers + ["A11yTestSupport", "VirtualDisplayClient", "CSpeech", "CBrl"],
             path: "Benchmarks/a11y-bench",
             linkerSettings: [.linkedLibrary("speechd"), .linkedLibrary("brlapi")]
         ),
@@ -157,7 +164,7 @@ let package = Package(
         // keys, braille keys, signals and server faults; prints keys, faults, recoveries, RSS.
         .executableTarget(
             name: "a11y-soak",
-            dependencies: ["A11yControls", "A11yTestSupport", "VirtualDisplayClient"],
+            dependencies: withLayers + ["A11yTestSupport", "VirtualDisplayClient"],
             path: "Tools/a11y-soak"
         ),
         // A headless display for BRLTTY's Virtual driver, run by `scripts/servers.sh start --display`
@@ -176,19 +183,17 @@ let package = Package(
         // A helper the terminal tests run on a pseudo-terminal (not a product).
         .executableTarget(
             name: "TerminalCheckHelper",
-            dependencies: ["A11yControls"],
+            dependencies: withLayers,
             path: "Tests/Support/TerminalCheckHelper"
         ),
         .testTarget(
             name: "A11yControlsTests",
-            dependencies: ["A11yControls", "A11yModel", "A11yVocabulary", "A11yFormatting", "A11yInput", "A11yPresentation",
-                           "A11yDevices", "A11ySession", "A11yOptions", "DemoCommandLine", "A11yTestSupport",
-                           "VirtualDisplayClient", "TerminalCheckHelper", "A11yControlsC", "CBrl"]
+            dependencies: withLayers + ["A11yOptions", "DemoCommandLine", "A11yTestSupport", "VirtualDisplayClient",
+                                        "TerminalCheckHelper", "A11yControlsC", "CBrl"]
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["A11yControls", "A11yDevices", "A11yOptions", "A11yTestSupport", "VirtualDisplayClient", "CSpeech",
-                           "CBrl"]
+            dependencies: withLayers + ["A11yOptions", "A11yTestSupport", "VirtualDisplayClient", "CSpeech", "CBrl"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -25,8 +25,11 @@ extension ControlEngine {
         return endHold(at: time) + perform(action, at: time)
     }
 
+    /// Another key, or the end: a held key stops, and so does what the pointer holds (a drag,
+    /// a stepper's button), so that no hold outlives the session or steps the control that the
+    /// key brought the focus to.
     mutating func endHold(at time: Duration) -> [Utterance] {
-        repeatEvents(autoRepeat.cancel(at: time))
+        repeatEvents(autoRepeat.cancel(at: time)) + endPointer(at: time)
     }
 
     /// The steps of a hold (a held key's, or `hold`: a stepper button held with the pointer).

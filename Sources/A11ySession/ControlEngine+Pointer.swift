@@ -15,8 +15,9 @@ struct PointerState: Sendable {
     var askedFor: (lines: Int, width: Int)?
     /// The control and handle the left button holds on a track.
     var drag: (panel: Int, handle: Handle)?
-    /// What a drag last said, so a drag along a limit does not say it at every motion.
-    var lastDragWords: String?
+    /// The limit a drag last said it is on, so that a drag along it says it once: neither at
+    /// every motion nor again as "blocked" when the handle was said to reach it.
+    var lastDragLimit: Limit?
     /// The control whose stepper button the left button holds.
     var heldPanel: Int?
 
@@ -80,7 +81,7 @@ extension ControlEngine {
         let onHandle = track.handle(atRow: cell.row, column: cell.column)
         let handle = onHandle ?? Self.nearestHandle(to: value(at: fraction, of: slider), in: slider)
         pointer.drag = (focusedPanel, handle)
-        pointer.lastDragWords = nil
+        pointer.lastDragLimit = nil
         var speech: [Utterance] = []
         if onHandle == nil { speech = move(handle, to: fraction, dragging: false) }
         _ = apply(.beginInteraction)
@@ -112,8 +113,9 @@ extension ControlEngine {
         let change = apply(.setValue(value(at: fraction, of: slider), handle: handle))
         let words = announce(change)
         guard dragging else { return words }
-        guard change.valueChanged || (change.limit != nil && words.first?.text != pointer.lastDragWords) else { return [] }
-        pointer.lastDragWords = words.first?.text
+        let saidLimit = pointer.lastDragLimit
+        if change.valueChanged || change.limit != nil { pointer.lastDragLimit = change.limit }
+        guard change.valueChanged || (change.limit != nil && change.limit != saidLimit) else { return [] }
         return words
     }
 
@@ -130,7 +132,7 @@ extension ControlEngine {
         var speech: [Utterance] = []
         if pointer.drag != nil {
             pointer.drag = nil
-            pointer.lastDragWords = nil
+            pointer.lastDragLimit = nil
             _ = apply(.endInteraction)
         }
         if pointer.heldPanel != nil {

@@ -203,12 +203,12 @@ public struct ControlEngine: Sendable {
             }
         case .endOfInput:
             for key in keyInput.endOfInput() where outcome == nil { speech.adopt(handle(key, at: time)) }
-            if outcome == nil { speech.adopt(finish(.cancelled)) }
+            if outcome == nil { speech.adopt(endHold(at: time) + finish(.cancelled)) }
         case .tick:
             speech = tickParts(at: time)
             if outcome == nil, let deadline = idleDeadline, time >= deadline { speech.adopt(finish(.timedOut)) }
         case .interrupt:
-            if outcome == nil { speech = finish(.interrupted) }
+            if outcome == nil { speech = endHold(at: time) + finish(.interrupted) }
         case .brailleWidth(let width):
             braille.setWidth(width, control: presented, renderer: brailleRenderer)
         case .braillePreferences(let preferences):

@@ -138,10 +138,8 @@ struct PointerEngineTests {
         #expect(engine.outcome == .cancelled)
         let before = Self.values(engine)
         for t in [500, 600, 1_000, 10_000] { _ = engine.send(.tick, at: ms(t)) }
-        withKnownIssue("core bug: .endOfInput finishes without ending the pointer's hold (pointerRepeat keeps stepping on ticks, the stepper stays interacting)") {
-            #expect(Self.values(engine) == before, "a held button stepped after the session ended")
-            #expect(!engine.panels[0].isInteracting, "the stepper was left interacting")
-        }
+        #expect(Self.values(engine) == before, "a held button stepped after the session ended")
+        #expect(!engine.panels[0].isInteracting, "the stepper was left interacting")
     }
 
     @Test("a held + and Enter: the session is accepted, nothing steps after, the hold is over")
@@ -153,10 +151,8 @@ struct PointerEngineTests {
         #expect(effects.contains(.finish(.accepted)))
         #expect(Self.values(engine) == [2])
         for t in [400, 500, 1_000] { _ = engine.send(.tick, at: ms(t)) }
-        withKnownIssue("core bug: a key (Enter) ends a held key but not the pointer's hold: it steps on after .finish(.accepted)") {
-            #expect(Self.values(engine) == [2], "a held button stepped after the session was accepted")
-            #expect(!engine.panels[0].isInteracting, "the stepper was left interacting")
-        }
+        #expect(Self.values(engine) == [2], "a held button stepped after the session was accepted")
+        #expect(!engine.panels[0].isInteracting, "the stepper was left interacting")
     }
 
     @Test("the showcase: + held on the stepper, then Tab to the slider: the slider does not take the stepper's steps")
@@ -169,9 +165,7 @@ struct PointerEngineTests {
         _ = engine.send(.bytes([0x09]), at: ms(100))
         #expect(engine.focusedPanel == 0)
         for t in stride(from: 400, through: 1_000, by: 100) { _ = engine.send(.tick, at: ms(t)) }
-        withKnownIssue("core bug: the pointer's hold steps the focused control, and Tab moved the focus to the slider") {
-            #expect(Self.values(engine, 0) == [10, 90], "the stepper's held + stepped the slider")
-        }
+        #expect(Self.values(engine, 0) == [10, 90], "the stepper's held + stepped the slider")
         _ = engine.send(.bytes(Self.report(.left, .release, row: plus, column: 2)), at: ms(1_050))
         #expect(!engine.panels[1].isInteracting, "the stepper was left interacting")
         #expect(!engine.panels[0].isInteracting)
@@ -282,9 +276,7 @@ struct PointerEngineTests {
         #expect(Self.values(engine) == [60, 60])
         let limitWords = said.filter { !$0.allSatisfy(\.isNumber) }
         #expect(!limitWords.isEmpty)
-        withKnownIssue("core bug: a drag says '60, meets upper', then '60, blocked by upper' at the next motion (lastDragWords compares texts)") {
-            #expect(limitWords.count == 1, "the limit was said \(limitWords.count) times: \(said)")
-        }
+        #expect(limitWords.count == 1, "the limit was said \(limitWords.count) times: \(said)")
         _ = engine.send(.bytes(Self.report(.left, .release, row: track.row, column: 500)), at: ms(t))
         #expect(!engine.panels[0].isInteracting)
     }
@@ -302,9 +294,7 @@ struct PointerEngineTests {
             t += 10
         }
         #expect(Self.values(engine) == [40, 60])
-        withKnownIssue("core bug: '40, closest to upper' then '40, blocked, closest to upper'") {
-            #expect(said.filter { !$0.allSatisfy(\.isNumber) }.count == 1, "\(said)")
-        }
+        #expect(said.filter { !$0.allSatisfy(\.isNumber) }.count == 1, "\(said)")
         // Back down, past the maximum distance.
         said = []
         for fraction in stride(from: 0.4, through: 0.0, by: -0.02) {
@@ -312,9 +302,7 @@ struct PointerEngineTests {
             t += 10
         }
         #expect(Self.values(engine) == [10, 60])
-        withKnownIssue("core bug: '10, farthest from upper' then '10, blocked, farthest from upper'") {
-            #expect(said.filter { !$0.allSatisfy(\.isNumber) }.count == 1, "\(said)")
-        }
+        #expect(said.filter { !$0.allSatisfy(\.isNumber) }.count == 1, "\(said)")
         _ = engine.send(.bytes(Self.report(.left, .release, row: track.row, column: 0)), at: ms(t))
     }
 
@@ -342,9 +330,7 @@ struct PointerEngineTests {
         let effects = engine.send(.endOfInput, at: ms(20))
         #expect(effects.contains(.finish(.cancelled)))
         #expect(engine.outcome == .cancelled)
-        withKnownIssue("core bug: .endOfInput finishes without ending the drag (no endInteraction)") {
-            #expect(!engine.panels[0].isInteracting, "the slider was left interacting after the session ended")
-        }
+        #expect(!engine.panels[0].isInteracting, "the slider was left interacting after the session ended")
         #expect(engine.idleDeadline == nil)
         // Nothing that comes after moves it.
         let after = Self.values(engine)

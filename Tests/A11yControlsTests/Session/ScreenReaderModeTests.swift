@@ -79,7 +79,10 @@ import A11yTestSupport
         let plus = try #require(before.firstIndex { $0 == "  +" })
         _ = stepper.send(press(plus, 2), at: .milliseconds(10))
         #expect(stepper.panels[0].values == [2])
-        _ = stepper.send(press(plus + 2, 2), at: .milliseconds(20))
+        // The words above are shorter now ("2"): the buttons moved up with them.
+        let after = stepper.screenFrame.lines.map(screenReaderText)
+        let minus = try #require(after.firstIndex { $0 == "  -" })
+        _ = stepper.send(press(minus, 2), at: .milliseconds(20))
         #expect(stepper.panels[0].values == [1])
         // Below the words line, nothing changed as text.
         #expect(stepper.screenFrame.lines.map(screenReaderText).suffix(4) == before.suffix(4))
