@@ -2,6 +2,7 @@ import Testing
 import A11yControls
 import A11yOptions
 @testable import A11yPresentation
+import A11yTestSupport
 
 /// Hit-testing: a cell of the frame to a value (`PointerTarget.fraction`) and back (where the
 /// renderer draws a handle), horizontal left to right and right to left, upright; the stepper's
@@ -205,10 +206,10 @@ struct PointerTargetTests {
                 #expect(track.handle(atRow: frame.cursor.row, column: 1) == focus)
                 // The value is written beside its row.
                 let value = control.handles.first { $0.handle == focus }!.text.visual
-                #expect(plain(frame.lines[frame.cursor.row]).contains(value))
+                #expect(screenReaderText(frame.lines[frame.cursor.row]).contains(value))
                 // The maximum is written above the track and the minimum below it.
-                #expect(plain(frame.lines[track.row - 1]).contains("100"))
-                #expect(plain(frame.lines[track.row + track.rows]).contains("0"))
+                #expect(screenReaderText(frame.lines[track.row - 1]).contains("100"))
+                #expect(screenReaderText(frame.lines[track.row + track.rows]).contains("0"))
             }
         }
     }
@@ -220,7 +221,7 @@ struct PointerTargetTests {
             let stepper = try Stepper(configuration: configuration, value: value)
             let control = PresentedControl(stepper, formatter: formatter, locale: .posix)
             let frame = ScreenRenderer().frame(for: control, width: 40)
-            let texts = frame.lines.map { plain($0) }
+            let texts = frame.lines.map { screenReaderText($0) }
             let plusRow = try #require(texts.firstIndex { $0.hasPrefix("  +") })
             let minusRow = try #require(texts.firstIndex { $0.hasPrefix("  -") })
             let valueRow = try #require(texts.firstIndex { $0.drop { $0 == " " }.hasPrefix(String(Int(value))) })
@@ -274,8 +275,8 @@ struct PointerTargetTests {
             #expect(hitPlus.control == 1 && hitPlus.target?.kind == .increment && hitPlus.target?.row == stepperStart + plus.row)
             let hitMinus = try #require(composer.hit(row: stepperStart + minus.row, column: 0))
             #expect(hitMinus.control == 1 && hitMinus.target?.kind == .decrement)
-            #expect(plain(lines[stepperStart + plus.row]).hasPrefix("  +"))
-            #expect(plain(lines[stepperStart + minus.row]).hasPrefix("  -"))
+            #expect(screenReaderText(lines[stepperStart + plus.row]).hasPrefix("  +"))
+            #expect(screenReaderText(lines[stepperStart + minus.row]).hasPrefix("  -"))
             // The head, the tail and beyond the frame are no control's.
             if headLines > 0 { #expect(composer.hit(row: 0, column: 0) == nil) }
             #expect(composer.hit(row: lines.count - 1, column: 0) == nil)
@@ -285,13 +286,3 @@ struct PointerTargetTests {
     }
 }
 
-/// The text a screen reader would read: escape sequences removed.
-private func plain(_ line: String) -> String {
-    var result = "", inEscape = false
-    for character in line {
-        if inEscape { if character.isLetter { inEscape = false }; continue }
-        if character == "\u{1B}" { inEscape = true; continue }
-        result.append(character)
-    }
-    return result
-}

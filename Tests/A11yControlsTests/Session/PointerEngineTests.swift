@@ -5,6 +5,7 @@ import Testing
 @testable import A11yPresentation
 @testable import A11ySession
 @testable import A11yVocabulary
+import A11yTestSupport
 
 /// The engine fed mouse reports as bytes, at chosen times on the manual clock: presses, drags,
 /// releases and the wheel on a slider's track (left to right, right to left, upright) and on a
@@ -359,7 +360,7 @@ struct PointerEngineTests {
         var engine = Self.engine([try Self.sliderPanel(), try Self.stepperPanel(value: 5)])
         #expect(engine.focusedPanel == 0)
         let frame = engine.screen.frame
-        let plain = frame.lines.map(Self.plain)
+        let plain = frame.lines.map(screenReaderText)
         let valueRow = try #require(plain.firstIndex { $0 == "  5" })
         var effects = engine.send(.bytes(Self.report(.left, .press, row: valueRow, column: 2)), at: ms(10))
         #expect(engine.focusedPanel == 1)
@@ -444,7 +445,7 @@ struct PointerEngineTests {
         _ = engine.send(.bytes(Self.report(.left, .release, row: track.row, column: column, origin: 5)), at: ms(25))
         // Row 5 itself is the first line: the slider's title (a press there on the stepper's
         // focus brings the focus back to the slider).
-        let stepperValue = try #require(engine.screen.frame.lines.map(Self.plain).firstIndex { $0 == "  5" })
+        let stepperValue = try #require(engine.screen.frame.lines.map(screenReaderText).firstIndex { $0 == "  5" })
         _ = engine.send(.bytes(Self.report(.left, .press, row: stepperValue, column: 2, origin: 5)), at: ms(26))
         _ = engine.send(.bytes(Self.report(.left, .release, row: stepperValue, column: 2, origin: 5)), at: ms(27))
         #expect(engine.focusedPanel == 1)
@@ -495,13 +496,4 @@ struct PointerEngineTests {
         #expect(engine.outcome == nil)
     }
 
-    static func plain(_ line: String) -> String {
-        var result = "", inEscape = false
-        for character in line {
-            if inEscape { if character.isLetter { inEscape = false }; continue }
-            if character == "\u{1B}" { inEscape = true; continue }
-            result.append(character)
-        }
-        return result
-    }
 }
