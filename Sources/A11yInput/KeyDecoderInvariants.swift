@@ -108,12 +108,18 @@ public enum KeyDecoderInvariants {
         return numbers.allSatisfy { $0 >= 1 }
     }
 
-    /// Numbers of one to nine digits each, separated by ';' (nil for anything else).
+    /// Decimal numbers separated by ';', each at most 0x10FFFF as the decoder reads parameters
+    /// (leading zeros are ECMA-48 parameters too); nil for anything else.
     private static func decimalFields(_ bytes: ArraySlice<UInt8>) -> [Int]? {
         var numbers: [Int] = []
         for field in bytes.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false) {
-            guard (1...9).contains(field.count), field.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-            numbers.append(field.reduce(0) { $0 * 10 + Int($1 - 0x30) })
+            guard !field.isEmpty, field.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            var value = 0
+            for digit in field {
+                value = value * 10 + Int(digit - 0x30)
+                if value > 0x10FFFF { return nil }
+            }
+            numbers.append(value)
         }
         return numbers
     }

@@ -40,16 +40,18 @@ extension ControlEngine {
         let cell = frameCell(event)
         switch (event.button, event.kind) {
         case (.left, .press):
-            var speech = endHold(at: time) + endPointer(at: time)
+            // (Ending a hold ends what the pointer held too.)
+            var speech = endHold(at: time)
             guard let hit = screen.hit(row: cell.row, column: cell.column) else { return speech }
             let arrived = hit.control != focusedPanel
             if arrived { focusPanel(hit.control) }
             var acted: [Utterance] = []
-            switch hit.target?.kind {
-            case .track?: acted = grab(hit.target!, at: cell)
-            case .increment?: acted = pressButton(.increment, at: time)
-            case .decrement?: acted = pressButton(.decrement, at: time)
-            case nil: break
+            if let target = hit.target {
+                switch target.kind {
+                case .track: acted = grab(target, at: cell)
+                case .increment: acted = pressButton(.increment, at: time)
+                case .decrement: acted = pressButton(.decrement, at: time)
+                }
             }
             // A press that brought the focus introduces the control as it now is (its new value
             // in it): one utterance, not the value's words cut off by the introduction's.
@@ -61,7 +63,7 @@ extension ControlEngine {
         case (.left, .release):
             return endPointer(at: time)
         case (.wheelUp, .press), (.wheelDown, .press):
-            var speech = endHold(at: time) + endPointer(at: time)
+            var speech = endHold(at: time)
             let hit = screen.hit(row: cell.row, column: cell.column)
             let arrived = hit.map { $0.control != focusedPanel } ?? false
             if let hit, arrived { focusPanel(hit.control) }
