@@ -43,19 +43,14 @@ extension ControlEngine {
             // (Ending a hold ends what the pointer held too.)
             var speech = endHold(at: time)
             guard let hit = screen.hit(row: cell.row, column: cell.column) else { return speech }
-            let arrived = hit.control != focusedPanel
-            if arrived { focusPanel(hit.control) }
-            var acted: [Utterance] = []
-            if let target = hit.target {
+            speech.adopt(focusing(hit.control) { engine in
+                guard let target = hit.target else { return [] }
                 switch target.kind {
-                case .track: acted = grab(target, at: cell)
-                case .increment: acted = pressButton(.increment, at: time)
-                case .decrement: acted = pressButton(.decrement, at: time)
+                case .track: return engine.grab(target, at: cell)
+                case .increment: return engine.pressButton(.increment, at: time)
+                case .decrement: return engine.pressButton(.decrement, at: time)
                 }
-            }
-            // A press that brought the focus introduces the control as it now is (its new value
-            // in it): one utterance, not the value's words cut off by the introduction's.
-            speech.adopt(arrived ? [announcer.introduction(of: presented)] : acted)
+            })
             return speech
         case (.left, .drag):
             guard let drag = pointer.drag, drag.panel == focusedPanel, let track = screen.track(ofControl: drag.panel) else { return [] }
@@ -64,11 +59,9 @@ extension ControlEngine {
             return endPointer(at: time)
         case (.wheelUp, .press), (.wheelDown, .press):
             var speech = endHold(at: time)
-            let hit = screen.hit(row: cell.row, column: cell.column)
-            let arrived = hit.map { $0.control != focusedPanel } ?? false
-            if let hit, arrived { focusPanel(hit.control) }
-            let acted = applyAndAnnounce(event.button == .wheelUp ? .increment : .decrement)
-            speech.adopt(arrived ? [announcer.introduction(of: presented)] : acted)
+            speech.adopt(focusing(screen.hit(row: cell.row, column: cell.column)?.control) { engine in
+                engine.applyAndAnnounce(event.button == .wheelUp ? .increment : .decrement)
+            })
             return speech
         default:
             return []
@@ -144,11 +137,16 @@ extension ControlEngine {
         return speech
     }
 
-    /// Focus moves to control `index` (a press on it).
-    private mutating func focusPanel(_ index: Int) {
+    /// `act` on control `index` (nil: the focused one), focused first if it was not. A press
+    /// that brought the focus introduces the control as it now is (its new value in it): one
+    /// utterance, not the value's words cut off by the introduction's.
+    private mutating func focusing(_ index: Int?, _ act: (inout ControlEngine) -> [Utterance]) -> [Utterance] {
+        guard let index, index != focusedPanel else { return act(&self) }
         focusedPanel = index
         autoRepeat = Self.makeAutoRepeat(focused, detection: holdDetection)
         refreshFocused(keepPan: false)
+        _ = act(&self)
+        return [announcer.introduction(of: presented)]
     }
 
     /// After a redraw: whether to ask the terminal where the frame stands now (the first frame,

@@ -182,18 +182,17 @@ public struct ControlEngine: Sendable {
                 case .reply: break
                 }
             }
-        case .pointer(let event):
+        case .key, .pointer:
             lastActivity = time
             braille.dismissNotice()
             speech = tickParts(at: time)
-            if outcome == nil { speech.adopt(handle(event, at: time)) }
+            switch event {
+            case .key(let key) where outcome == nil: speech.adopt(handle(key, at: time))
+            case .pointer(let report) where outcome == nil: speech.adopt(handle(report, at: time))
+            default: break
+            }
         case .screenOrigin(let row):
             pointer.originRow = row - 1
-        case .key(let key):
-            lastActivity = time
-            braille.dismissNotice()
-            speech = tickParts(at: time)
-            if outcome == nil { speech.adopt(handle(key, at: time)) }
         case .brailleKey(let key):
             lastActivity = time
             braille.dismissNotice()
