@@ -9,12 +9,12 @@ import A11yVocabulary
 /// table name or path. Digits are not contracted: they stay characters for the user's text table.
 ///
 /// liblouis is not thread-safe: every call into it takes one process-wide lock.
-public struct BrailleContractor: Sendable {
+package struct BrailleContractor: Sendable {
     /// The liblouis table list in use ("en-us-g2.ctb").
-    public let table: String
+    package let table: String
 
     /// A contractor for `name`. Throws when liblouis knows no such table or cannot compile it.
-    public init(table name: String) throws(BrailleContractionError) {
+    package init(table name: String) throws(BrailleContractionError) {
         if let error = a11y_louis_load_error() { throw BrailleContractionError(table: name, libraryError: String(cString: error)) }
         for candidate in Self.candidates(for: name) where Self.liblouis.withLock({ _ in
             candidate.withCString { a11y_lou_getTable($0) } != nil
@@ -35,7 +35,7 @@ public struct BrailleContractor: Sendable {
     }
 
     /// Contracts `text`; nil when liblouis fails on it.
-    public func contract(_ text: String) -> ContractedText? {
+    package func contract(_ text: String) -> ContractedText? {
         var result = ContractedText(text: [], dots: [], sourceIndex: [])
         let characters = Array(text)
         var start = 0
@@ -93,16 +93,16 @@ public struct BrailleContractor: Sendable {
 }
 
 /// liblouis knows no table by this name, or cannot compile it, or cannot be loaded.
-public struct BrailleContractionError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct BrailleContractionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The name asked for.
-    public var table: String
+    package var table: String
     /// Why liblouis could not be loaded (nil: it was, and has no such table).
-    public var libraryError: String?
-    public init(table: String, libraryError: String? = nil) {
+    package var libraryError: String?
+    package init(table: String, libraryError: String? = nil) {
         self.table = table
         self.libraryError = libraryError
     }
-    public var description: String {
+    package var description: String {
         guard let libraryError else { return "liblouis has no usable braille table '\(table)'" }
         return "liblouis cannot be loaded (\(libraryError)), so there is no contracted braille for '\(table)'"
     }

@@ -17,7 +17,7 @@ import Glibc
 extension BrailleDisplay {
     /// True when the connection's socket has room for a frame now: a write (which BRLTTY does
     /// not answer) then returns without waiting, even for a BRLTTY that stopped.
-    public var takesAWriteAtOnce: Bool {
+    package var takesAWriteAtOnce: Bool {
         var room = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
         return poll(&room, 1, 0) == 1 && room.revents == Int16(POLLOUT)
     }
@@ -34,7 +34,7 @@ extension BrailleDisplay {
     /// empties, and in BrlAPI 6.5 that read polls the socket for a millisecond (see
     /// `takeKeyThroughBrlAPI`): a frame made during that millisecond would wait for it. The
     /// keys that come meanwhile are kept for `readKey`.
-    public func ping() throws(BrailleError) {
+    package func ping() throws(BrailleError) {
         try withHandle("ping", mayLeaveKeys: false) { handle throws(BrailleError) in
             _ = try ask(Self.versionQuestion, expecting: [.parameter(BRLAPI_PARAM_SERVER_VERSION)], on: handle)[0].get()
         }

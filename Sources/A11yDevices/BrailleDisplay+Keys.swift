@@ -12,7 +12,7 @@ extension BrailleDisplay {
     /// range, as `brlapi__acceptKeys`): basic commands and keysyms by their exact code (any
     /// modifier flags), routing and typed dots by command block (any cell, any dots), typed
     /// characters as the Latin-1 and Unicode keysym ranges.
-    public func acceptKeys(_ set: BrailleKeySet) throws(BrailleError) {
+    package func acceptKeys(_ set: BrailleKeySet) throws(BrailleError) {
         try withHandle("acceptKeys", mayLeaveKeys: false) { handle throws(BrailleError) in try take(set, on: handle) }
     }
 

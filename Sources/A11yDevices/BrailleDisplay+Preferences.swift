@@ -13,7 +13,7 @@ extension BrailleDisplay {
     /// The user's preferences as BRLTTY has them now (its global values, which its preferences
     /// menu sets). A parameter BRLTTY does not answer (a server older than BrlAPI 0.8) keeps its
     /// default and is named in `unanswered`.
-    public func preferences() throws(BrailleError) -> (preferences: BraillePreferences, unanswered: [String]) {
+    package func preferences() throws(BrailleError) -> (preferences: BraillePreferences, unanswered: [String]) {
         try withHandle("brlapi__getParameter") { handle throws(BrailleError) in
             var preferences = BraillePreferences()
             var unanswered: [String] = []
@@ -32,14 +32,14 @@ extension BrailleDisplay {
     /// The preferences as BRLTTY last reported them to the watch (`watchPreferences()`), once it
     /// reported all four; else read (`preferences()`). A change is reported while keys are read,
     /// so after `preferencesChanged()` this holds the new values without asking BRLTTY again.
-    public func currentPreferences() throws(BrailleError) -> (preferences: BraillePreferences, unanswered: [String]) {
+    package func currentPreferences() throws(BrailleError) -> (preferences: BraillePreferences, unanswered: [String]) {
         if let watchedPreferences { return (watchedPreferences, []) }
         return try preferences()
     }
 
     /// The preferences BRLTTY reported to the watch, once it reported all four (nil before,
     /// and when BRLTTY cannot watch them).
-    public var watchedPreferences: BraillePreferences? { preferenceWatch.preferences }
+    package var watchedPreferences: BraillePreferences? { preferenceWatch.preferences }
 
     /// Asks BRLTTY to tell this connection when the preferences change. BRLTTY answers each with
     /// the parameter's value (`currentPreferences()` then needs no round trip). The four
@@ -53,7 +53,7 @@ extension BrailleDisplay {
     /// of the reader for nothing), and its watch would be a fifth round trip before the first
     /// frame.
     @discardableResult
-    public func watchPreferences() throws(BrailleError) -> Bool {
+    package func watchPreferences() throws(BrailleError) -> Bool {
         try withHandle("watchPreferences", mayLeaveKeys: false) { handle throws(BrailleError) -> Bool in
             takeWatchAnswers(try ask(Self.watchRequests.bytes, expecting: Self.watchRequests.answers, on: handle)[...])
         }
@@ -84,7 +84,7 @@ extension BrailleDisplay {
     }
 
     /// True once after BRLTTY reported a change of a watched parameter.
-    public func preferencesChanged() -> Bool {
+    package func preferencesChanged() -> Bool {
         preferenceWatch.changed.exchange(false, ordering: .relaxed)
     }
 }
@@ -157,7 +157,7 @@ extension BrailleDisplay {
     /// its main thread may be contracting the screen with the old one (a heap corruption that
     /// kills BRLTTY when the same table is set again and again). So a new table is
     /// set before literary braille is turned on, and literary braille is turned off first.
-    public func setGlobalPreferences(_ preferences: BraillePreferences) throws(BrailleError) {
+    package func setGlobalPreferences(_ preferences: BraillePreferences) throws(BrailleError) {
         let now = try self.preferences().preferences
         try withHandle("brlapi__setParameter") { handle throws(BrailleError) in
             let flags = brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL)

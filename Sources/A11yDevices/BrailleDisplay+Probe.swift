@@ -7,26 +7,26 @@ import Musl
 import A11yVocabulary
 
 /// What BRLTTY says about itself and its display, for `a11y-demo --diagnose`.
-public struct BrailleServerFacts: Sendable, Equatable {
+package struct BrailleServerFacts: Sendable, Equatable {
     /// The server, as BrlAPI names it ("127.0.0.1:1", ":0").
-    public var address: String
+    package var address: String
     /// Whether the address comes from `BRLAPI_HOST` (else it is BrlAPI's default).
-    public var addressFromEnvironment: Bool
+    package var addressFromEnvironment: Bool
     /// Why BRLTTY cannot be reached, in BrlAPI's words; nil: it answered.
-    public var problem: String?
+    package var problem: String?
     /// The braille driver's name and code ("Virtual", "vr"), when BRLTTY said.
-    public var driverName: String?
-    public var driverCode: String?
+    package var driverName: String?
+    package var driverCode: String?
     /// The display's size; 0x0 while BRLTTY has no display.
-    public var size: BrailleDisplay.Size?
+    package var size: BrailleDisplay.Size?
     /// The user's preferences (cell sizes, literary braille and its table).
-    public var preferences: BraillePreferences?
+    package var preferences: BraillePreferences?
     /// The preferences BRLTTY did not answer (they keep their defaults).
-    public var unanswered: [String]
+    package var unanswered: [String]
     /// BRLTTY's text (computer braille) table ("en-nabcc"), when it said.
-    public var textTable: String?
+    package var textTable: String?
 
-    public init(address: String, addressFromEnvironment: Bool, problem: String? = nil, driverName: String? = nil,
+    package init(address: String, addressFromEnvironment: Bool, problem: String? = nil, driverName: String? = nil,
                 driverCode: String? = nil, size: BrailleDisplay.Size? = nil, preferences: BraillePreferences? = nil,
                 unanswered: [String] = [], textTable: String? = nil) {
         self.address = address
@@ -41,7 +41,7 @@ public struct BrailleServerFacts: Sendable, Equatable {
     }
 
     /// Whether BRLTTY answered.
-    public var isReachable: Bool { problem == nil }
+    package var isReachable: Bool { problem == nil }
 }
 
 extension BrailleDisplay {
@@ -50,7 +50,7 @@ extension BrailleDisplay {
     /// closes. The connection waits at most `timeout` for BRLTTY. The questions after it have
     /// no deadline of their own (BrlAPI waits for each answer): run the probe on a thread that
     /// may be abandoned.
-    public static func probe(timeout: Duration = .seconds(1)) -> BrailleServerFacts {
+    package static func probe(timeout: Duration = .seconds(1)) -> BrailleServerFacts {
         let host = Environment.value("BRLAPI_HOST").flatMap { $0.isEmpty ? nil : $0 }
         var facts = BrailleServerFacts(address: host ?? ":0", addressFromEnvironment: host != nil)
         do {

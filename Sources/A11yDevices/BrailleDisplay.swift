@@ -22,7 +22,7 @@ import A11yVocabulary
 ///
 /// Calls are serialized by an internal lock, so an instance can be shared between threads;
 /// `readKey(wait: true)` holds that lock while it waits.
-public final class BrailleDisplay: @unchecked Sendable {
+package final class BrailleDisplay: @unchecked Sendable {
     // @unchecked Sendable: the handle is only used inside `state.withLock`, which also makes
     // close() safe against concurrent calls. The other stored properties are immutable.
     private let state: Mutex<Handle?>
@@ -38,27 +38,27 @@ public final class BrailleDisplay: @unchecked Sendable {
     }
 
     /// The connection's file descriptor: readable when a key (or a server message) is waiting.
-    public let fileDescriptor: Int32
+    package let fileDescriptor: Int32
 
     /// The server's address, as BrlAPI resolved it (for example "127.0.0.1:1").
-    public let host: String
+    package let host: String
 
     /// Told by BrlAPI when a watched parameter changes (`watchPreferences()`).
     let preferenceWatch = PreferenceWatch()
 
     /// A display's size in cells.
-    public struct Size: Sendable, Equatable, CustomStringConvertible {
+    package struct Size: Sendable, Equatable, CustomStringConvertible {
         /// Cells per line.
-        public var width: Int
+        package var width: Int
         /// Lines.
-        public var height: Int
+        package var height: Int
 
-        public init(width: Int, height: Int) {
+        package init(width: Int, height: Int) {
             self.width = width
             self.height = height
         }
 
-        public var description: String { "\(width)x\(height)" }
+        package var description: String { "\(width)x\(height)" }
     }
 
     /// Connects to BrlAPI.
@@ -72,7 +72,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     ///     runs on another thread and is abandoned (and cleaned up when it ends) after the time.
     ///     While an abandoned attempt is still stuck, new attempts fail at once.
     /// - Throws: `BrailleError` with BrlAPI's message when the server cannot be reached.
-    public init(host: String? = nil, auth: String? = nil, connectTimeout: Duration? = nil) throws(BrailleError) {
+    package init(host: String? = nil, auth: String? = nil, connectTimeout: Duration? = nil) throws(BrailleError) {
         let opened: Opened
         if let connectTimeout {
             opened = try Self.open(host: host, auth: auth, timeout: connectTimeout)
@@ -93,12 +93,12 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// at once: a program calls it first thing in `main`, so that the library is there when its
     /// braille connection starts (its loading is then off the way to the first braille frame).
     /// Without it, libbrlapi loads at the first BrlAPI call. Loading twice is harmless.
-    public static func loadLibraryInBackground() {
+    package static func loadLibraryInBackground() {
         _ = DetachedThread.start { _ = a11y_brlapi_functions() }
     }
 
     /// Connects, runs `body`, then closes the connection, even when `body` throws.
-    public static func withConnection<Result>(
+    package static func withConnection<Result>(
         host: String? = nil, auth: String? = nil, _ body: (BrailleDisplay) throws -> Result
     ) throws -> Result {
         let display = try BrailleDisplay(host: host, auth: auth)
@@ -107,7 +107,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     }
 
     /// Closes the connection (which also leaves tty mode). Closing twice is harmless.
-    public func close() {
+    package func close() {
         state.withLock { handle in
             guard let open = handle?.pointer else { return }
             a11y_brlapi__closeConnection(open)
@@ -120,7 +120,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// The display's size. It is 0x0 while BRLTTY has no display (the `vr` driver before a
     /// display connects). BrlAPI keeps the first size it got until tty mode is left: after that
     /// this does not reach BRLTTY, so it does not tell whether BRLTTY still answers (`ping` does).
-    public func size() throws(BrailleError) -> Size {
+    package func size() throws(BrailleError) -> Size {
         try withHandle("brlapi__getDisplaySize", mayLeaveKeys: false, Self.size(of:))
     }
 
@@ -139,7 +139,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// The window is the terminal this program runs on (`BrailleTTYPath.current()`: its
     /// console, or its X window), or none when nothing is known. When BRLTTY refuses that path,
     /// the display is taken without one.
-    public func enterTTY() throws(BrailleError) {
+    package func enterTTY() throws(BrailleError) {
         try enterTTY(path: BrailleTTYPath.current())
     }
 
@@ -147,7 +147,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// (see `acceptKeys(_:)`), so no key pressed meanwhile goes to the wrong side. False when
     /// BRLTTY refused the set: every key comes to the program then.
     @discardableResult
-    public func enterTTY(taking set: BrailleKeySet) throws(BrailleError) -> Bool {
+    package func enterTTY(taking set: BrailleKeySet) throws(BrailleError) -> Bool {
         try enterTTY(path: BrailleTTYPath.current(), taking: set, watchingPreferences: false).keysTaken
     }
 
@@ -156,12 +156,12 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// changes (see `watchPreferences()`): the requests after tty mode go in one write, with one
     /// wait for all their answers. `keysTaken` is false when BRLTTY refused the set (every key
     /// comes to the program then), `watching` false when it cannot watch the preferences.
-    public func enterTTY(taking set: BrailleKeySet?, watchingPreferences: Bool) throws(BrailleError) -> (keysTaken: Bool, watching: Bool) {
+    package func enterTTY(taking set: BrailleKeySet?, watchingPreferences: Bool) throws(BrailleError) -> (keysTaken: Bool, watching: Bool) {
         try enterTTY(path: BrailleTTYPath.current(), taking: set, watchingPreferences: watchingPreferences)
     }
 
     /// Takes the display for the window `path` (BrlAPI tty mode); see `enterTTY()`.
-    public func enterTTY(path: [Int]) throws(BrailleError) {
+    package func enterTTY(path: [Int]) throws(BrailleError) {
         try enterTTY(path: path, taking: nil, watchingPreferences: false)
     }
 
@@ -192,7 +192,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     }
 
     /// Gives the display back to BRLTTY.
-    public func leaveTTY() throws(BrailleError) {
+    package func leaveTTY() throws(BrailleError) {
         try withHandle("brlapi__leaveTtyMode") { handle throws(BrailleError) in
             guard a11y_brlapi__leaveTtyMode(handle) >= 0 else { throw BrailleError.current("brlapi__leaveTtyMode") }
         }
@@ -209,7 +209,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     ///   - cursor: The cell (from 0) where BRLTTY shows its cursor (dots 7 and 8), or nil for none.
     ///
     /// Does nothing while the display has no cells (BRLTTY waiting for a display).
-    public func write(text: String, orMask: [UInt8] = [], andMask: UInt8 = 0xFF, cursor: Int? = nil) throws(BrailleError) {
+    package func write(text: String, orMask: [UInt8] = [], andMask: UInt8 = 0xFF, cursor: Int? = nil) throws(BrailleError) {
         try withHandle("brlapi__write", mayLeaveKeys: false) { handle throws(BrailleError) in
             // The region is always the whole display, so text and mask lengths are known exactly.
             let count = try Self.size(of: handle).width
@@ -243,11 +243,11 @@ public final class BrailleDisplay: @unchecked Sendable {
     }
 
     /// A write worked out ahead of time (`prepareWrite`), to send later with `write(_:)`.
-    public struct PreparedWrite: Sendable {
+    package struct PreparedWrite: Sendable {
         /// The display's width it was made for.
-        public let width: Int
+        package let width: Int
         /// The text dots it keeps of each cell.
-        public let andMask: UInt8
+        package let andMask: UInt8
         fileprivate let packet: [UInt8]
     }
 
@@ -255,7 +255,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// wide, worked out ahead of time: the packet it sends, which `write(_:)` then only sends
     /// (a key's forecast frame, made ready while the program waits). Nil when the text is not in
     /// the server's charset (only BrlAPI writes that, naming the charset) or `width` is 0.
-    public static func prepareWrite(text: String, orMask: [UInt8] = [], andMask: UInt8 = 0xFF, cursor: Int? = nil,
+    package static func prepareWrite(text: String, orMask: [UInt8] = [], andMask: UInt8 = 0xFF, cursor: Int? = nil,
                                     width: Int) -> PreparedWrite? {
         guard width > 0 else { return nil }
         let cells = BrlAPIText(text: text, orMask: orMask, width: width)
@@ -266,7 +266,7 @@ public final class BrailleDisplay: @unchecked Sendable {
 
     /// Sends a write made ready by `prepareWrite`. Throws when the display is no longer the
     /// width it was made for (nothing is written: the text would be cut or padded wrongly).
-    public func write(_ prepared: PreparedWrite) throws(BrailleError) {
+    package func write(_ prepared: PreparedWrite) throws(BrailleError) {
         try withHandle("brlapi__write", mayLeaveKeys: false) { handle throws(BrailleError) in
             let width = try Self.size(of: handle).width
             guard width == prepared.width else {
@@ -284,7 +284,7 @@ public final class BrailleDisplay: @unchecked Sendable {
 
     /// Shows raw dot patterns, one byte per cell from the first cell (dot 1 = 0x01 ... dot 8 =
     /// 0x80), bypassing the text table; the rest of the line is cleared.
-    public func write(dots: [UInt8], cursor: Int? = nil) throws(BrailleError) {
+    package func write(dots: [UInt8], cursor: Int? = nil) throws(BrailleError) {
         // Blank cells with the dots on top: a blank has no dots in any text table.
         try write(text: "", orMask: dots, cursor: cursor)
     }
@@ -298,7 +298,7 @@ public final class BrailleDisplay: @unchecked Sendable {
     /// a preference update read on the way goes to the watch. Nothing is read when nothing can
     /// be there: the socket has no input, and no call that waited for an answer through BrlAPI
     /// (during which BrlAPI keeps the keys that came in a buffer of its own) ran since.
-    public func readKey(wait: Bool = false) throws(BrailleError) -> BrailleKey? {
+    package func readKey(wait: Bool = false) throws(BrailleError) -> BrailleKey? {
         if !wait, !keysMayBeBuffered.load(ordering: .relaxed), heldKeys.withLock({ $0.isEmpty }) {
             var input = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&input, 1, 0) == 1 else { return nil }

@@ -2,21 +2,21 @@ import CBrl
 import A11yVocabulary
 
 /// A failure of the BrlAPI client, with BrlAPI's own message.
-public struct BrailleError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct BrailleError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The BrlAPI function that failed, such as `brlapi__openConnection`.
-    public var function: String
+    package var function: String
     /// BrlAPI's message (`brlapi_strerror`), or the server's exception text.
-    public var message: String
+    package var message: String
     /// BrlAPI's error number (`brlapi_errno`, or the exception's), 0 when the error did not come
     /// from BrlAPI.
-    public var code: Int
+    package var code: Int
     /// BRLTTY refused a frame for its size (an exception for a write, "invalid parameter"): the
     /// display's width changed under the connection, which keeps the width it first read
     /// (libbrlapi 6.5 reads it once), as when one display is unplugged and another of another
     /// width plugged in while BRLTTY stays up. A new connection gets the new width.
-    public var refusedFrameSize: Bool
+    package var refusedFrameSize: Bool
 
-    public init(function: String, message: String, code: Int = 0, refusedFrameSize: Bool = false) {
+    package init(function: String, message: String, code: Int = 0, refusedFrameSize: Bool = false) {
         self.function = function
         self.message = message
         self.code = code
@@ -38,7 +38,7 @@ public struct BrailleError: Error, Sendable, Equatable, CustomStringConvertible 
         self.init(function: function, message: Self.message(of: &error), code: Int(code))
     }
 
-    public var description: String { "braille: \(function): \(message)" }
+    package var description: String { "braille: \(function): \(message)" }
 
     /// The error BrlAPI recorded for this thread (`brlapi_error`, read through
     /// `brlapi_error_location()` because the `brlapi_errno` macro is not what Swift sees).

@@ -14,7 +14,7 @@ import Musl
 ///   controlling tty when it is a virtual console (/dev/ttyN).
 /// - Neither (a pseudo-terminal with nothing known, as in tmux over ssh): the empty path, which
 ///   makes the program BRLTTY's root client, shown whatever is focused.
-public enum BrailleTTYPath {
+package enum BrailleTTYPath {
     /// The path from the environment and the controlling tty's device number. Pure.
     ///
     /// - Parameters:
@@ -22,7 +22,7 @@ public enum BrailleTTYPath {
     ///   - windowID: `WINDOWID` (decimal, or hexadecimal with 0x).
     ///   - controlVT: `CONTROLVT` ("3").
     ///   - controllingTTY: the `tty_nr` of /proc/self/stat (major 4, minor 1...63 is /dev/ttyN).
-    public static func path(windowPath: String?, windowID: String?, controlVT: String?, controllingTTY: Int?) -> [Int] {
+    package static func path(windowPath: String?, windowID: String?, controlVT: String?, controllingTTY: Int?) -> [Int] {
         if let windowPath, !windowPath.isEmpty {
             let terminals = windowPath.split(separator: ":").compactMap { Int($0) }.filter { $0 >= 0 }
             if !terminals.isEmpty {
@@ -39,7 +39,7 @@ public enum BrailleTTYPath {
     }
 
     /// The path of this process: its environment and /proc/self/stat.
-    public static func current() -> [Int] {
+    package static func current() -> [Int] {
         path(windowPath: Environment.value("WINDOWPATH"), windowID: Environment.value("WINDOWID"),
              controlVT: Environment.value("CONTROLVT"), controllingTTY: controllingTTYNumber())
     }

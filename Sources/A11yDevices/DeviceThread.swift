@@ -17,7 +17,7 @@ import Synchronization
 ///
 /// The watched descriptor must stay open while the thread runs: close the device from the step
 /// (on this thread), then return false.
-public final class DeviceThread: Sendable {
+package final class DeviceThread: Sendable {
     private let wakeSignal: WakeSignal
 
     /// Starts the thread; nil when no thread or pipe could be made.
@@ -28,14 +28,14 @@ public final class DeviceThread: Sendable {
     ///     thread that stepped as soon as it ran held a braille connection's calls while the
     ///     session wrote its first frame, which then went through this thread); false ends
     ///     the thread.
-    public convenience init?(watching descriptor: Int32 = -1, step: @escaping @Sendable () -> Bool) {
+    package convenience init?(watching descriptor: Int32 = -1, step: @escaping @Sendable () -> Bool) {
         self.init(watchingFirst: descriptor) { step() ? descriptor : nil }
     }
 
     /// Starts the thread, which sleeps until `wake()` or until `descriptor` is readable (-1:
     /// none), then steps; each step returns the descriptor to watch until the next (-1: none),
     /// or nil to end the thread.
-    public init?(watchingFirst descriptor: Int32, step: @escaping @Sendable () -> Int32?) {
+    package init?(watchingFirst descriptor: Int32, step: @escaping @Sendable () -> Int32?) {
         guard let wakeSignal = WakeSignal() else { return nil }
         self.wakeSignal = wakeSignal
         let started = DetachedThread.start {
@@ -49,7 +49,7 @@ public final class DeviceThread: Sendable {
     }
 
     /// Makes the thread run its step soon (at once if it sleeps). Never blocks.
-    public func wake() {
+    package func wake() {
         wakeSignal.signal()
     }
 }
@@ -57,14 +57,14 @@ public final class DeviceThread: Sendable {
 /// A wake-up that can be waited for in `poll()`: a non-blocking, close-on-exec pipe. Signals
 /// coalesce (one waiting byte is enough); both ends close when the last owner lets go, so a late
 /// `signal()` never writes to a descriptor number that was reused.
-public final class WakeSignal: Sendable {
+package final class WakeSignal: Sendable {
     /// Readable while a signal waits.
-    public let descriptor: Int32
+    package let descriptor: Int32
     private let writeEnd: Int32
     /// A byte is in the pipe and not yet taken (writes beyond one are skipped).
     private let pending = Atomic(false)
 
-    public init?() {
+    package init?() {
         guard let ends = Pipe.make() else { return nil }
         (descriptor, writeEnd) = ends
     }
@@ -75,7 +75,7 @@ public final class WakeSignal: Sendable {
     }
 
     /// Makes `descriptor` readable (if it is not already).
-    public func signal() {
+    package func signal() {
         guard !pending.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
@@ -83,7 +83,7 @@ public final class WakeSignal: Sendable {
 
     /// Takes the waiting signal, if any: `descriptor` is quiet again. True when one was waiting.
     @discardableResult
-    public func take() -> Bool {
+    package func take() -> Bool {
         var buffer: (UInt64, UInt64) = (0, 0)
         let count = withUnsafeMutableBytes(of: &buffer) { read(descriptor, $0.baseAddress, $0.count) }
         pending.store(false, ordering: .releasing)
@@ -92,7 +92,7 @@ public final class WakeSignal: Sendable {
 
     /// Sleeps until a signal (taken) or `deadline`; true when the signal came.
     @discardableResult
-    public func wait(until deadline: ContinuousClock.Instant) -> Bool {
+    package func wait(until deadline: ContinuousClock.Instant) -> Bool {
         repeat {
             if wait(timeout: deadline - .now) { return true }
         } while ContinuousClock.now < deadline
@@ -102,7 +102,7 @@ public final class WakeSignal: Sendable {
     /// Sleeps until a signal (taken) or `other` is readable, or `timeout` passed (nil: no
     /// limit). True when the signal came.
     @discardableResult
-    public func wait(alsoFor other: Int32 = -1, timeout: Duration? = nil) -> Bool {
+    package func wait(alsoFor other: Int32 = -1, timeout: Duration? = nil) -> Bool {
         var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: other, events: Int16(POLLIN), revents: 0)]
         let limit = timeout.map { Int32(clamping: max(0, ($0.components.seconds * 1000) + ($0.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)) } ?? -1
@@ -115,7 +115,7 @@ public final class WakeSignal: Sendable {
 /// libdispatch. The thread starts with the first work (creating a thread waits while another
 /// thread loads a library, on glibc's loader lock, which libbrlapi's loading holds at
 /// a11y-demo's start); it ends when the queue is released.
-public final class SerialThread: Sendable {
+package final class SerialThread: Sendable {
     /// One piece of work, and the descriptor that must be readable before it runs (-1: none).
     private struct Job {
         var work: @Sendable () -> Void
@@ -177,7 +177,7 @@ public final class SerialThread: Sendable {
     /// The thread once started (`thread` nil inside: none could be made).
     private let thread = Mutex<(started: Bool, thread: DeviceThread?)>((false, nil))
 
-    public init() {}
+    package init() {}
 
     deinit {
         jobs.state.withLock { $0.ending = true }
@@ -197,7 +197,7 @@ public final class SerialThread: Sendable {
 
     /// Runs `work` after the work submitted before it; returns at once. (Without a thread —
     /// none could be made — it runs at once, on the caller's thread.)
-    public func submit(_ work: @escaping @Sendable () -> Void) {
+    package func submit(_ work: @escaping @Sendable () -> Void) {
         submit(Job(work: work))
     }
 
@@ -207,7 +207,7 @@ public final class SerialThread: Sendable {
     /// does after such work, it is not woken at all: on a key, the thread does not take the
     /// CPU from the servers the key's output went to). Work submitted after it waits for it.
     /// The descriptor must stay open until the work ran.
-    public func submit(whenReadable descriptor: Int32, _ work: @escaping @Sendable () -> Void) {
+    package func submit(whenReadable descriptor: Int32, _ work: @escaping @Sendable () -> Void) {
         submit(Job(work: work, readable: descriptor))
     }
 
@@ -229,7 +229,7 @@ public final class SerialThread: Sendable {
     /// Runs `work` after the work submitted before it and waits until it is done, but no longer
     /// than `timeout` (a server that stopped answering must not hang the caller). True when done.
     @discardableResult
-    public func wait(for work: @escaping @Sendable () -> Void, atMost timeout: Duration) -> Bool {
+    package func wait(for work: @escaping @Sendable () -> Void, atMost timeout: Duration) -> Bool {
         guard let done = WakeSignal() else {
             work()
             return true

@@ -7,18 +7,18 @@ import A11yVocabulary
 import Synchronization
 
 /// Reads the process environment (the devices' addresses come from it).
-public enum Environment {
+package enum Environment {
     /// The whole environment, as `NAME=value` pairs (the first of duplicates wins).
     ///
     /// Made again only when the environment changed since the last call (see
     /// `EnvironmentSnapshot`): a11y-demo reads it several times at its start, and making the
     /// dictionary at each read would be on the way to its first braille frame.
-    public static var all: [String: String] { process.values(of: environ) }
+    package static var all: [String: String] { process.values(of: environ) }
 
     private static let process = EnvironmentSnapshot()
 
     /// The value of `name`, or nil when it is unset.
-    public static func value(_ name: String) -> String? {
+    package static func value(_ name: String) -> String? {
         guard let raw = getenv(name) else { return nil }
         return String(cString: raw)
     }

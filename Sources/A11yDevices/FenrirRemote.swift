@@ -12,14 +12,14 @@ import Musl
 /// is sent over a non-blocking connection that never waits. A busy socket refuses at once
 /// (`Failure.busy`), and the caller drops that utterance rather than queue it (the next one says
 /// where things stand). Only this user's socket is written to (`ScreenReaderDetection` checks).
-public struct FenrirRemote: Sendable {
+package struct FenrirRemote: Sendable {
     /// Why a command did not reach Fenrir.
-    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// Nobody listens (Fenrir ended: its socket file stays behind) or the socket is gone.
         case gone(String)
         /// The socket is serving another connection (its backlog is full), or took only part.
         case busy
-        public var description: String {
+        package var description: String {
             switch self {
             case .gone(let why): "Fenrir's socket: \(why)"
             case .busy: "Fenrir's socket is busy"
@@ -30,25 +30,25 @@ public struct FenrirRemote: Sendable {
     /// The largest command Fenrir reads in one receive.
     static let largestCommand = 8000
 
-    public let path: String
+    package let path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
     /// Has Fenrir say `text` (its line breaks and control characters become spaces).
-    public func say(_ text: String) throws(Failure) {
+    package func say(_ text: String) throws(Failure) {
         let line = String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
         try send("command say " + line)
     }
 
     /// Stops what Fenrir is saying.
-    public func interrupt() throws(Failure) {
+    package func interrupt() throws(Failure) {
         try send("command interrupt")
     }
 
     /// Sends one command on a connection of its own, without waiting.
-    public func send(_ command: String) throws(Failure) {
+    package func send(_ command: String) throws(Failure) {
         var bytes = Array(command.utf8)
         if bytes.count > Self.largestCommand {
             bytes = Array(bytes.prefix(Self.largestCommand))

@@ -6,8 +6,8 @@ import Musl
 import A11yVocabulary
 
 /// Why a formatter plugin could not be loaded. `description` is one line naming the file.
-public struct FormatterPluginError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Reason: Sendable, Equatable {
+package struct FormatterPluginError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Reason: Sendable, Equatable {
         /// No file at the path.
         case missing
         /// dlopen failed (not a shared library, wrong architecture, missing dependency…): the loader's message.
@@ -20,10 +20,10 @@ public struct FormatterPluginError: Error, Sendable, Equatable, CustomStringConv
         case wrongABIVersion(found: UInt32, expected: UInt32)
     }
 
-    public var path: String
-    public var reason: Reason
+    package var path: String
+    package var reason: Reason
 
-    public var description: String {
+    package var description: String {
         switch reason {
         case .missing: return "Formatter plugin '\(path)' not found"
         case .cannotOpen(let message): return "Formatter plugin '\(path)' cannot be loaded: \(message)"
@@ -40,28 +40,28 @@ public struct FormatterPluginError: Error, Sendable, Equatable, CustomStringConv
 ///
 /// The library stays loaded while this object lives. Its texts are untrusted bytes: the session's
 /// `FormatterPlugin` adapts it to the formatting layer behind a `SanitizingFormatter`.
-public final class FormatterPluginLibrary: @unchecked Sendable {
+package final class FormatterPluginLibrary: @unchecked Sendable {
     // @unchecked Sendable: the handle and the function pointer never change after init, and the
     // ABI requires `format` to be reentrant.
 
     /// The ABI version this host speaks (`A11Y_FORMATTER_ABI_VERSION`).
-    public static let abiVersion: UInt32 = 1
+    package static let abiVersion: UInt32 = 1
     /// The exported symbol (`A11Y_FORMATTER_PLUGIN_SYMBOL`).
-    public static let entryPoint = "a11y_formatter_plugin_v1"
+    package static let entryPoint = "a11y_formatter_plugin_v1"
     /// Texts longer than this many bytes are refused (the sanitizer caps them shorter anyway).
     static let maximumTextBytes = 4096
 
     private typealias EntryPoint = @convention(c) () -> UnsafeRawPointer?
     private typealias FormatFunction = @convention(c) (Double, Int32, UnsafeRawPointer?, UnsafeMutablePointer<CChar>?, Int) -> Int32
 
-    public let path: String
-    public let name: String
-    public let fractionDigits: Int?
+    package let path: String
+    package let name: String
+    package let fractionDigits: Int?
     private let handle: UnsafeMutableRawPointer
     private let format: FormatFunction
 
     /// Opens the plugin at `path` and checks its ABI version.
-    public init(path: String) throws(FormatterPluginError) {
+    package init(path: String) throws(FormatterPluginError) {
         self.path = path
         if path.contains("/") && access(path, F_OK) != 0 {
             throw FormatterPluginError(path: path, reason: .missing)
@@ -114,7 +114,7 @@ public final class FormatterPluginLibrary: @unchecked Sendable {
 
     /// The bytes the plugin writes for `value` (`kind`: A11Y_TEXT_VISUAL, _SPOKEN or _BRAILLE),
     /// or nil when it has none or failed.
-    public func rawText(kind: Int32, for value: Double, minimum: Double, maximum: Double, fractionDigits: Int,
+    package func rawText(kind: Int32, for value: Double, minimum: Double, maximum: Double, fractionDigits: Int,
                         localeIdentifier: String) -> [UInt8]? {
         localeIdentifier.withCString { locale -> [UInt8]? in
             // a11y_format_context: double minimum @0, double maximum @8, i32 digits @16, i32 reserved @20, locale @24.

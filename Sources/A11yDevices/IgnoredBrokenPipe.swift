@@ -4,16 +4,16 @@ import Glibc
 /// so a speech server that hangs up would otherwise end the program. `restore()` puts back the
 /// program's own choice (a closed result pipe then ends it with status 141, as any program's,
 /// unless it ignores SIGPIPE itself).
-public final class IgnoredBrokenPipe {
+package final class IgnoredBrokenPipe {
     private let previous: sighandler_t?
 
     /// Ignores SIGPIPE from now on.
-    public init() {
+    package init() {
         previous = signal(SIGPIPE, SIG_IGN)
     }
 
     /// Puts back SIGPIPE's disposition from before.
-    public func restore() {
+    package func restore() {
         _ = signal(SIGPIPE, previous)
     }
 }

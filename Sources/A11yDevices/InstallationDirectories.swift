@@ -10,10 +10,10 @@ import CSystem
 /// <prefix>/bin, or liba11y-controls.so in <prefix>/lib or <prefix>/lib/<multiarch>, loaded by a
 /// C or Python program), so an installation anywhere (/usr, /usr/local, $HOME/.local, a DESTDIR
 /// moved into place) finds its own catalogs; then the system's.
-public enum InstallationDirectories {
+package enum InstallationDirectories {
     /// The directory of the program or shared library this code is part of (symbolic links
     /// resolved), or nil when it cannot be told.
-    public static var codeDirectory: String? {
+    package static var codeDirectory: String? {
         var path: String?
         if let name = a11y_object_path(#dsohandle).map({ String(cString: $0) }), name.contains("/") {
             // For the main program, glibc gives argv[0] (possibly relative, or only a name found
@@ -31,7 +31,7 @@ public enum InstallationDirectories {
     /// The `share/locale` directories to look for catalogs in, in order: the installation's own
     /// (`<dir>/../share/locale` for bin/ and lib/, `<dir>/../../share/locale` for
     /// lib/<multiarch>), then /usr/local/share/locale and /usr/share/locale; each once.
-    public static func localeDirectories(codeDirectory: String? = InstallationDirectories.codeDirectory) -> [String] {
+    package static func localeDirectories(codeDirectory: String? = InstallationDirectories.codeDirectory) -> [String] {
         var directories: [String] = []
         if let code = codeDirectory {
             let parent = Self.parent(of: code)

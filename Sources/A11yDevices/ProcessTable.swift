@@ -7,22 +7,22 @@ import Musl
 /// The processes of this system as Linux's /proc shows them: what screen-reader detection reads
 /// to find Fenrir among the program's ancestors and Orca among the user's processes. `root` is
 /// /proc, or a folder laid out like it (tests).
-public struct ProcessTable: Sendable {
+package struct ProcessTable: Sendable {
     /// One process: its id, its parent's, its owner and its name.
-    public struct Entry: Sendable, Equatable {
-        public var id: Int32
-        public var parent: Int32
-        public var owner: uid_t
+    package struct Entry: Sendable, Equatable {
+        package var id: Int32
+        package var parent: Int32
+        package var owner: uid_t
         /// The kernel's name of it (`comm`: a script's file name for a script run by its `#!`).
-        public var name: String
+        package var name: String
         /// Its arguments, the program first: read only for an interpreter (its kernel name is
         /// python…), whose script is the program; any other program is known by its name.
-        public var arguments: [String]
+        package var arguments: [String]
 
         /// Whether it is the program `program`: its kernel name (a script run by its `#!` has the
         /// script's name; Orca sets its own), or the script an interpreter runs
         /// (`/usr/bin/python3 /usr/bin/orca …`).
-        public func runs(_ program: String) -> Bool {
+        package func runs(_ program: String) -> Bool {
             func base(_ path: String) -> Substring { path.split(separator: "/").last ?? "" }
             if name == program { return true }
             guard Self.isInterpreter(name), arguments.count > 1 else { return false }
@@ -34,14 +34,14 @@ public struct ProcessTable: Sendable {
         static func isInterpreter(_ name: String) -> Bool { name.hasPrefix("python") }
     }
 
-    public var root: String
+    package var root: String
 
-    public init(root: String = "/proc") {
+    package init(root: String = "/proc") {
         self.root = root
     }
 
     /// The process `id`, or nil when it is gone (or cannot be read).
-    public func entry(_ id: Int32) -> Entry? {
+    package func entry(_ id: Int32) -> Entry? {
         let directory = "\(root)/\(id)"
         var info = stat()
         guard stat(directory, &info) == 0, let line = Self.contents(of: "\(directory)/stat"),
@@ -58,7 +58,7 @@ public struct ProcessTable: Sendable {
     /// The first process of `owner` (every owner's when nil) that runs `program` and meets
     /// `condition`. Only the kernel name of each is read (a few bytes), and the whole entry of
     /// those that may be the program: the scan costs a few microseconds a process.
-    public func first(running program: String, of owner: uid_t?, where condition: (Entry) -> Bool = { _ in true }) -> Entry? {
+    package func first(running program: String, of owner: uid_t?, where condition: (Entry) -> Bool = { _ in true }) -> Entry? {
         for id in processes(of: owner) {
             guard let name = Self.contents(of: "\(root)/\(id)/comm")?.split(separator: "\n").first.map(String.init),
                   name == program || Entry.isInterpreter(name),
@@ -69,7 +69,7 @@ public struct ProcessTable: Sendable {
     }
 
     /// `id` and its ancestors, nearest first, up to (not including) process 0.
-    public func lineage(of id: Int32) -> [Entry] {
+    package func lineage(of id: Int32) -> [Entry] {
         var chain: [Entry] = []
         var next = id
         while next > 0, chain.count < 64, let entry = entry(next) {
@@ -81,7 +81,7 @@ public struct ProcessTable: Sendable {
 
     /// The value of `name` in the environment the process `id` started with (nil when it is
     /// unset, or the process is another user's and cannot be read).
-    public func environmentValue(_ name: String, of id: Int32) -> String? {
+    package func environmentValue(_ name: String, of id: Int32) -> String? {
         guard let environment = Self.contents(of: "\(root)/\(id)/environ") else { return nil }
         let prefix = name + "="
         return environment.split(separator: "\0").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
@@ -89,7 +89,7 @@ public struct ProcessTable: Sendable {
 
     /// The ids of the processes that `owner` owns (the owner of /proc/<id>: its effective user);
     /// every process when `owner` is nil.
-    public func processes(of owner: uid_t?) -> [Int32] {
+    package func processes(of owner: uid_t?) -> [Int32] {
         guard let directory = opendir(root) else { return [] }
         defer { closedir(directory) }
         var ids: [Int32] = []

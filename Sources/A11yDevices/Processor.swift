@@ -5,10 +5,10 @@ import Musl
 #endif
 
 /// The calling thread and the CPU.
-public enum Processor {
+package enum Processor {
     /// Lets the threads that are ready to run on this CPU (those the caller just woke with a
     /// write, say) run before the caller goes on.
-    public static func yield() {
+    package static func yield() {
         sched_yield()
     }
 }

@@ -5,9 +5,9 @@ import Musl
 #endif
 
 /// A screen reader that reads this terminal, as `ScreenReaderDetection` found it.
-public struct ScreenReader: Sendable, Equatable {
+package struct ScreenReader: Sendable, Equatable {
     /// Which reader it is.
-    public enum Name: String, Sendable, Equatable, CaseIterable {
+    package enum Name: String, Sendable, Equatable, CaseIterable {
         /// Fenrir, the console screen reader: in PTY mode (an ancestor of this program) or as the
         /// console daemon.
         case fenrir = "Fenrir"
@@ -19,16 +19,16 @@ public struct ScreenReader: Sendable, Equatable {
         case declared = "ACCESSIBLE=1"
     }
 
-    public var name: Name
+    package var name: Name
     /// What shows it, in words a user can check ("process 812 (fenrir) is an ancestor of this
     /// program").
-    public var evidence: String
+    package var evidence: String
     /// Its process, when known: the session watches it and speaks itself once it ends.
-    public var processID: Int32?
+    package var processID: Int32?
     /// Fenrir's remote-control socket: this user's, accepting connections. Nil for the others.
-    public var remoteSocket: String?
+    package var remoteSocket: String?
 
-    public init(name: Name, evidence: String, processID: Int32? = nil, remoteSocket: String? = nil) {
+    package init(name: Name, evidence: String, processID: Int32? = nil, remoteSocket: String? = nil) {
         self.name = name
         self.evidence = evidence
         self.processID = processID
@@ -38,7 +38,7 @@ public struct ScreenReader: Sendable, Equatable {
     /// Whether it reads the text a program rewrites on the screen. Fenrir and speakup read each
     /// changed line; Orca reads a terminal only after Return or Tab and echoes the character under
     /// a caret that a key moved, so with Orca the control speaks itself and keeps the cursor still.
-    public var readsScreenChanges: Bool { name != .orca }
+    package var readsScreenChanges: Bool { name != .orca }
 }
 
 /// Finds the screen reader that reads this terminal, for `--screen-reader auto`, cheaply (a few
@@ -56,22 +56,22 @@ public struct ScreenReader: Sendable, Equatable {
 /// - `ACCESSIBLE=1` (or yes, true): the user says so.
 /// Over ssh the user's own reader runs on the machine they came from: it cannot be seen from here
 /// (docs/user-guide.md, "With your screen reader").
-public enum ScreenReaderDetection {
+package enum ScreenReaderDetection {
     /// Where detection looks; the environment can move each place, for tests.
-    public struct Places: Sendable {
-        public var processes: ProcessTable
+    package struct Places: Sendable {
+        package var processes: ProcessTable
         /// Where Fenrir's PTY-mode sockets are. Override: A11Y_FENRIR_SOCKET_DIR.
-        public var socketDirectory: String
+        package var socketDirectory: String
         /// Fenrir's console-daemon socket (Fenrir's own spelling). Override: A11Y_FENRIR_SOCKET.
-        public var fenrirDaemonSocket: String
+        package var fenrirDaemonSocket: String
         /// Present when the speakup module is loaded. Override: A11Y_SPEAKUP_PATH.
-        public var speakup: String
+        package var speakup: String
         /// This program's process and user.
-        public var program: Int32
-        public var user: uid_t
+        package var program: Int32
+        package var user: uid_t
 
         /// The places, moved by the environment's overrides (A11Y_PROC_ROOT for /proc too).
-        public init(environment: [String: String]) {
+        package init(environment: [String: String]) {
             processes = ProcessTable(root: environment["A11Y_PROC_ROOT"] ?? "/proc")
             socketDirectory = environment["A11Y_FENRIR_SOCKET_DIR"] ?? "/tmp"
             fenrirDaemonSocket = environment["A11Y_FENRIR_SOCKET"] ?? "/tmp/fenrirscreenreader-deamon.sock"
@@ -83,18 +83,18 @@ public enum ScreenReaderDetection {
 
     /// What every check found: the reader (nil: none), and a line for each place looked at, for
     /// `a11y-demo --diagnose`.
-    public struct Survey: Sendable, Equatable {
-        public var reader: ScreenReader?
-        public var findings: [String]
+    package struct Survey: Sendable, Equatable {
+        package var reader: ScreenReader?
+        package var findings: [String]
     }
 
     /// The screen reader found, nil when none.
-    public static func detect(environment: [String: String]) -> ScreenReader? {
+    package static func detect(environment: [String: String]) -> ScreenReader? {
         survey(environment: environment, places: Places(environment: environment), stopAtFirst: true).reader
     }
 
     /// Every check, in order; with `stopAtFirst`, up to the first that finds a reader.
-    public static func survey(environment: [String: String], places: Places, stopAtFirst: Bool = false) -> Survey {
+    package static func survey(environment: [String: String], places: Places, stopAtFirst: Bool = false) -> Survey {
         var survey = Survey(reader: nil, findings: [])
         func found(_ reader: ScreenReader) -> Bool {
             survey.findings.append("\(reader.name.rawValue): \(reader.evidence)")
@@ -185,7 +185,7 @@ public enum ScreenReaderDetection {
 
     /// Whether a server listens on the Unix socket `path`: a connection is made (and closed at
     /// once, nothing written); a socket file left behind by a reader that ended refuses it.
-    public static func acceptsConnections(_ path: String) -> Bool {
+    package static func acceptsConnections(_ path: String) -> Bool {
         var info = stat()
         guard !path.isEmpty, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFSOCK else { return false }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

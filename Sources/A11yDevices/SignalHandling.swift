@@ -19,11 +19,11 @@ import A11yVocabulary
 /// Everything a handler does is async-signal-safe: `tcsetattr`, `write`, `sigaction`, `raise`.
 /// The signals are process-directed, so any thread that does not block them runs the handler
 /// (the main thread of an executable does not block them).
-public enum SignalHandling {
+package enum SignalHandling {
     /// Installs the handlers (once), unblocks their signals in the calling thread, and returns
     /// the read end of the signal pipe.
     @discardableResult
-    public static func install() throws(TerminalError) -> Int32 {
+    package static func install() throws(TerminalError) -> Int32 {
         let state = EmergencyState.shared
         if state.pointee.installed { return state.pointee.pipeRead }
         guard let ends = Pipe.make() else { throw TerminalError("pipe2") }
@@ -51,10 +51,10 @@ public enum SignalHandling {
     }
 
     /// The read end of the signal pipe, to poll for `POLLIN` (-1 before `install()`).
-    public static var fileDescriptor: Int32 { EmergencyState.shared.pointee.pipeRead }
+    package static var fileDescriptor: Int32 { EmergencyState.shared.pointee.pipeRead }
 
     /// Reads the signals that arrived since the last call (never blocks).
-    public static func drain() -> [TerminalSignal] {
+    package static func drain() -> [TerminalSignal] {
         let state = EmergencyState.shared
         guard state.pointee.installed else { return [] }
         var result: [TerminalSignal] = []
@@ -77,7 +77,7 @@ public enum SignalHandling {
     /// Ends the program as `signal` would: restores the terminal, then dies of the signal with
     /// its default action, so that the shell sees the right status (130 for SIGINT); if the
     /// signal is ignored, exits with 128 + its number.
-    public static func exit(after signal: TerminalSignal) -> Never {
+    package static func exit(after signal: TerminalSignal) -> Never {
         EmergencyState.restoreTerminal()
         Glibc.signal(signal.signalNumber, SIG_DFL)
         var set = sigset_t()

@@ -5,9 +5,9 @@ import Musl
 #endif
 
 /// What the device connections do with their sockets themselves, beside their C libraries.
-public enum Socket {
+package enum Socket {
     /// POLLRDHUP (Linux; the header defines it only under _GNU_SOURCE): the peer closed its end.
-    public static let pollReadHangUp: Int16 = 0x2000
+    package static let pollReadHangUp: Int16 = 0x2000
 
     /// Sends all of `bytes` on `socket`, waiting as its send timeout allows, without SIGPIPE
     /// (a server that went away is an error). Nil when all went; else the errno (0: the socket

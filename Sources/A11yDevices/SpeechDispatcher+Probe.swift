@@ -7,28 +7,28 @@ import Musl
 import A11yVocabulary
 
 /// What speech-dispatcher says about itself, for `a11y-demo --diagnose`.
-public struct SpeechServerFacts: Sendable, Equatable {
+package struct SpeechServerFacts: Sendable, Equatable {
     /// The address, as `SPEECHD_ADDRESS` spells it ("unix_socket:/run/user/1000/speech-dispatcher/speechd.sock");
     /// nil when it cannot be known (libspeechd cannot be loaded).
-    public var address: String?
+    package var address: String?
     /// Where the address comes from: `SPEECHD_ADDRESS`, or libspeechd's default.
-    public var addressSource: AddressSource
+    package var addressSource: AddressSource
     /// Why the server cannot be reached, in its own (or libspeechd's) words; nil: it answered.
-    public var problem: String?
+    package var problem: String?
     /// The output module that speaks for a client (`GET OUTPUT_MODULE`), when the server named one.
-    public var outputModule: String?
+    package var outputModule: String?
     /// The language a client speaks until it sets its own (`GET LANGUAGE`), when the server named one.
-    public var language: String?
+    package var language: String?
 
     /// Where an address comes from.
-    public enum AddressSource: Sendable, Equatable {
+    package enum AddressSource: Sendable, Equatable {
         /// The environment variable `SPEECHD_ADDRESS`.
         case environment
         /// libspeechd's default (its socket under XDG_RUNTIME_DIR, or ~/.cache).
         case libraryDefault
     }
 
-    public init(address: String?, addressSource: AddressSource, problem: String? = nil, outputModule: String? = nil,
+    package init(address: String?, addressSource: AddressSource, problem: String? = nil, outputModule: String? = nil,
                 language: String? = nil) {
         self.address = address
         self.addressSource = addressSource
@@ -38,7 +38,7 @@ public struct SpeechServerFacts: Sendable, Equatable {
     }
 
     /// Whether the server answered.
-    public var isReachable: Bool { problem == nil }
+    package var isReachable: Bool { problem == nil }
 }
 
 extension SpeechDispatcher {
@@ -46,7 +46,7 @@ extension SpeechDispatcher {
     /// asks for the output module and the language, and closes. The connection waits at most
     /// `timeout` for the server, and each question as long: a server that does not answer is
     /// reported as such. Blocks its caller meanwhile.
-    public static func probe(clientName: String = "a11y-controls", timeout: Duration = .seconds(1)) -> SpeechServerFacts {
+    package static func probe(clientName: String = "a11y-controls", timeout: Duration = .seconds(1)) -> SpeechServerFacts {
         let address: SpeechAddress?
         do {
             address = try SpeechAddress.fromEnvironment()
@@ -70,7 +70,7 @@ extension SpeechDispatcher {
 
     /// The address libspeechd connects to when it is given none (`spd_get_default_address`:
     /// SPEECHD_ADDRESS, else its default socket); nil when libspeechd cannot say.
-    public static func defaultAddress() -> SpeechAddress? {
+    package static func defaultAddress() -> SpeechAddress? {
         var error: UnsafeMutablePointer<CChar>?
         defer { free(error) }
         guard let found = a11y_spd_get_default_address(&error) else { return nil }

@@ -7,35 +7,35 @@ extension SpeechDispatcher {
     // MARK: Voice settings
 
     /// Sets the speech rate, from -100 (slowest) to 100 (fastest); 0 is the default.
-    public func setRate(_ rate: Int) {
+    package func setRate(_ rate: Int) {
         let value = Int32(rate.clamped(to: -100...100))
         perform("spd_set_voice_rate") { a11y_spd_set_voice_rate($0, value) }
     }
 
     /// Sets the pitch, from -100 to 100; 0 is the default.
-    public func setPitch(_ pitch: Int) {
+    package func setPitch(_ pitch: Int) {
         let value = Int32(pitch.clamped(to: -100...100))
         perform("spd_set_voice_pitch") { a11y_spd_set_voice_pitch($0, value) }
     }
 
     /// Sets the volume, from -100 to 100.
-    public func setVolume(_ volume: Int) {
+    package func setVolume(_ volume: Int) {
         let value = Int32(volume.clamped(to: -100...100))
         perform("spd_set_volume") { a11y_spd_set_volume($0, value) }
     }
 
     /// Sets the voice type.
-    public func setVoiceType(_ type: SpeechVoiceType) {
+    package func setVoiceType(_ type: SpeechVoiceType) {
         perform("spd_set_voice_type") { a11y_spd_set_voice_type($0, type.cValue) }
     }
 
     /// Sets the language, as an IETF language tag such as "en" or "fr-FR".
-    public func setLanguage(_ language: String) {
+    package func setLanguage(_ language: String) {
         perform("spd_set_language") { a11y_spd_set_language($0, language) }
     }
 
     /// Sets how much punctuation is read aloud.
-    public func setPunctuation(_ punctuation: SpeechPunctuation) {
+    package func setPunctuation(_ punctuation: SpeechPunctuation) {
         perform("spd_set_punctuation") { a11y_spd_set_punctuation($0, punctuation.cValue) }
     }
 
@@ -44,13 +44,13 @@ extension SpeechDispatcher {
     /// The output module that speaks for this connection (SSIP `GET OUTPUT_MODULE`), nil when
     /// the server names none. Waits for the server's answer (at most the call timeout): never on
     /// the thread that reads keys.
-    public func outputModule() -> String? {
+    package func outputModule() -> String? {
         ask { a11y_spd_get_output_module($0) }
     }
 
     /// The language this connection speaks (SSIP `GET LANGUAGE`: the server's default until
     /// `setLanguage`), nil when the server names none. Waits as `outputModule()` does.
-    public func language() -> String? {
+    package func language() -> String? {
         ask { a11y_spd_get_language($0) }
     }
 }

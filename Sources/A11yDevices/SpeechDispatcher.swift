@@ -25,7 +25,7 @@ import A11yVocabulary
 /// speech.say("Lower value 10", priority: .text)
 /// speech.close()
 /// ```
-public final class SpeechDispatcher: @unchecked Sendable {
+package final class SpeechDispatcher: @unchecked Sendable {
     // @unchecked Sendable: `connection` is set once in init (before any queued work exists) and
     // afterwards read and written only on `queue`'s thread (or, with `.callersThread`, by the one
     // thread the caller calls from); libspeechd is called only from there (or from deinit, when
@@ -42,12 +42,12 @@ public final class SpeechDispatcher: @unchecked Sendable {
     private let errorHandler: (@Sendable (SpeechError) -> Void)?
 
     /// The address connected to; nil when libspeechd chose its default (no SPEECHD_ADDRESS).
-    public let address: SpeechAddress?
+    package let address: SpeechAddress?
 
     /// The connection's socket (libspeechd's, set for every open connection), to watch for the
     /// server going away (poll for POLLRDHUP or POLLHUP; never read from it: only `say` and
     /// `finishSaying` read, the answers to their own messages).
-    public let socketDescriptor: Int32
+    package let socketDescriptor: Int32
 
     /// Connects to speech-dispatcher.
     ///
@@ -62,7 +62,7 @@ public final class SpeechDispatcher: @unchecked Sendable {
     ///   - calls: Where calls after connecting run (see the type's description).
     ///   - errorHandler: Called, on the thread that made the call, when a call fails.
     /// - Throws: `SpeechError` with libspeechd's message when the connection cannot be opened.
-    public init(
+    package init(
         address: SpeechAddress? = nil,
         clientName: String = "a11y-controls",
         connectTimeout: Duration = .seconds(2),
@@ -89,7 +89,7 @@ public final class SpeechDispatcher: @unchecked Sendable {
     }
 
     /// Where a connection's calls run.
-    public enum Calls: Sendable {
+    package enum Calls: Sendable {
         /// Queued on the connection's own thread; every call returns at once.
         case ownThread
         /// At once, on the caller's thread (one thread at a time).
@@ -101,7 +101,7 @@ public final class SpeechDispatcher: @unchecked Sendable {
     }
 
     /// Connects, runs `body`, then waits for the queued calls and closes, even when `body` throws.
-    public static func withConnection<Result>(
+    package static func withConnection<Result>(
         address: SpeechAddress? = nil,
         clientName: String = "a11y-controls",
         _ body: (SpeechDispatcher) throws -> Result
@@ -122,7 +122,7 @@ public final class SpeechDispatcher: @unchecked Sendable {
     /// only when the connection's priority changes (every key's words have priority text), then
     /// `SPEAK`, the text and the end of the message in one write. Each wait for the server is
     /// a wait on the key's way to speech.
-    public func say(_ text: String, priority: SpeechPriority = .text) {
+    package func say(_ text: String, priority: SpeechPriority = .text) {
         let message = Self.message(text)
         perform("spd_say") { [self] connection in
             if self.priority != priority {
@@ -154,7 +154,7 @@ public final class SpeechDispatcher: @unchecked Sendable {
     /// the server's two answers. False: nothing was sent (call `say`).
     ///
     /// Only with `calls: .callersThread`, and never while another call runs.
-    public func sayAtOnce(_ text: String, priority: SpeechPriority) -> Bool {
+    package func sayAtOnce(_ text: String, priority: SpeechPriority) -> Bool {
         guard queue == nil, connection != nil, self.priority == priority, unsent == nil else { return false }
         var bytes = Array(Self.message(text).utf8)
         let sent = bytes.withUnsafeBytes { send(socketDescriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
@@ -166,11 +166,11 @@ public final class SpeechDispatcher: @unchecked Sendable {
 
     /// After `sayAtOnce` sent the whole message: the socket, readable once the server answered
     /// (`finishSaying()` then reads without waiting). Nil when there is more to send.
-    public var answerDescriptor: Int32? { unsent?.isEmpty == true ? socketDescriptor : nil }
+    package var answerDescriptor: Int32? { unsent?.isEmpty == true ? socketDescriptor : nil }
 
     /// Completes `sayAtOnce`: sends what the socket did not take, reads the answers to SPEAK
     /// and to the message. A failure closes the connection (as in `say`).
-    public func finishSaying() {
+    package func finishSaying() {
         guard let rest = unsent else { return }
         unsent = nil
         perform("spd_say") { [self] connection in
@@ -237,12 +237,12 @@ public final class SpeechDispatcher: @unchecked Sendable {
     }
 
     /// Stops the message being spoken and discards this client's queued messages.
-    public func cancel() {
+    package func cancel() {
         perform("spd_cancel") { a11y_spd_cancel($0) }
     }
 
     /// Stops the message being spoken; queued messages go on.
-    public func stop() {
+    package func stop() {
         perform("spd_stop") { a11y_spd_stop($0) }
     }
 
@@ -250,13 +250,13 @@ public final class SpeechDispatcher: @unchecked Sendable {
 
     /// Waits until every call queued so far has run (at once with `.callersThread`). Do not
     /// call it from the error handler.
-    public func flush() {
+    package func flush() {
         queue?.wait(for: {}, atMost: .seconds(3600))
     }
 
     /// Runs the queued calls, then closes the connection. Later calls report `.closed` errors.
     /// Closing twice is harmless.
-    public func close() {
+    package func close() {
         let closing: @Sendable () -> Void = { [self] in
             if let connection { a11y_spd_close(connection) }
             connection = nil

@@ -1,8 +1,8 @@
 import A11yVocabulary
 /// A failure of the speech-dispatcher client, with the server's or the library's own message.
-public struct SpeechError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SpeechError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What the client was doing when it failed.
-    public enum Operation: String, Sendable, Equatable {
+    package enum Operation: String, Sendable, Equatable {
         /// Reading the address (`SPEECHD_ADDRESS` or an explicit one).
         case address
         /// Opening the connection (`spd_open2`).
@@ -14,19 +14,19 @@ public struct SpeechError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What the client was doing when it failed.
-    public var operation: Operation
+    package var operation: Operation
     /// The libspeechd function that failed, such as `spd_say`, or an empty string.
-    public var function: String
+    package var function: String
     /// The message, from speech-dispatcher (or libspeechd) when it gave one.
-    public var message: String
+    package var message: String
 
-    public init(_ operation: Operation, function: String = "", message: String) {
+    package init(_ operation: Operation, function: String = "", message: String) {
         self.operation = operation
         self.function = function
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         function.isEmpty ? "speech: \(message)" : "speech: \(function): \(message)"
     }
 }

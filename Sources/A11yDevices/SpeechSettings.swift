@@ -1,13 +1,13 @@
 import A11yVocabulary
 /// The address of a speech-dispatcher server, as `SPEECHD_ADDRESS` spells it.
-public enum SpeechAddress: Sendable, Equatable, CustomStringConvertible {
+package enum SpeechAddress: Sendable, Equatable, CustomStringConvertible {
     /// A unix socket, `unix_socket:/path/to/speechd.sock`.
     case unixSocket(path: String)
     /// A TCP socket, `inet_socket:host:port`.
     case inetSocket(host: String, port: Int)
 
     /// Parses `unix_socket:PATH` or `inet_socket:HOST:PORT` (the `SPEECHD_ADDRESS` syntax).
-    public init(parsing text: String) throws(SpeechError) {
+    package init(parsing text: String) throws(SpeechError) {
         if text.hasPrefix("unix_socket:"), text.count > "unix_socket:".count {
             self = .unixSocket(path: String(text.dropFirst("unix_socket:".count)))
             return
@@ -24,12 +24,12 @@ public enum SpeechAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The address `SPEECHD_ADDRESS` names, or nil when it is unset or empty.
-    public static func fromEnvironment() throws(SpeechError) -> SpeechAddress? {
+    package static func fromEnvironment() throws(SpeechError) -> SpeechAddress? {
         guard let text = Environment.value("SPEECHD_ADDRESS"), !text.isEmpty else { return nil }
         return try SpeechAddress(parsing: text)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unixSocket(let path): "unix_socket:\(path)"
         case .inetSocket(let host, let port): "inet_socket:\(host):\(port)"
@@ -38,11 +38,11 @@ public enum SpeechAddress: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A voice type (SSIP `SET VOICE_TYPE`).
-public enum SpeechVoiceType: Sendable, Equatable, CaseIterable {
+package enum SpeechVoiceType: Sendable, Equatable, CaseIterable {
     case male1, male2, male3, female1, female2, female3, childMale, childFemale
 }
 
 /// How much punctuation the synthesizer reads aloud.
-public enum SpeechPunctuation: Sendable, Equatable, CaseIterable {
+package enum SpeechPunctuation: Sendable, Equatable, CaseIterable {
     case all, most, some, none
 }

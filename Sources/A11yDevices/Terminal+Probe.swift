@@ -9,13 +9,13 @@ import A11yVocabulary
 extension Terminal {
     /// Whether standard input and standard output are terminals. The controls draw on
     /// /dev/tty whatever they are; a script's pipes are not terminals.
-    public static var standardStreamsAreTerminals: (input: Bool, output: Bool) {
+    package static var standardStreamsAreTerminals: (input: Bool, output: Bool) {
         (isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1)
     }
 
     /// Whether this program is the terminal's foreground job: only then may it change the
     /// terminal's modes and read from it without being stopped (SIGTTOU, SIGTTIN).
-    public var isForegroundJob: Bool {
+    package var isForegroundJob: Bool {
         let group = tcgetpgrp(fileDescriptor)
         return group >= 0 && group == getpgrp()
     }

@@ -2,10 +2,10 @@ import Glibc
 import A11yVocabulary
 
 /// The size of the terminal window, in character cells.
-public struct TerminalSize: Sendable, Equatable {
-    public var columns: Int
-    public var rows: Int
-    public init(columns: Int, rows: Int) {
+package struct TerminalSize: Sendable, Equatable {
+    package var columns: Int
+    package var rows: Int
+    package init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
     }
@@ -17,25 +17,25 @@ public struct TerminalSize: Sendable, Equatable {
 /// `restore()` puts back exactly what was saved, pops the kitty keyboard mode and shows the
 /// cursor. The same restore runs from signal handlers, `atexit` and `deinit`, whatever ends the
 /// program (see `SignalHandling`). Used from one thread (the event loop).
-public final class Terminal {
+package final class Terminal {
     /// The file descriptor to poll for input and write output to.
-    public let fileDescriptor: Int32
+    package let fileDescriptor: Int32
     private let ownsDescriptor: Bool
     private var saved: termios?
-    public private(set) var isRaw = false
+    package private(set) var isRaw = false
     /// Whether the kitty keyboard protocol was enabled by `enableKittyKeyboard()`.
-    public private(set) var kittyKeyboardEnabled = false
+    package private(set) var kittyKeyboardEnabled = false
     /// Whether `enableMouseReporting()` turned mouse reports on.
-    public private(set) var mouseReportingEnabled = false
+    package private(set) var mouseReportingEnabled = false
     /// Whether `setCursorVisible(false)` hid the cursor.
-    public private(set) var cursorHidden = false
+    package private(set) var cursorHidden = false
 
     /// The kitty keyboard flags this control asks for: 1 (disambiguate escape codes) + 2 (report
     /// event types: repeat and release).
-    public static let kittyKeyboardFlags = 3
+    package static let kittyKeyboardFlags = 3
 
     /// Opens the controlling terminal (`O_RDWR | O_CLOEXEC | O_NOCTTY`).
-    public convenience init(path: String = "/dev/tty") throws(TerminalError) {
+    package convenience init(path: String = "/dev/tty") throws(TerminalError) {
         let fd = try retryingOnInterrupt("open(\"\(path)\")") { open(path, O_RDWR | O_CLOEXEC | O_NOCTTY) }
         guard isatty(fd) == 1 else {
             let error = TerminalError("isatty(\"\(path)\")")
@@ -46,7 +46,7 @@ public final class Terminal {
     }
 
     /// Uses an already open terminal descriptor (a pty in tests). It is not closed.
-    public init(fileDescriptor: Int32, ownsDescriptor: Bool = false) {
+    package init(fileDescriptor: Int32, ownsDescriptor: Bool = false) {
         self.fileDescriptor = fileDescriptor
         self.ownsDescriptor = ownsDescriptor
     }
@@ -57,7 +57,7 @@ public final class Terminal {
     }
 
     /// Saves the settings and enters raw mode. Calling it again while raw does nothing.
-    public func enterRawMode() throws(TerminalError) {
+    package func enterRawMode() throws(TerminalError) {
         guard !isRaw else { return }
         var current = termios()
         try retryingOnInterrupt("tcgetattr") { tcgetattr(fileDescriptor, &current) }
@@ -75,7 +75,7 @@ public final class Terminal {
 
     /// Puts back the saved settings exactly, after popping the kitty keyboard mode and showing
     /// the cursor. Safe to call more than once.
-    public func restore() throws(TerminalError) {
+    package func restore() throws(TerminalError) {
         guard isRaw, var saved else { return }
         EmergencyState.disarm()
         let bytes = restoreBytes
@@ -120,20 +120,20 @@ public final class Terminal {
     }
 
     /// The window size (TIOCGWINSZ). Query it again after `TerminalSignal.resized`.
-    public func size() throws(TerminalError) -> TerminalSize {
+    package func size() throws(TerminalError) -> TerminalSize {
         var ws = winsize()
         try retryingOnInterrupt("ioctl(TIOCGWINSZ)") { ioctl(fileDescriptor, UInt(TIOCGWINSZ), &ws) }
         return TerminalSize(columns: Int(ws.ws_col), rows: Int(ws.ws_row))
     }
 
     /// Writes all of `bytes`.
-    public func write(_ bytes: [UInt8]) throws(TerminalError) {
+    package func write(_ bytes: [UInt8]) throws(TerminalError) {
         try bytes.withUnsafeBytes { buffer in Result { () throws(TerminalError) in try write(buffer) } }.get()
     }
 
     /// Writes a string as UTF-8, from the string's own storage (each redraw comes this way: no
     /// array of its bytes made and dropped).
-    public func write(_ string: String) throws(TerminalError) {
+    package func write(_ string: String) throws(TerminalError) {
         var string = string
         try string.withUTF8 { utf8 in Result { () throws(TerminalError) in try write(UnsafeRawBufferPointer(utf8)) } }.get()
     }
@@ -150,7 +150,7 @@ public final class Terminal {
 
     /// Reads what is available (blocks until at least one byte unless polled first). An empty
     /// result means end of file (the terminal hung up).
-    public func read(maximumCount: Int = 4096) throws(TerminalError) -> [UInt8] {
+    package func read(maximumCount: Int = 4096) throws(TerminalError) -> [UInt8] {
         try Self.read(fileDescriptor, maximumCount: maximumCount) ?? []
     }
 
@@ -171,7 +171,7 @@ public final class Terminal {
     }
 
     /// Hides or shows the cursor; a hidden cursor is shown again by `restore()`.
-    public func setCursorVisible(_ visible: Bool) throws(TerminalError) {
+    package func setCursorVisible(_ visible: Bool) throws(TerminalError) {
         try write(visible ? "\u{1B}[?25h" : "\u{1B}[?25l")
         cursorHidden = !visible
         rearm()
@@ -180,7 +180,7 @@ public final class Terminal {
     /// Writes `request` and reads what the terminal answers until `isComplete` says the answer
     /// is whole, or `timeout` has passed (no answer). Returns every byte read, keys typed
     /// meanwhile included: the caller decodes them (`KittyKeyboardSupport` in A11yInput).
-    public func query(_ request: String, timeout: Duration, isComplete: ([UInt8]) -> Bool) throws(TerminalError) -> [UInt8] {
+    package func query(_ request: String, timeout: Duration, isComplete: ([UInt8]) -> Bool) throws(TerminalError) -> [UInt8] {
         try write(request)
         var received: [UInt8] = []
         let clock = ContinuousClock()
@@ -203,7 +203,7 @@ public final class Terminal {
 
     /// Pushes the kitty keyboard mode with `kittyKeyboardFlags` (`CSI > 3 u`); `restore()`
     /// pops it (`CSI < u`), also after a signal.
-    public func enableKittyKeyboard() throws(TerminalError) {
+    package func enableKittyKeyboard() throws(TerminalError) {
         guard !kittyKeyboardEnabled else { return }
         try write("\u{1B}[>\(Self.kittyKeyboardFlags)u")
         kittyKeyboardEnabled = true
@@ -216,7 +216,7 @@ public final class Terminal {
     static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l"
 
     /// Turns mouse reporting on; `restore()` turns it off, also after a signal or a crash.
-    public func enableMouseReporting() throws(TerminalError) {
+    package func enableMouseReporting() throws(TerminalError) {
         guard !mouseReportingEnabled else { return }
         // Armed first: a signal between the write and the flag still turns it off.
         mouseReportingEnabled = true
@@ -225,7 +225,7 @@ public final class Terminal {
     }
 
     /// Pops the kitty keyboard mode.
-    public func disableKittyKeyboard() throws(TerminalError) {
+    package func disableKittyKeyboard() throws(TerminalError) {
         guard kittyKeyboardEnabled else { return }
         try write("\u{1B}[<u")
         kittyKeyboardEnabled = false

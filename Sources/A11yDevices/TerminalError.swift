@@ -2,18 +2,18 @@ import Glibc
 import A11yVocabulary
 
 /// A failed terminal system call: which call, and the errno it set.
-public struct TerminalError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct TerminalError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The C function that failed, such as `open("/dev/tty")` or `tcsetattr`.
-    public var call: String
+    package var call: String
     /// The errno value.
-    public var code: Int32
+    package var code: Int32
 
-    public init(_ call: String, code: Int32 = errno) {
+    package init(_ call: String, code: Int32 = errno) {
         self.call = call
         self.code = code
     }
 
-    public var description: String {
+    package var description: String {
         "\(call): \(String(cString: strerror(code)))"
     }
 }

@@ -7,35 +7,35 @@ import A11yVocabulary
 /// In scripted mode every key is one press (`holdDetection` is `.none`), a lone Escape is
 /// recognised after the escape timeout or at the end of input, and the end of input is reported
 /// by `read()` returning nil: the session then cancels (exit 1) unless Enter came first.
-public final class KeySource {
-    public enum Mode: Sendable, Equatable {
+package final class KeySource {
+    package enum Mode: Sendable, Equatable {
         case terminal
         case scripted
     }
 
-    public let mode: Mode
+    package let mode: Mode
     /// The descriptor to poll for `POLLIN`.
-    public let fileDescriptor: Int32
+    package let fileDescriptor: Int32
     /// The terminal, in interactive mode.
-    public let terminal: Terminal?
+    package let terminal: Terminal?
     private var ended = false
 
     /// Interactive: keys from the terminal, which the caller puts into raw mode.
-    public init(terminal: Terminal) {
+    package init(terminal: Terminal) {
         self.mode = .terminal
         self.terminal = terminal
         self.fileDescriptor = terminal.fileDescriptor
     }
 
     /// Scripted: keys are the bytes of `fileDescriptor` (standard input by default).
-    public init(scriptedInput fileDescriptor: Int32 = STDIN_FILENO) {
+    package init(scriptedInput fileDescriptor: Int32 = STDIN_FILENO) {
         self.mode = .scripted
         self.terminal = nil
         self.fileDescriptor = fileDescriptor
     }
 
     /// The usual choice: scripted when standard input is not a terminal, otherwise /dev/tty.
-    public static func standard() throws(TerminalError) -> KeySource {
+    package static func standard() throws(TerminalError) -> KeySource {
         if isatty(STDIN_FILENO) == 1 {
             return KeySource(terminal: try Terminal())
         }
@@ -44,7 +44,7 @@ public final class KeySource {
 
     /// Reads the bytes available (call after poll() reported POLLIN; empty if none after all).
     /// nil: end of input.
-    public func read() throws(TerminalError) -> [UInt8]? {
+    package func read() throws(TerminalError) -> [UInt8]? {
         guard !ended else { return nil }
         guard let bytes = try Terminal.read(fileDescriptor, maximumCount: 4096) else { return [] }
         if bytes.isEmpty {

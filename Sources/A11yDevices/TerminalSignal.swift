@@ -1,7 +1,7 @@
 import Glibc
 
 /// A signal the event loop must act on, delivered through `SignalHandling.fileDescriptor`.
-public enum TerminalSignal: Sendable, Equatable {
+package enum TerminalSignal: Sendable, Equatable {
     /// SIGINT (Ctrl-C): finish as interrupted, exit status 130.
     case interrupt
     /// SIGTERM.
@@ -16,7 +16,7 @@ public enum TerminalSignal: Sendable, Equatable {
     case resumed
 
     /// The signal number. The corresponding C constants are `SIGINT`, `SIGTERM`, ...
-    public var signalNumber: Int32 {
+    package var signalNumber: Int32 {
         switch self {
         case .interrupt: return SIGINT
         case .terminate: return SIGTERM
@@ -28,7 +28,7 @@ public enum TerminalSignal: Sendable, Equatable {
     }
 
     /// Whether the program must end.
-    public var endsProgram: Bool {
+    package var endsProgram: Bool {
         switch self {
         case .interrupt, .terminate, .hangup, .quit: return true
         case .resized, .resumed: return false
@@ -36,7 +36,7 @@ public enum TerminalSignal: Sendable, Equatable {
     }
 
     /// The exit status a shell reports for it: 128 + the signal number (130 for SIGINT).
-    public var exitCode: Int32 { 128 + signalNumber }
+    package var exitCode: Int32 { 128 + signalNumber }
 
     init?(signalNumber: Int32) {
         switch signalNumber {

@@ -5,7 +5,7 @@ import Musl
 #endif
 
 /// Why a text file (a key map, the preferences) cannot be read.
-public enum TextFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum TextFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// There is no file at the path.
     case missing
     /// The path names a directory.
@@ -21,7 +21,7 @@ public enum TextFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Not UTF-8 text, or it holds NUL bytes.
     case notText
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing: return "no such file"
         case .isDirectory: return "is a directory, not a file"
@@ -37,10 +37,10 @@ public enum TextFileError: Error, Sendable, Equatable, CustomStringConvertible {
 /// What a path names, found by stat() (symbolic links followed) without opening it: opening a
 /// FIFO waits for a writer, so the files a user names (a key map, the preferences, a formatter
 /// plugin) are looked at first. The one check that TextFile and FormatterPluginLibrary share.
-public enum FileKind: Sendable, Equatable {
+package enum FileKind: Sendable, Equatable {
     case missing, regular, directory, fifo, socket, device
 
-    public init(path: String) {
+    package init(path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { self = .missing; return }
         switch status.st_mode & S_IFMT {
@@ -53,7 +53,7 @@ public enum FileKind: Sendable, Equatable {
     }
 
     /// The kind in words, for a message ("a FIFO").
-    public var words: String {
+    package var words: String {
         switch self {
         case .missing: return "missing"
         case .regular: return "a file"
@@ -66,10 +66,10 @@ public enum FileKind: Sendable, Equatable {
 }
 
 /// Reads small text files whole: what the command line and embedding programs load.
-public enum TextFile {
+package enum TextFile {
     /// The bytes of the file at `path`, checked as `read` checks a file (its kind, its size)
     /// but not as text: a message catalog, for one.
-    public static func readBytes(_ path: String, limit: Int = 1 << 20) throws(TextFileError) -> [UInt8] {
+    package static func readBytes(_ path: String, limit: Int = 1 << 20) throws(TextFileError) -> [UInt8] {
         switch FileKind(path: path) {
         case .fifo: throw .notAFile("a FIFO")
         case .socket: throw .notAFile("a socket")
@@ -136,7 +136,7 @@ public enum TextFile {
     /// without NUL bytes. A named FIFO or a socket is refused before it is opened, and a device is
     /// read without blocking (`/dev/null` is an empty file; one that sends nothing for 2 s is
     /// refused), so nothing can hang on a FIFO that nobody writes to.
-    public static func read(_ path: String, limit: Int = 1 << 20) throws(TextFileError) -> String {
+    package static func read(_ path: String, limit: Int = 1 << 20) throws(TextFileError) -> String {
         let bytes = try readBytes(path, limit: limit)
         guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else { throw .notText }
         return text

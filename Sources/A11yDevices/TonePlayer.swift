@@ -13,8 +13,8 @@ import A11yVocabulary
 /// plugin may take a while); when it cannot be, `onFailure` is told once, and tones stay off.
 ///
 /// 44.1 kHz, 16-bit, stereo; each tone is followed by 10 ms of silence.
-public final class TonePlayer: Sendable {
-    public static let sampleRate = 44_100
+package final class TonePlayer: Sendable {
+    package static let sampleRate = 44_100
 
     private struct State {
         var pending: [Tone] = []
@@ -50,13 +50,13 @@ public final class TonePlayer: Sendable {
     private let wake = Semaphore()
     private let finished = Semaphore()
     /// The PCM's name ("default" unless `--tones-device` names another).
-    public let device: String
+    package let device: String
     /// Called (on the player's thread) after the first samples of each plan are written: for the
     /// benchmark's key-to-tone figure.
     private let onWritten: (@Sendable () -> Void)?
 
     /// Starts the player's thread, which opens `device` (nil: ALSA's "default").
-    public init(device: String? = nil, onFailure: @escaping @Sendable (String) -> Void,
+    package init(device: String? = nil, onFailure: @escaping @Sendable (String) -> Void,
                 onWritten: (@Sendable () -> Void)? = nil) {
         self.device = device ?? "default"
         self.onWritten = onWritten
@@ -69,7 +69,7 @@ public final class TonePlayer: Sendable {
     }
 
     /// Plays `tones` after the one sounding now, in place of any still waiting. Returns at once.
-    public func play(_ tones: [Tone]) {
+    package func play(_ tones: [Tone]) {
         guard !tones.isEmpty else { return }
         let live = state.withLock { state -> Bool in
             guard !state.failed, !state.closing else { return false }
@@ -80,7 +80,7 @@ public final class TonePlayer: Sendable {
     }
 
     /// Plays what is waiting, closes the PCM and ends the thread; waits at most `timeout`.
-    public func close(atMost timeout: Duration = .seconds(1)) {
+    package func close(atMost timeout: Duration = .seconds(1)) {
         let first = state.withLock { state -> Bool in
             defer { state.closing = true }
             return !state.closing
@@ -167,7 +167,7 @@ public final class TonePlayer: Sendable {
 
     /// Interleaved stereo samples of `tone`, with a 5 ms fade at each end (no clicks), then
     /// 10 ms of silence. Equal-power panning.
-    public static func samples(of tone: Tone, rate: Int) -> [Int16] {
+    package static func samples(of tone: Tone, rate: Int) -> [Int16] {
         let count = max(1, rate * tone.milliseconds / 1000)
         let fade = max(1, min(count / 2, rate * 5 / 1000))
         let angle = (min(1, max(-1, tone.pan)) + 1) * Double.pi / 4

@@ -9,7 +9,7 @@ public enum TextKind: Int32, Sendable, CaseIterable {
 }
 
 /// A formatter that produces untrusted bytes, such as a plugin loaded at run time.
-public protocol RawTextFormatter: Sendable {
+package protocol RawTextFormatter: Sendable {
     /// A name for messages.
     var name: String { get }
     /// Fraction digits the formatter shows, nil to follow the control.
@@ -21,12 +21,12 @@ public protocol RawTextFormatter: Sendable {
 /// Adapts a `RawTextFormatter` into a `ValueFormatter` whose texts are always safe: each text goes
 /// through `TextSanitizer`. An empty or failed visual text falls back to the decimal formatter; an
 /// empty or failed spoken or braille text falls back to the visual text.
-public struct SanitizingFormatter<Raw: RawTextFormatter>: ValueFormatter {
-    public let raw: Raw
+package struct SanitizingFormatter<Raw: RawTextFormatter>: ValueFormatter {
+    package let raw: Raw
 
-    public init(_ raw: Raw) { self.raw = raw }
+    package init(_ raw: Raw) { self.raw = raw }
 
-    public var fractionDigits: Int? { raw.fractionDigits }
+    package var fractionDigits: Int? { raw.fractionDigits }
 
     private func text(_ kind: TextKind, _ value: Double, _ context: FormatContext) -> String? {
         guard let bytes = raw.rawText(kind, for: value, in: context) else { return nil }
@@ -34,13 +34,13 @@ public struct SanitizingFormatter<Raw: RawTextFormatter>: ValueFormatter {
         return text.isEmpty ? nil : text
     }
 
-    public func visualText(for value: Double, in context: FormatContext) -> String {
+    package func visualText(for value: Double, in context: FormatContext) -> String {
         text(.visual, value, context) ?? DecimalFormatter(fractionDigits: raw.fractionDigits).visualText(for: value, in: context)
     }
-    public func spokenText(for value: Double, in context: FormatContext) -> String {
+    package func spokenText(for value: Double, in context: FormatContext) -> String {
         text(.spoken, value, context) ?? visualText(for: value, in: context)
     }
-    public func brailleText(for value: Double, in context: FormatContext) -> String {
+    package func brailleText(for value: Double, in context: FormatContext) -> String {
         text(.braille, value, context) ?? visualText(for: value, in: context)
     }
 }

@@ -5,32 +5,32 @@ import A11yVocabulary
 ///
 /// Presenters ask it for a handle's three texts; `adopt(_:)` hands the formatter's precision to
 /// the control so that every keyboard step changes the text the user gets.
-public struct ValueLabeler: Sendable {
+package struct ValueLabeler: Sendable {
     /// nil: `DecimalFormatter()` with the control's digits.
-    public var formatter: (any ValueFormatter)?
+    package var formatter: (any ValueFormatter)?
     /// Separators for the texts.
-    public var locale: NumberLocale
+    package var locale: NumberLocale
 
-    public init(formatter: (any ValueFormatter)? = nil, locale: NumberLocale = .posix) {
+    package init(formatter: (any ValueFormatter)? = nil, locale: NumberLocale = .posix) {
         self.formatter = formatter
         self.locale = locale
     }
 
     /// The formatter in use.
-    public var effectiveFormatter: any ValueFormatter { formatter ?? DecimalFormatter() }
+    package var effectiveFormatter: any ValueFormatter { formatter ?? DecimalFormatter() }
 
     /// The three texts of `handle`'s value.
-    public func texts<C: Control>(of handle: Handle, in control: C) -> FormattedValue {
+    package func texts<C: Control>(of handle: Handle, in control: C) -> FormattedValue {
         texts(for: control.value(of: handle), in: control)
     }
 
     /// The three texts of any `value` of `control` (e.g. the track's ends).
-    public func texts<C: Control>(for value: Double, in control: C) -> FormattedValue {
+    package func texts<C: Control>(for value: Double, in control: C) -> FormattedValue {
         effectiveFormatter.format(value, in: FormatContext(for: control, locale: locale))
     }
 
     /// False when no label should be drawn on screen: `hideLabels`, or the `none` formatter.
-    public func showsLabels(for slider: RangeSlider) -> Bool {
+    package func showsLabels(for slider: RangeSlider) -> Bool {
         !slider.configuration.hideLabels && effectiveFormatter.showsLabels
     }
 }

@@ -1,5 +1,5 @@
 /// A reply from the terminal to a query, decoded from the same byte stream as keys.
-public enum TerminalReply: Sendable, Hashable {
+package enum TerminalReply: Sendable, Hashable {
     /// The kitty keyboard protocol's answer to `CSI ? u`: the flags now in force.
     case kittyKeyboardFlags(Int)
     /// The answer to the primary device attributes query `CSI c` (every terminal answers it,
@@ -12,7 +12,7 @@ public enum TerminalReply: Sendable, Hashable {
 }
 
 /// What the decoder made of some bytes.
-public enum DecodedInput: Sendable, Hashable {
+package enum DecodedInput: Sendable, Hashable {
     case key(KeyEvent)
     case reply(TerminalReply)
     /// A mouse report (`PointerEvent`).

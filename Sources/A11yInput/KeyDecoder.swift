@@ -8,56 +8,56 @@
 /// Garbage never becomes a key that means something: unknown, malformed and truncated sequences
 /// come out as `Key.unknown(bytes)`, over-long ones are skipped up to their final byte, and the
 /// decoder never holds more than `maximumSequenceLength` bytes.
-public struct KeyDecoder: Sendable {
+@usableFromInline package struct KeyDecoder: Sendable {
     /// The longest escape sequence the decoder collects before giving up on it.
-    public static let maximumSequenceLength = 64
+    package static let maximumSequenceLength = 64
     /// The most bytes ever held back: a sequence and an Alt (ESC) prefix.
-    public static let maximumPendingCount = maximumSequenceLength + 1
+    package static let maximumPendingCount = maximumSequenceLength + 1
     /// A good escape timeout for an interactive terminal: 50 ms is enough on a local terminal,
     /// over SSH 100 ms avoids splitting sequences. (vim's ttimeoutlen is 100, tmux uses 10.)
-    public static let recommendedEscapeTimeout: Duration = .milliseconds(100)
+    @usableFromInline package static let recommendedEscapeTimeout: Duration = .milliseconds(100)
 
     /// One decoded item with the bytes it came from.
-    public struct Decoded: Sendable, Hashable {
-        public var input: DecodedInput
-        public var bytes: [UInt8]
+    package struct Decoded: Sendable, Hashable {
+        package var input: DecodedInput
+        package var bytes: [UInt8]
     }
 
     private var buffer: [UInt8] = []
     /// Cursor position answers still awaited: while there are, `CSI row ; column R` is read as
     /// one (otherwise it is a modified F3, as xterm sends it).
-    public private(set) var awaitedCursorPositions = 0
+    package private(set) var awaitedCursorPositions = 0
     /// Inside an over-long control sequence: drop bytes up to its final byte.
     private var discarding = false
 
-    public init() {}
+    package init() {}
 
     /// Whether bytes are held back waiting for the rest of a sequence (or the escape timeout):
     /// the event loop should arm the escape timer while this is true and call `flush()` when it
     /// expires.
-    public var hasPendingPrefix: Bool { !buffer.isEmpty || discarding }
+    package var hasPendingPrefix: Bool { !buffer.isEmpty || discarding }
 
     /// A cursor position query (`CSI 6 n`) was written: its answer is read as such.
-    public mutating func awaitCursorPosition() {
+    package mutating func awaitCursorPosition() {
         awaitedCursorPositions = min(awaitedCursorPositions + 1, 8)
     }
 
     var bufferCount: Int { buffer.count }
 
     /// Decodes `bytes` and returns the key events completed so far (replies are dropped).
-    public mutating func feed<S: Sequence>(_ bytes: S) -> [KeyEvent] where S.Element == UInt8 {
+    package mutating func feed<S: Sequence>(_ bytes: S) -> [KeyEvent] where S.Element == UInt8 {
         Self.keys(decodeDetailed(bytes))
     }
 
     /// The escape timeout expired (or the input ended): resolves what is pending. A lone Escape
     /// becomes `.escape`; a truncated sequence becomes `.unknown`.
-    public mutating func flush() -> [KeyEvent] {
+    package mutating func flush() -> [KeyEvent] {
         Self.keys(flushDetailed())
     }
 
     /// Decodes `bytes` into keys and terminal replies.
     @_specialize(exported: true, where S == [UInt8])
-    public mutating func decode<S: Sequence>(_ bytes: S) -> [DecodedInput] where S.Element == UInt8 {
+    package mutating func decode<S: Sequence>(_ bytes: S) -> [DecodedInput] where S.Element == UInt8 {
         var out: [DecodedInput] = []
         buffer.append(contentsOf: bytes)
         // Only the inputs: no array of each item's bytes (a key's path, on every key).
@@ -67,7 +67,7 @@ public struct KeyDecoder: Sendable {
 
     /// Decodes `bytes`, reporting for each item the bytes it was decoded from.
     @_specialize(exported: true, where S == [UInt8])
-    public mutating func decodeDetailed<S: Sequence>(_ bytes: S) -> [Decoded] where S.Element == UInt8 {
+    package mutating func decodeDetailed<S: Sequence>(_ bytes: S) -> [Decoded] where S.Element == UInt8 {
         var out: [Decoded] = []
         buffer.append(contentsOf: bytes)
         drain(atEnd: false) { out.append(Decoded(input: $0, bytes: Array($1))) }
@@ -75,7 +75,7 @@ public struct KeyDecoder: Sendable {
     }
 
     /// `flush()` with the bytes of each item.
-    public mutating func flushDetailed() -> [Decoded] {
+    package mutating func flushDetailed() -> [Decoded] {
         var out: [Decoded] = []
         drain(atEnd: true) { out.append(Decoded(input: $0, bytes: Array($1))) }
         discarding = false

@@ -14,11 +14,11 @@ import A11yVocabulary
 ///    the span decodes alone to the same report.
 /// 6. A cursor position answer (only read while one is awaited) comes from a well-formed
 ///    `ESC [ row ; column R`, and the span decodes alone, awaited, to the same answer.
-public enum KeyDecoderInvariants {
+package enum KeyDecoderInvariants {
     /// Checks `input`, fed whole and in the pieces that `splits` (offsets, any order) give, to a
     /// decoder that awaits `awaitedCursorPositions` answers to a cursor position query.
     /// Returns a description of the first violation, or nil.
-    public static func check(_ input: [UInt8], splits: [Int], awaitedCursorPositions: Int = 0) -> String? {
+    package static func check(_ input: [UInt8], splits: [Int], awaitedCursorPositions: Int = 0) -> String? {
         func decoder() -> KeyDecoder {
             var decoder = KeyDecoder()
             for _ in 0..<awaitedCursorPositions { decoder.awaitCursorPosition() }
@@ -85,7 +85,7 @@ public enum KeyDecoderInvariants {
 
     /// Whether `event` can change a value: a left press or drag (on a track, a stepper's button)
     /// or a wheel notch. A release only ends what a press began.
-    public static func changesValue(_ event: PointerEvent) -> Bool {
+    package static func changesValue(_ event: PointerEvent) -> Bool {
         switch (event.button, event.kind) {
         case (.left, .press), (.left, .drag), (.wheelUp, .press), (.wheelDown, .press): return true
         default: return false
@@ -127,7 +127,7 @@ public enum KeyDecoderInvariants {
     static let maps = [KeyMap(kind: .slider), KeyMap(kind: .stepper)]
 
     /// Whether the default key maps give `event` a value-changing action.
-    public static func changesValue(_ event: KeyEvent) -> Bool {
+    package static func changesValue(_ event: KeyEvent) -> Bool {
         maps.contains { map in
             [false, true].contains { entry in map.action(for: event, entryActive: entry)?.changesValue ?? false }
                 || (map.action(for: event, entryActive: false).map { if case .entry = $0 { return true } else { return false } } ?? false)
@@ -158,18 +158,18 @@ public enum KeyDecoderInvariants {
 
 extension KeyDecoder {
     /// How many bytes are held back (for the invariants).
-    public var pendingByteCount: Int { bufferCount }
+    package var pendingByteCount: Int { bufferCount }
 }
 
 /// A seeded generator of decoder inputs, for the fuzz test and the fuzz target's seeded mode.
-public struct KeyDecoderFuzzGenerator: Sendable {
+package struct KeyDecoderFuzzGenerator: Sendable {
     private var random: SplitMix64
 
-    public init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    package init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    public mutating func next() -> UInt64 { random.next() }
+    package mutating func next() -> UInt64 { random.next() }
 
-    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
+    package mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
 
     private mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 
@@ -184,7 +184,7 @@ public struct KeyDecoderFuzzGenerator: Sendable {
 
     /// A mouse report as a terminal sends it: any button (the wheel, buttons 8 to 11), press,
     /// drag or release, modifiers, a cell near the top left or anywhere up to the largest.
-    public mutating func pointerEvent() -> PointerEvent {
+    package mutating func pointerEvent() -> PointerEvent {
         let buttons: [PointerEvent.Button] = [.left, .left, .left, .middle, .right, .wheelUp, .wheelDown, .other(8 + below(4)), .noButton]
         let button = pick(buttons)
         var kind = pick([PointerEvent.Kind.press, .drag, .release])
@@ -200,7 +200,7 @@ public struct KeyDecoderFuzzGenerator: Sendable {
 
     /// A valid report, mangled: a byte dropped, changed, doubled or put in; cut short; a field
     /// emptied, added or split; a number made huge. It may still decode (to whatever it now says).
-    public mutating func mangledPointerReport() -> [UInt8] {
+    package mutating func mangledPointerReport() -> [UInt8] {
         var bytes = Array(pointerEvent().report.utf8)
         switch below(7) {
         case 0: bytes.remove(at: below(bytes.count))
@@ -219,13 +219,13 @@ public struct KeyDecoderFuzzGenerator: Sendable {
     }
 
     /// The answer to a cursor position query, `ESC [ row ; column R` (a modified F3 unless awaited).
-    public mutating func cursorPositionAnswer() -> [UInt8] {
+    package mutating func cursorPositionAnswer() -> [UInt8] {
         Array("\u{1B}[\(1 + below(below(2) == 0 ? 60 : 100_000));\(1 + below(300))R".utf8)
     }
 
     /// Any input: known sequences, their prefixes, random CSI, random bytes, mouse reports (whole,
     /// mangled or cut), cursor position answers, mixed.
-    public mutating func anyInput() -> (bytes: [UInt8], splits: [Int]) {
+    package mutating func anyInput() -> (bytes: [UInt8], splits: [Int]) {
         var bytes: [UInt8] = []
         for _ in 0..<(1 + below(6)) {
             switch below(11) {
@@ -251,7 +251,7 @@ public struct KeyDecoderFuzzGenerator: Sendable {
 
     /// Mouse input as a session gets it: presses, drags and releases (a drag often in a burst),
     /// wheel notches, mangled and cut reports, cursor position answers, a key now and then.
-    public mutating func pointerInput() -> (bytes: [UInt8], splits: [Int]) {
+    package mutating func pointerInput() -> (bytes: [UInt8], splits: [Int]) {
         var bytes: [UInt8] = []
         for _ in 0..<(1 + below(8)) {
             switch below(8) {
@@ -281,7 +281,7 @@ public struct KeyDecoderFuzzGenerator: Sendable {
     /// Garbage only: invalid UTF-8, truncated sequences cut off by a meaningless byte, unknown
     /// finals, bad kitty event types and codes, over-long and overflowing parameters,
     /// meaningless control characters. Decoding it must give no value-changing key.
-    public mutating func garbage() -> (bytes: [UInt8], splits: [Int]) {
+    package mutating func garbage() -> (bytes: [UInt8], splits: [Int]) {
         let invalidUTF8: [UInt8] = Array(0x80...0xBF) + [0xC0, 0xC1] + Array(0xF5...0xFF)
         let meaninglessControls: [UInt8] = [0x00, 0x03, 0x04, 0x07, 0x0B, 0x0C, 0x0F, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1A, 0x1C, 0x1D, 0x1E, 0x1F]
         let unknownFinals = Array("GIJKLMNTXY`ghijklmnopqrstvwxyz{|}".utf8)
@@ -312,7 +312,7 @@ public struct KeyDecoderFuzzGenerator: Sendable {
     /// or over the largest), a wheel released or dragged, no button pressed, a field missing,
     /// empty, extra or split, a number overflowing, another final, an intermediate byte before
     /// the final, or the report behind an Alt prefix. None of them is a mouse report to the decoder.
-    public mutating func invalidPointerReport() -> [UInt8] {
+    package mutating func invalidPointerReport() -> [UInt8] {
         let max = PointerEvent.maximumCoordinate
         let final = pick(["M", "m"])
         let text: String
@@ -335,7 +335,7 @@ public struct KeyDecoderFuzzGenerator: Sendable {
 
     /// Checks that garbage decodes to no value-changing key and no mouse report that could change
     /// a value (whole and split). nil: fine.
-    public static func checkGarbage(_ bytes: [UInt8], splits: [Int]) -> String? {
+    package static func checkGarbage(_ bytes: [UInt8], splits: [Int]) -> String? {
         if let failure = KeyDecoderInvariants.check(bytes, splits: splits) { return failure }
         var decoder = KeyDecoder()
         for item in decoder.decodeDetailed(bytes) + decoder.flushDetailed() {

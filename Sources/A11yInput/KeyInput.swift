@@ -17,50 +17,50 @@
 /// input.tick(at: .milliseconds(100))              // [esc]
 /// input.feed(Array("\u{1B}[A".utf8), at: .zero)   // [up]
 /// ```
-public struct KeyInput: Sendable {
+package struct KeyInput: Sendable {
     /// The decoder (for its `hasPendingPrefix` and limits).
-    public private(set) var decoder = KeyDecoder()
+    package private(set) var decoder = KeyDecoder()
     /// How long a held prefix waits for its next byte.
-    public let escapeTimeout: Duration
+    package let escapeTimeout: Duration
     /// When the last byte arrived while a prefix is held; nil when nothing is held.
     private var lastByteAt: Duration?
 
     /// `escapeTimeout`: how long a lone Escape waits for the rest of a sequence.
-    public init(escapeTimeout: Duration = KeyDecoder.recommendedEscapeTimeout) {
+    package init(escapeTimeout: Duration = KeyDecoder.recommendedEscapeTimeout) {
         self.escapeTimeout = escapeTimeout
     }
 
     /// When the escape timer expires; nil when nothing is held back.
-    public var nextDeadline: Duration? { lastByteAt.map { $0 + escapeTimeout } }
+    package var nextDeadline: Duration? { lastByteAt.map { $0 + escapeTimeout } }
 
     /// Decodes bytes that arrived at `time` into the key events they complete. Replies to
     /// terminal queries in the stream are dropped (use `receive(_:at:)` to get them).
-    public mutating func feed<S: Sequence>(_ bytes: S, at time: Duration) -> [KeyEvent] where S.Element == UInt8 {
+    package mutating func feed<S: Sequence>(_ bytes: S, at time: Duration) -> [KeyEvent] where S.Element == UInt8 {
         Self.keys(receive(bytes, at: time))
     }
 
     /// Decodes bytes that arrived at `time` into keys and terminal replies, in order.
     @_specialize(exported: true, where S == [UInt8])
-    public mutating func receive<S: Sequence>(_ bytes: S, at time: Duration) -> [DecodedInput] where S.Element == UInt8 {
+    package mutating func receive<S: Sequence>(_ bytes: S, at time: Duration) -> [DecodedInput] where S.Element == UInt8 {
         let out = decoder.decode(bytes)
         lastByteAt = decoder.hasPendingPrefix ? time : nil
         return out
     }
 
     /// A cursor position query was written: its answer in the stream is read as one.
-    public mutating func awaitCursorPosition() {
+    package mutating func awaitCursorPosition() {
         decoder.awaitCursorPosition()
     }
 
     /// Resolves what is held back if the escape timer expired by `time`; otherwise nothing.
-    public mutating func tick(at time: Duration) -> [KeyEvent] {
+    package mutating func tick(at time: Duration) -> [KeyEvent] {
         guard let deadline = nextDeadline, time >= deadline else { return [] }
         return endOfInput()
     }
 
     /// The input ended (or the terminal is gone): resolves what is held back at once (a lone
     /// Escape is Escape) and stops the timer.
-    public mutating func endOfInput() -> [KeyEvent] {
+    package mutating func endOfInput() -> [KeyEvent] {
         lastByteAt = nil
         return decoder.flush()
     }

@@ -4,7 +4,7 @@ extension KeyMap {
     /// The braille display keys this key map gives a meaning to, with or without a number being
     /// typed: the session takes exactly these from BRLTTY and leaves it every other key (its
     /// preferences menu, help, review and speech commands).
-    public var acceptedBrailleKeys: BrailleKeySet {
+    package var acceptedBrailleKeys: BrailleKeySet {
         func bound(_ key: BrailleKey) -> Bool {
             action(for: key, entryActive: false) != nil || action(for: key, entryActive: true) != nil
         }

@@ -8,13 +8,13 @@
 ///   `SS3 A`), rxvt's `CSI 5^` (from `CSI 5~`); the kitty protocol's `CSI 1;1:3A` likewise.
 /// - `key(forByte:)`: single bytes (ASCII, C0 controls, DEL).
 /// - `kittyKey(code:)`: the kitty protocol's key codes (`CSI 97;5u`).
-public enum KeySequences {
+package enum KeySequences {
     /// One entry: the bytes, the key they stand for, and which terminals send them.
-    public struct Entry: Sendable {
-        public var bytes: [UInt8]
-        public var key: Key
-        public var modifiers: KeyModifiers
-        public var note: String
+    package struct Entry: Sendable {
+        package var bytes: [UInt8]
+        package var key: Key
+        package var modifiers: KeyModifiers
+        package var note: String
     }
 
     private static func e(_ s: String, _ key: Key, _ mods: KeyModifiers, _ note: String) -> Entry {
@@ -26,7 +26,7 @@ public enum KeySequences {
     }
 
     /// Every fixed sequence the decoder knows.
-    public static let table: [Entry] = [
+    package static let table: [Entry] = [
         // Cursor keys, normal mode (CSI): xterm, VT220, rxvt, Linux console, tmux, kitty.
         e("\u{1B}[A", .up, "CSI cursor keys"),
         e("\u{1B}[B", .down, "CSI cursor keys"),
@@ -171,7 +171,7 @@ public enum KeySequences {
     /// The key one byte below 0x80 stands for: ASCII itself; CR and LF Enter, Tab, DEL and BS
     /// Backspace, ESC Escape; other C0 controls Control with a letter (0x01 `ctrl+a`, 0x00
     /// `ctrl+space`, 0x1C-0x1F `ctrl+\` to `ctrl+_`). Nil for other bytes.
-    public static func key(forByte byte: UInt8) -> (key: Key, modifiers: KeyModifiers)? {
+    package static func key(forByte byte: UInt8) -> (key: Key, modifiers: KeyModifiers)? {
         switch byte {
         case 0x0D, 0x0A: return (.enter, [])
         case 0x09: return (.tab, [])
@@ -187,7 +187,7 @@ public enum KeySequences {
 
     /// A kitty protocol key code (`CSI code ; modifiers u`): a Unicode code point, or a
     /// functional key in the private use area. Nil for codes that are no key here.
-    public static func kittyKey(code: Int) -> Key? {
+    package static func kittyKey(code: Int) -> Key? {
         switch code {
         case 8, 9, 13, 27, 127: return key(forByte: UInt8(code))?.key
         case 57399...57408: return .character(Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(code - 57399))))

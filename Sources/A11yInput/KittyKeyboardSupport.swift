@@ -1,22 +1,22 @@
 /// What the kitty keyboard query found: the terminal's answer to `CSI ? u` followed by the
 /// primary device attributes query `CSI c`, which every terminal answers. A kitty flags reply
 /// before the attributes means the protocol is spoken.
-public struct KittyKeyboardSupport: Sendable, Equatable {
+package struct KittyKeyboardSupport: Sendable, Equatable {
     /// The query to write: kitty flags, then primary device attributes.
-    public static let query = "\u{1B}[?u\u{1B}[c"
+    package static let query = "\u{1B}[?u\u{1B}[c"
 
     /// Whether the terminal answered `CSI ? u` (before its device attributes).
-    public var isSupported: Bool
+    package var isSupported: Bool
     /// Keys typed while waiting for the answers, decoded; hand them to the key map.
-    public var typedAhead: [KeyEvent]
+    package var typedAhead: [KeyEvent]
 
-    public init(isSupported: Bool, typedAhead: [KeyEvent]) {
+    package init(isSupported: Bool, typedAhead: [KeyEvent]) {
         self.isSupported = isSupported
         self.typedAhead = typedAhead
     }
 
     /// Reads the bytes received after the query (answers and typed keys).
-    public init(answer bytes: [UInt8]) {
+    package init(answer bytes: [UInt8]) {
         var decoder = KeyDecoder()
         self.init(isSupported: false, typedAhead: [])
         for input in decoder.decode(bytes) {
@@ -30,7 +30,7 @@ public struct KittyKeyboardSupport: Sendable, Equatable {
     }
 
     /// True once `bytes` hold the device attributes, the answer every terminal gives last.
-    public static func isComplete(_ bytes: [UInt8]) -> Bool {
+    package static func isComplete(_ bytes: [UInt8]) -> Bool {
         var decoder = KeyDecoder()
         return decoder.decode(bytes).contains { $0 == .reply(.primaryDeviceAttributes) }
     }

@@ -26,13 +26,13 @@ extension Control {
     public var focusedValue: Double { value(of: focusedHandle) }
 
     /// The text key by which two values look the same to the user: the value rounded to `fractionDigits`.
-    public func displayKey(_ value: Double) -> DecimalDigits {
+    package func displayKey(_ value: Double) -> DecimalDigits {
         DecimalDigits(value, fractionDigits: fractionDigits)
     }
 
     /// Whether `a` and `b` look the same to the user (`displayKey(a) == displayKey(b)`), without
     /// writing out the digits of two different whole numbers (a step of 1, on every key).
-    public func looksSame(_ a: Double, _ b: Double) -> Bool {
+    package func looksSame(_ a: Double, _ b: Double) -> Bool {
         if a == b { return true }
         if DecimalDigits.isPlainWhole(a), DecimalDigits.isPlainWhole(b) { return false }
         return displayKey(a) == displayKey(b)

@@ -3,17 +3,17 @@
 /// Built from Swift's shortest round-trip representation (`description`), so `0.1 + 0.2` style
 /// noise never reaches a user: rounding is done on the decimal digits, half away from zero, as a
 /// person would round "1.005" to two places ("1.01"). No Foundation: this runs on the start path.
-public struct DecimalDigits: Sendable, Equatable, Hashable {
+package struct DecimalDigits: Sendable, Equatable, Hashable {
     /// True for values below zero (never for a value that rounds to zero).
-    public var isNegative: Bool
+    package var isNegative: Bool
     /// Digits before the decimal point, without leading zeros ("0" for zero).
-    public var integerDigits: String
+    package var integerDigits: String
     /// Digits after the decimal point, exactly `fractionDigits` of them.
-    public var fractionDigits: String
+    package var fractionDigits: String
 
     /// `value` rounded to `fractionDigits` places (0...17). Non-finite values give "0".
     /// The digits are worked on in place in one array (this runs for every value shown).
-    public init(_ value: Double, fractionDigits places: Int) {
+    package init(_ value: Double, fractionDigits places: Int) {
         let places = max(0, min(places, 17))
         guard value.isFinite else {
             self.init(isNegative: false, integer: [0], fraction: Array(repeating: 0, count: places)[...])
@@ -79,13 +79,13 @@ public struct DecimalDigits: Sendable, Equatable, Hashable {
     }
 
     /// Plain ASCII text: "-1234.50" (no grouping, "." as separator).
-    public var plainText: String {
+    package var plainText: String {
         (isNegative ? "-" : "") + integerDigits + (fractionDigits.isEmpty ? "" : "." + fractionDigits)
     }
 
     /// The number of fraction digits `value` needs to be written exactly (its shortest decimal form),
     /// or nil if that is more than `limit`.
-    public static func fractionDigitsNeeded(by value: Double, limit: Int = 12) -> Int? {
+    package static func fractionDigitsNeeded(by value: Double, limit: Int = 12) -> Int? {
         guard value.isFinite else { return nil }
         let (_, digits, pointIndex) = parse(value)
         var significant = digits

@@ -2,17 +2,17 @@
 // may take now, fractions, negatives) live in the Model.
 /// Typing a number into a control, as a part with its own state: whether an entry is open, what
 /// each key did to it. Pure; the words for each outcome come from the Announcer.
-public struct EntryEditor: Sendable, Equatable {
+package struct EntryEditor: Sendable, Equatable {
     /// The number being typed, nil when none is.
-    public private(set) var entry: NumericEntry?
+    package private(set) var entry: NumericEntry?
 
-    public init() {}
+    package init() {}
 
     /// True while a number is being typed.
-    public var isActive: Bool { entry != nil }
+    package var isActive: Bool { entry != nil }
 
     /// What a key did to the entry.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// A character was added (`-`, `.` or a digit).
         case typed(Character)
         /// A character was refused; the entry is unchanged.
@@ -30,7 +30,7 @@ public struct EntryEditor: Sendable, Equatable {
     }
 
     /// Applies `input` under `rules` (the values the focused handle may take now).
-    public mutating func apply(_ input: EntryInput, rules: NumericEntry.Rules) -> Outcome {
+    package mutating func apply(_ input: EntryInput, rules: NumericEntry.Rules) -> Outcome {
         switch input {
         case .character(let character):
             var current = entry ?? NumericEntry()
@@ -57,5 +57,5 @@ public struct EntryEditor: Sendable, Equatable {
     }
 
     /// Closes the entry without a word (the session ended, the focus moved).
-    public mutating func close() { entry = nil }
+    package mutating func close() { entry = nil }
 }

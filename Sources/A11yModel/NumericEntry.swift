@@ -4,17 +4,17 @@
 /// when negatives are allowed) and one `.` (only when fractions are allowed); Backspace deletes
 /// the last character. `commit(in:)` validates against the range the focused handle may take
 /// now, which the caller supplies, and returns the value or why it was rejected.
-public struct NumericEntry: Sendable, Equatable {
+package struct NumericEntry: Sendable, Equatable {
     /// What numbers the control accepts now.
-    public struct Rules: Sendable, Equatable {
+    package struct Rules: Sendable, Equatable {
         /// The values the focused handle may take now (other handle and distances included).
-        public var allowedRange: ClosedRange<Double>
+        package var allowedRange: ClosedRange<Double>
         /// Whether a leading `-` may be typed.
-        public var allowsNegative: Bool
+        package var allowsNegative: Bool
         /// Whether a `.` may be typed.
-        public var allowsFraction: Bool
+        package var allowsFraction: Bool
 
-        public init(allowedRange: ClosedRange<Double>, allowsNegative: Bool? = nil, allowsFraction: Bool) {
+        package init(allowedRange: ClosedRange<Double>, allowsNegative: Bool? = nil, allowsFraction: Bool) {
             self.allowedRange = allowedRange
             self.allowsNegative = allowsNegative ?? (allowedRange.lowerBound < 0)
             self.allowsFraction = allowsFraction
@@ -22,7 +22,7 @@ public struct NumericEntry: Sendable, Equatable {
     }
 
     /// Why a typed character or a committed number was refused.
-    public enum Rejection: Error, Sendable, Equatable {
+    package enum Rejection: Error, Sendable, Equatable {
         /// Nothing (or only `-` or `.`) was typed.
         case empty
         /// The text is not a number (cannot happen through `insert`, kept for callers).
@@ -41,23 +41,23 @@ public struct NumericEntry: Sendable, Equatable {
     }
 
     /// The longest text accepted.
-    public static let maximumLength = 24
+    package static let maximumLength = 24
 
     /// The text typed so far.
-    public private(set) var text: String
+    package private(set) var text: String
 
     /// An empty entry; type its first character with `insert(_:rules:)`.
-    public init() { text = "" }
+    package init() { text = "" }
 
     /// Whether `character` may start an entry when none is in progress (ASCII digits only: `-`
     /// and `.` keep their key map meaning outside an entry).
-    public static func starts(with character: Character) -> Bool {
+    package static func starts(with character: Character) -> Bool {
         character.isASCII && character.isNumber
     }
 
     /// Types a character. Returns nil if accepted, or why not (the text is unchanged).
     @discardableResult
-    public mutating func insert(_ character: Character, rules: Rules) -> Rejection? {
+    package mutating func insert(_ character: Character, rules: Rules) -> Rejection? {
         guard text.count < Self.maximumLength else { return .tooLong }
         switch character {
         case "0"..."9":
@@ -78,17 +78,17 @@ public struct NumericEntry: Sendable, Equatable {
 
     /// Deletes the last character. Returns false when there was nothing to delete.
     @discardableResult
-    public mutating func deleteBackward() -> Bool {
+    package mutating func deleteBackward() -> Bool {
         guard !text.isEmpty else { return false }
         text.removeLast()
         return true
     }
 
     /// Whether nothing is typed.
-    public var isEmpty: Bool { text.isEmpty }
+    package var isEmpty: Bool { text.isEmpty }
 
     /// The number typed, validated against `rules`. The caller snaps it to the step grid.
-    public func commit(rules: Rules) -> Result<Double, Rejection> {
+    package func commit(rules: Rules) -> Result<Double, Rejection> {
         let digits = text.filter { $0.isNumber }
         guard !digits.isEmpty else { return .failure(.empty) }
         guard let value = Double(text), value.isFinite else { return .failure(.notANumber) }

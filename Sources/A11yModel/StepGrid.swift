@@ -4,12 +4,12 @@
 /// Grid points are computed in scaled integers when `origin` and `step` are short decimals
 /// (the usual case: 0.1, 0.25, 5), so `0.1 + 2 * 0.1` is the `Double` nearest 0.3 and prints as
 /// "0.3", never 0.30000000000000004. Snapping counts from `origin` (the minimum), not from zero.
-public struct StepGrid: Sendable, Equatable {
-    public let origin: Double
-    public let step: Double
-    public let top: Double
+package struct StepGrid: Sendable, Equatable {
+    package let origin: Double
+    package let step: Double
+    package let top: Double
     /// The index of the last grid point at or below `top`.
-    public private(set) var lastIndex: Int
+    package private(set) var lastIndex: Int
     /// Tolerance for comparisons, far below any step.
     let tolerance: Double
     private let scaledOrigin: Int64
@@ -26,7 +26,7 @@ public struct StepGrid: Sendable, Equatable {
     /// one index at a time could take forever). Indices stop at `maximumIndex`: a grid with more steps
     /// than that (only possible by building one directly; the configurations allow no more than about
     /// 2 × 10^12 steps, see `StepperConfiguration.stepValue`) goes from that index straight to `top`.
-    public init(origin: Double, step: Double, top: Double) {
+    package init(origin: Double, step: Double, top: Double) {
         self.origin = origin
         self.step = step
         self.top = top
@@ -56,16 +56,16 @@ public struct StepGrid: Sendable, Equatable {
 
     /// The largest grid index (2^61 - 1): far beyond any grid a configuration allows, and far from
     /// overflow when indices are added or subtracted.
-    public static let maximumIndex = Int.max / 4
+    package static let maximumIndex = Int.max / 4
 
     /// True when `top` is not itself a grid point (it is still an allowed value).
-    public var hasExtraTop: Bool { valueUnchecked(lastIndex) < top - tolerance }
+    package var hasExtraTop: Bool { valueUnchecked(lastIndex) < top - tolerance }
 
     /// The index of the last allowed value, `top`: `lastIndex`, or `lastIndex + 1` when `hasExtraTop`.
     var topIndex: Int { hasExtraTop ? lastIndex + 1 : lastIndex }
 
     /// The grid point with index `k` (0...lastIndex), or `top` for larger k.
-    public func value(at k: Int) -> Double {
+    package func value(at k: Int) -> Double {
         if k <= 0 { return origin }
         if k > lastIndex { return top }
         let v = valueUnchecked(k)
@@ -103,13 +103,13 @@ public struct StepGrid: Sendable, Equatable {
     }
 
     /// The largest allowed value at or below `x` (nil if `x` is below the origin).
-    public func atOrBelow(_ x: Double) -> Double? {
+    package func atOrBelow(_ x: Double) -> Double? {
         let k = index(atOrBelow: x)
         return k < 0 ? nil : value(at: k)
     }
 
     /// The smallest allowed value at or above `x` (nil if `x` is above the top).
-    public func atOrAbove(_ x: Double) -> Double? {
+    package func atOrAbove(_ x: Double) -> Double? {
         let k = index(atOrAbove: x)
         return k > topIndex ? nil : value(at: k)
     }
@@ -119,7 +119,7 @@ public struct StepGrid: Sendable, Equatable {
     /// Works on indices, so it takes a bounded number of probes whatever `count` and the number of
     /// grid points between: shown values only grow along the grid, so the first one that differs
     /// is found by doubling and bisection.
-    public func keyboardTarget(from start: Double, up: Bool, count: Int, end: Double, fractionDigits: Int) -> Double {
+    package func keyboardTarget(from start: Double, up: Bool, count: Int, end: Double, fractionDigits: Int) -> Double {
         func beyondEnd(_ x: Double) -> Bool { up ? x >= end - tolerance : x <= end + tolerance }
         if beyondEnd(start) { return end }
         let last = topIndex
@@ -180,7 +180,7 @@ public struct StepGrid: Sendable, Equatable {
     }
 
     /// The allowed value nearest to `x`, clamped to the grid (ties go up).
-    public func nearest(_ x: Double) -> Double {
+    package func nearest(_ x: Double) -> Double {
         guard !x.isNaN else { return origin }
         let below = atOrBelow(x) ?? origin
         let above = atOrAbove(x) ?? top
@@ -188,7 +188,7 @@ public struct StepGrid: Sendable, Equatable {
     }
 
     /// True if `x` is an allowed value.
-    public func contains(_ x: Double) -> Bool {
+    package func contains(_ x: Double) -> Bool {
         guard let b = atOrBelow(x) else { return false }
         return Swift.abs(b - x) <= tolerance
     }

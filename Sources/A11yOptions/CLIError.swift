@@ -5,7 +5,7 @@ import A11yControls
 /// The user's text is quoted as given, with control characters shown as escapes (`\e`, `\n`,
 /// `\u{202E}`) and cut after 60 characters, so nothing the user typed can break the line or drive
 /// the terminal. Options are named in their synopsis form, e.g. `'--min <n>'`.
-public enum CLIError: Error, Sendable, Equatable {
+package enum CLIError: Error, Sendable, Equatable {
     /// An option no table knows, with the closest known name when it is close enough.
     case unknownOption(String, suggestion: String?)
     /// A word where a subcommand (range, stepper, help) was expected.
@@ -49,7 +49,7 @@ public enum CLIError: Error, Sendable, Equatable {
     case preferences(file: String, line: Int?, problem: String)
 
     /// Why a value is refused.
-    public enum InvalidValueReason: Sendable, Equatable {
+    package enum InvalidValueReason: Sendable, Equatable {
         case notANumber
         /// "1,5": a number with a decimal comma.
         case decimalComma
@@ -80,17 +80,17 @@ public enum CLIError: Error, Sendable, Equatable {
     }
 
     /// `ExitStatus.usage` (2) for every case.
-    public var exitStatus: ExitStatus { .usage }
+    package var exitStatus: ExitStatus { .usage }
     /// The process exit code: 2.
-    public var exitCode: Int32 { exitStatus.rawValue }
+    package var exitCode: Int32 { exitStatus.rawValue }
 
     /// The whole line for stderr, without the newline: "Error: …" (in English).
-    public var message: String { message(in: .english) }
+    package var message: String { message(in: .english) }
 
     /// The whole line for stderr in the language of `words` ("Fehler: …"): the wording is the
     /// catalogs' (each text below is a msgid, its `{placeholders}` filled in), the user's own text
     /// and the option names as given.
-    public func message(in words: Messages) -> String {
+    package func message(in words: Messages) -> String {
         let text: String
         func q(_ s: String) -> String { CLIText.quoted(s) }
         func o(_ s: String) -> String { "'" + OptionTable.synopsis(of: s) + "'" }
@@ -163,11 +163,11 @@ public enum CLIError: Error, Sendable, Equatable {
 
 extension CLIError {
     /// The message without its "Error: " prefix.
-    public var problem: String { String(message.dropFirst("Error: ".count)) }
+    package var problem: String { String(message.dropFirst("Error: ".count)) }
 }
 
 extension CLIError: CustomStringConvertible {
-    public var description: String { message }
+    package var description: String { message }
 }
 
 extension CLIError.InvalidValueReason {

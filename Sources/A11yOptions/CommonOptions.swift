@@ -1,75 +1,75 @@
 import A11yControls
 /// The look asked for with the visual options; nil fields keep the theme's own value.
-public struct VisualOptions: Sendable, Equatable {
+package struct VisualOptions: Sendable, Equatable {
     /// `--theme high-contrast`.
-    public var highContrast: Bool = false
+    package var highContrast: Bool = false
     /// `--handle-glyph C`.
-    public var handleGlyph: Character? = nil
+    package var handleGlyph: Character? = nil
     /// `--labels-below`.
-    public var labelsBelow: Bool = false
+    package var labelsBelow: Bool = false
     /// `--line-thickness 1...3`.
-    public var lineThickness: Int? = nil
+    package var lineThickness: Int? = nil
     /// `--focused-handle-width 1...3`.
-    public var focusedHandleWidth: Int? = nil
+    package var focusedHandleWidth: Int? = nil
     /// `--tint-color SGR`.
-    public var tintColor: String? = nil
+    package var tintColor: String? = nil
     /// `--between-color SGR`.
-    public var betweenColor: String? = nil
+    package var betweenColor: String? = nil
     /// `--handle-color SGR`.
-    public var handleColor: String? = nil
+    package var handleColor: String? = nil
     /// `--direction ltr|rtl`: where a horizontal track's minimum is drawn.
-    public var direction: TrackLayout.Direction = .leftToRight
+    package var direction: TrackLayout.Direction = .leftToRight
 
-    public init() {}
+    package init() {}
 }
 
 /// The options every form of `a11y-demo` takes, before or after the subcommand.
-public struct CommonOptions: Sendable, Equatable {
+package struct CommonOptions: Sendable, Equatable {
     /// `--speech auto|on|off`, default auto.
-    public var speech: DeviceMode = .auto
+    package var speech: DeviceMode = .auto
     /// `--braille auto|on|off`, default auto.
-    public var braille: DeviceMode = .auto
+    package var braille: DeviceMode = .auto
     /// `--speech-rate -100...100`; nil: the server's.
-    public var speechRate: Int? = nil
+    package var speechRate: Int? = nil
     /// `--voice`; nil: the server's.
-    public var voice: SpeechVoiceType? = nil
+    package var voice: SpeechVoiceType? = nil
     /// `--language` (e.g. "en", "pt-BR"); nil: the server's.
-    public var language: String? = nil
+    package var language: String? = nil
     /// `--screen-reader auto|on|off`, default auto.
-    public var screenReader: ScreenReaderMode = .auto
+    package var screenReader: ScreenReaderMode = .auto
     /// `--screen-reader-speech socket|line`, default socket.
-    public var speechThroughReader = true
+    package var speechThroughReader = true
     /// `--tones on|off`, default off.
-    public var tones: Bool = false
+    package var tones: Bool = false
     /// `--tones-device NAME`: the ALSA PCM; nil: "default".
-    public var tonesDevice: String? = nil
+    package var tonesDevice: String? = nil
     /// `--mouse on|off`, default on (taken only when the keys come from a terminal).
-    public var mouse: Bool = true
+    package var mouse: Bool = true
     /// `--verbosity terse|normal|verbose`, default normal.
-    public var verbosity: Verbosity = .normal
+    package var verbosity: Verbosity = .normal
     /// `--keymap FILE`: a key map file to apply (`KeyMap.apply(file:)`); read at run time.
-    public var keyMapPath: String? = nil
+    package var keyMapPath: String? = nil
     /// `--braille-table NAME|PATH`: the contraction table instead of BRLTTY's; nil: BRLTTY's.
-    public var brailleTable: String? = nil
+    package var brailleTable: String? = nil
     /// `--no-color`, or NO_COLOR set (non-empty) in the environment.
-    public var noColor: Bool = false
+    package var noColor: Bool = false
     /// TERM=dumb in the environment: no escape sequences at all.
-    public var dumbTerminal: Bool = false
+    package var dumbTerminal: Bool = false
     /// `--preview`: mirror braille cells and speech on screen.
-    public var preview: Bool = false
+    package var preview: Bool = false
     /// `--json`: print the result as one JSON object.
-    public var json: Bool = false
+    package var json: Bool = false
     /// `--print-partial`: print a result line for every value change while the control runs.
-    public var printPartial: Bool = false
+    package var printPartial: Bool = false
     /// `--timeout SECONDS`: end a control untouched this long (exit 124); nil: never.
-    public var timeout: Duration? = nil
+    package var timeout: Duration? = nil
     /// `--theme`, `--handle-glyph`, … .
-    public var visual = VisualOptions()
+    package var visual = VisualOptions()
 
-    public init() {}
+    package init() {}
 
     /// The SSIP names of the voice types, as `--voice` takes them.
-    public static let voiceNames: [(String, SpeechVoiceType)] = [
+    package static let voiceNames: [(String, SpeechVoiceType)] = [
         ("male1", .male1), ("male2", .male2), ("male3", .male3),
         ("female1", .female1), ("female2", .female2), ("female3", .female3),
         ("child_male", .childMale), ("child_female", .childFemale),
@@ -77,7 +77,7 @@ public struct CommonOptions: Sendable, Equatable {
 
     /// The theme these options ask for: the default or high-contrast theme, the visual options
     /// over it, then `noColor` and `dumbTerminal`.
-    public var screenTheme: ScreenTheme {
+    package var screenTheme: ScreenTheme {
         var theme = visual.highContrast ? ScreenTheme.highContrast : ScreenTheme()
         if let glyph = visual.handleGlyph { theme.handleGlyph = glyph }
         if visual.labelsBelow { theme.labelsBelow = true }
@@ -95,7 +95,7 @@ public struct CommonOptions: Sendable, Equatable {
 extension CommonOptions {
     /// The session these options ask for (servers, speech settings, verbosity, theme, preview,
     /// time limit), for a program named `programName`.
-    public func sessionOptions(programName: String = ParsedCommandLine.programName) -> SessionOptions {
+    package func sessionOptions(programName: String = ParsedCommandLine.programName) -> SessionOptions {
         var session = SessionOptions()
         session.programName = programName
         session.speech = speech

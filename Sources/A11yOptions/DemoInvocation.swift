@@ -1,6 +1,6 @@
 import A11yControls
 /// What `a11y-demo` was asked to do.
-public enum DemoInvocation: Sendable, Equatable {
+package enum DemoInvocation: Sendable, Equatable {
     /// `a11y-demo range …`: a range slider (or a one-handle slider).
     case range(RangeInvocation)
     /// `a11y-demo stepper …`.
@@ -19,7 +19,7 @@ public enum DemoInvocation: Sendable, Equatable {
 }
 
 /// Which help text to show.
-public enum HelpTopic: String, Sendable, Equatable, CaseIterable {
+package enum HelpTopic: String, Sendable, Equatable, CaseIterable {
     /// The program: common options and subcommands.
     case general
     case range
@@ -27,23 +27,23 @@ public enum HelpTopic: String, Sendable, Equatable, CaseIterable {
 }
 
 /// A validated range slider to run: the slider at its starting values, its name and formatter.
-public struct RangeInvocation: Sendable, Equatable {
+package struct RangeInvocation: Sendable, Equatable {
     /// The slider, validated, with handles at their starting values.
-    public var slider: RangeSlider
+    package var slider: RangeSlider
     /// `--label`: the name of the control ("range" by default).
-    public var label: String
+    package var label: String
     /// `--format` / `--format-plugin` as a spec (a plugin as `.plugin(path:)`).
-    public var formatSpec: FormatterSpec
+    package var formatSpec: FormatterSpec
     /// The formatter made from `formatSpec` (a plugin already loaded). The slider's
     /// `displayFractionDigits` already follows its `fractionDigits`.
-    public var formatter: any ValueFormatter
+    package var formatter: any ValueFormatter
     /// `--vertical`: the track stands upright.
-    public var vertical = false
+    package var vertical = false
 
     /// The slider's settings.
-    public var configuration: RangeSliderConfiguration { slider.configuration }
+    package var configuration: RangeSliderConfiguration { slider.configuration }
 
-    public init(slider: RangeSlider, label: String = "range", formatSpec: FormatterSpec = .default,
+    package init(slider: RangeSlider, label: String = "range", formatSpec: FormatterSpec = .default,
                 formatter: any ValueFormatter = DecimalFormatter()) {
         self.slider = slider
         self.label = label
@@ -52,41 +52,41 @@ public struct RangeInvocation: Sendable, Equatable {
     }
 
     /// The defaults: 0...100, handles at 10 and 90, label "range", decimal format.
-    public init() {
+    package init() {
         // The default configuration always validates (ConfigurationErrorTests cover it).
         self.init(slider: try! RangeSlider())
     }
 
     /// Equal when the slider, label and spec are (the formatter is made from the spec).
-    public static func == (a: RangeInvocation, b: RangeInvocation) -> Bool {
+    package static func == (a: RangeInvocation, b: RangeInvocation) -> Bool {
         a.slider == b.slider && a.label == b.label && a.formatSpec == b.formatSpec && a.vertical == b.vertical
     }
 }
 
 /// A validated stepper to run.
-public struct StepperInvocation: Sendable, Equatable {
+package struct StepperInvocation: Sendable, Equatable {
     /// The stepper, validated, at its starting value. Its label is `configuration.label`.
-    public var stepper: Stepper
+    package var stepper: Stepper
     /// `--format` / `--format-plugin` as a spec.
-    public var formatSpec: FormatterSpec
+    package var formatSpec: FormatterSpec
     /// The formatter made from `formatSpec` (a plugin already loaded).
-    public var formatter: any ValueFormatter
+    package var formatter: any ValueFormatter
 
     /// The stepper's settings.
-    public var configuration: StepperConfiguration { stepper.configuration }
+    package var configuration: StepperConfiguration { stepper.configuration }
 
-    public init(stepper: Stepper, formatSpec: FormatterSpec = .default, formatter: any ValueFormatter = DecimalFormatter()) {
+    package init(stepper: Stepper, formatSpec: FormatterSpec = .default, formatter: any ValueFormatter = DecimalFormatter()) {
         self.stepper = stepper
         self.formatSpec = formatSpec
         self.formatter = formatter
     }
 
     /// The defaults: value 1 in 1...99, step 1, auto-repeat every 0.5 s, decimal format.
-    public init() {
+    package init() {
         self.init(stepper: try! Stepper())
     }
 
-    public static func == (a: StepperInvocation, b: StepperInvocation) -> Bool {
+    package static func == (a: StepperInvocation, b: StepperInvocation) -> Bool {
         a.stepper == b.stepper && a.formatSpec == b.formatSpec
     }
 }

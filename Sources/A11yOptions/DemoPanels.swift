@@ -1,15 +1,15 @@
 import A11yControls
 /// Why the controls of a parsed command line cannot be made: one line for stderr.
-public struct DemoSetupError: Error, Sendable, CustomStringConvertible {
+package struct DemoSetupError: Error, Sendable, CustomStringConvertible {
     /// "Error: …".
-    public var message: String
-    public var description: String { message }
+    package var message: String
+    package var description: String { message }
 }
 
 extension ParsedCommandLine {
     /// The controls to run (one, or the showcase's two), with `--keymap` applied: what a11y-demo
     /// and the C library's engine run. Nil for help, version and `--diagnose`.
-    public func panels() throws(DemoSetupError) -> [ControlPanel]? {
+    package func panels() throws(DemoSetupError) -> [ControlPanel]? {
         var panels: [ControlPanel]
         do {
             switch invocation {
@@ -53,7 +53,7 @@ extension ParsedCommandLine {
     }
 
     /// The result line for the controls' models as they are (`ResultFormatter`, `--json` as given).
-    public func resultLine(_ models: [ControlPanel.Model]) -> String {
+    package func resultLine(_ models: [ControlPanel.Model]) -> String {
         let line: DemoResult
         switch (models[0], models.count > 1 ? models[1] : nil) {
         case (.slider(let slider), .stepper(let stepper)?): line = .showcase(range: slider, stepper: stepper)

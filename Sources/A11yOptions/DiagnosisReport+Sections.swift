@@ -5,7 +5,7 @@ import A11yControls
 extension DiagnosisReport {
     /// The report for `diagnosis`, with `options` as parsed (the preferences file's settings
     /// included when it could be read), `preferences` as loaded (or why not) and `environment`.
-    public init(diagnosis: SystemDiagnosis, options: CommonOptions, preferences: Result<Preferences, CLIError>,
+    package init(diagnosis: SystemDiagnosis, options: CommonOptions, preferences: Result<Preferences, CLIError>,
                 environment: [String: String], version: String = ParsedCommandLine.versionText) {
         self.init(sections: [
             Section("program", [Entry("version", .text(version))]),

@@ -5,9 +5,9 @@ import A11yControls
 /// Pure: made from what the probes found (`SystemDiagnosis`), the options, the preferences file
 /// and the environment. Every key is always there, in the same order; a value that cannot be
 /// known says so ("unknown" in plain text, `null` in JSON).
-public struct DiagnosisReport: Sendable, Equatable {
+package struct DiagnosisReport: Sendable, Equatable {
     /// One value of the report.
-    public enum Value: Sendable, Equatable {
+    package enum Value: Sendable, Equatable {
         case text(String)
         case number(Int)
         /// Plain "yes" or "no"; JSON `true` or `false`.
@@ -21,33 +21,33 @@ public struct DiagnosisReport: Sendable, Equatable {
     }
 
     /// A key and its value.
-    public struct Entry: Sendable, Equatable {
-        public var key: String
-        public var value: Value
+    package struct Entry: Sendable, Equatable {
+        package var key: String
+        package var value: Value
 
-        public init(_ key: String, _ value: Value) {
+        package init(_ key: String, _ value: Value) {
             self.key = key
             self.value = value
         }
     }
 
     /// A titled group of entries: "speech", "braille", "screen reader", … .
-    public struct Section: Sendable, Equatable {
-        public var name: String
-        public var entries: [Entry]
+    package struct Section: Sendable, Equatable {
+        package var name: String
+        package var entries: [Entry]
 
-        public init(_ name: String, _ entries: [Entry]) {
+        package init(_ name: String, _ entries: [Entry]) {
             self.name = name
             self.entries = entries
         }
     }
 
-    public var sections: [Section]
+    package var sections: [Section]
 
-    public init(sections: [Section]) { self.sections = sections }
+    package init(sections: [Section]) { self.sections = sections }
 
     /// The report as plain lines, `section: key: value`, each ending with a newline.
-    public var plainText: String {
+    package var plainText: String {
         var out = ""
         for section in sections {
             for entry in section.entries {
@@ -65,7 +65,7 @@ public struct DiagnosisReport: Sendable, Equatable {
 
     /// The report as one JSON object on one line (with a newline): a member per section, named
     /// as the section with "_" for spaces, holding a member per entry named the same way.
-    public var json: String {
+    package var json: String {
         let members = sections.map { section in
             Self.jsonString(Self.jsonName(section.name)) + ":{"
                 + section.entries.map { Self.jsonString(Self.jsonName($0.key)) + ":" + Self.json($0.value) }.joined(separator: ",")

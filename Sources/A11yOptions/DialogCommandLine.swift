@@ -1,6 +1,6 @@
 import A11yControls
 /// Where dialog mode writes the value.
-public enum DialogOutput: Sendable, Equatable {
+package enum DialogOutput: Sendable, Equatable {
     /// dialog's default: standard error.
     case standardError
     /// `--stdout`.
@@ -12,19 +12,19 @@ public enum DialogOutput: Sendable, Equatable {
 /// `a11y-demo [<options>] [--title T] [--stdout | --output-fd N] --rangebox TEXT HEIGHT WIDTH MIN MAX DEFAULT`:
 /// a one-handle slider from MIN to MAX in whole steps, started at DEFAULT, run as dialog's
 /// rangebox is for a script.
-public struct RangeboxInvocation: Sendable, Equatable {
+package struct RangeboxInvocation: Sendable, Equatable {
     /// The slider to run (`--single`, step 1), labelled with the title and the text.
-    public var range: RangeInvocation
+    package var range: RangeInvocation
     /// Where the value goes.
-    public var output: DialogOutput
+    package var output: DialogOutput
     /// The exit status on Enter: DIALOG_OK, default 0.
-    public var okStatus: Int32 = 0
+    package var okStatus: Int32 = 0
     /// On `q` (and the end of scripted input): DIALOG_CANCEL, default 1.
-    public var cancelStatus: Int32 = 1
+    package var cancelStatus: Int32 = 1
     /// On Escape: DIALOG_ESC, default 255.
-    public var escapeStatus: Int32 = 255
+    package var escapeStatus: Int32 = 255
     /// HEIGHT and WIDTH as given (the control takes the terminal's width; they are checked only).
-    public var height: Int, width: Int
+    package var height: Int, width: Int
 }
 
 /// Parses dialog mode. The dialog options may stand anywhere before `--rangebox`; a11y-demo's

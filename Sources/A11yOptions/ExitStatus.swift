@@ -3,7 +3,7 @@ import A11yControls
 ///
 /// Scripts rely on these: `0` means a value was printed on stdout; every other status prints
 /// nothing on stdout.
-public enum ExitStatus: Int32, Sendable, Equatable, CaseIterable {
+package enum ExitStatus: Int32, Sendable, Equatable, CaseIterable {
     /// Enter accepted the value; the result is on stdout (also for `--help` and `--version`).
     case accepted = 0
     /// Escape or `q` cancelled; nothing on stdout.

@@ -16,29 +16,29 @@ import A11yControls
 /// - `--help` wins over everything else (even errors), then `--version`, then `--diagnose` (which
 ///   reads the common options, takes a bad preferences file as none, and builds no control).
 /// - Numbers: see `ValueParsing` (`1e3` is accepted; NaN, infinities, `0x…` and `1e400` are not).
-public struct ParsedCommandLine: Sendable, Equatable {
+package struct ParsedCommandLine: Sendable, Equatable {
     /// What to run.
-    public var invocation: DemoInvocation
+    package var invocation: DemoInvocation
     /// How to present it.
-    public var options: CommonOptions
+    package var options: CommonOptions
 
-    public init(invocation: DemoInvocation, options: CommonOptions = CommonOptions()) {
+    package init(invocation: DemoInvocation, options: CommonOptions = CommonOptions()) {
         self.invocation = invocation
         self.options = options
     }
 
-    public static let programName = "a11y-demo"
-    public static let version = "0.1.0"
+    package static let programName = "a11y-demo"
+    package static let version = "0.1.0"
     /// The most steps a range may hold (`(max - min) / step`): more is a usage error. Nobody can
     /// walk 10^12 steps by keyboard, and the step grid needs the count to fit exact arithmetic.
-    public static let maximumStepCount = 1_000_000_000_000
+    package static let maximumStepCount = 1_000_000_000_000
     /// The line `--version` prints: "a11y-demo 0.1.0".
-    public static var versionText: String { "\(programName) \(version)" }
+    package static var versionText: String { "\(programName) \(version)" }
 
     /// The language of the help and of the error messages, before the command line is checked:
     /// the last `--language` of `arguments` (`--language de` or `--language=de`), else the
     /// preferences', else the locale's (LC_ALL, LC_MESSAGES, LANG). Nil: English.
-    public static func interfaceLanguage(_ arguments: [String], preferences: Preferences?, environment: [String: String]) -> String? {
+    package static func interfaceLanguage(_ arguments: [String], preferences: Preferences?, environment: [String: String]) -> String? {
         var language: String?
         for (index, argument) in arguments.enumerated() {
             if argument == "--" { break }
@@ -51,13 +51,13 @@ public struct ParsedCommandLine: Sendable, Equatable {
     }
 
     /// Opens a formatter plugin; the live one is `FormatterPlugin.loadFormatter(path:)`.
-    public typealias PluginLoader = (String) throws -> any ValueFormatter
+    package typealias PluginLoader = (String) throws -> any ValueFormatter
 
     /// Parses `arguments` (without the program name). NO_COLOR (non-empty) sets `noColor`,
     /// TERM=dumb sets `dumbTerminal`. A formatter plugin is loaded here with `loadPlugin`, so a
     /// plugin that cannot be loaded is a usage error. `preferences` (the user's file, or why it
     /// is bad) stand before the command line, which wins; help and version do not read them.
-    public static func parse(_ arguments: [String], environment: [String: String],
+    package static func parse(_ arguments: [String], environment: [String: String],
                              preferences: Result<Preferences, CLIError> = .success(Preferences()),
                              loadPlugin: PluginLoader = FormatterPlugin.loadFormatter(path:)) throws(CLIError) -> ParsedCommandLine {
         // In dialog mode only help and version are looked for before its own parser runs.
@@ -94,7 +94,7 @@ public struct ParsedCommandLine: Sendable, Equatable {
     }
 
     /// `parse` as a `Result`.
-    public static func parseResult(_ arguments: [String], environment: [String: String],
+    package static func parseResult(_ arguments: [String], environment: [String: String],
                                    preferences: Result<Preferences, CLIError> = .success(Preferences()),
                                    loadPlugin: PluginLoader = FormatterPlugin.loadFormatter(path:)) -> Result<ParsedCommandLine, CLIError> {
         do {

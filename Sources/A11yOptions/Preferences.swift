@@ -6,31 +6,31 @@ import A11yControls
 ///
 /// The parser is pure (`parse(_:file:)`); `load(environment:)` finds and reads the file. Every
 /// bad line is an error naming `FILE:LINE` (exit 2): a preference is never silently ignored.
-public struct Preferences: Sendable, Equatable {
+package struct Preferences: Sendable, Equatable {
     /// One `name = value` line, as the option it stands for.
-    public struct Setting: Sendable, Equatable {
+    package struct Setting: Sendable, Equatable {
         /// The option: "--speech".
-        public var option: String
+        package var option: String
         /// Its value (nil for a flag that is on).
-        public var value: String?
+        package var value: String?
         /// Where it was written, 1-based.
-        public var line: Int
+        package var line: Int
     }
 
     /// The file read (nil: no file).
-    public var file: String?
+    package var file: String?
     /// The settings, in the file's order (the last of a repeated name counts).
-    public var settings: [Setting] = []
+    package var settings: [Setting] = []
 
-    public init(file: String? = nil, settings: [Setting] = []) {
+    package init(file: String? = nil, settings: [Setting] = []) {
         self.file = file
         self.settings = settings
     }
 
     /// The longest line, in characters.
-    public static let maximumLineLength = 4096
+    package static let maximumLineLength = 4096
     /// The largest file, in bytes.
-    public static let maximumFileSize = 1 << 20
+    package static let maximumFileSize = 1 << 20
 
     /// The options a preferences file may set: the common and visual ones (also those other
     /// parts add to those tables), less `--json`, which would change what scripts read, and
@@ -40,10 +40,10 @@ public struct Preferences: Sendable, Equatable {
     }
 
     /// The preference names: "speech", "speech-rate", "no-color", … .
-    public static var names: [String] { settable.map { String($0.name.dropFirst(2)) } }
+    package static var names: [String] { settable.map { String($0.name.dropFirst(2)) } }
 
     /// Parses the text of `file`. Values are checked as the command line checks them.
-    public static func parse(_ text: String, file: String) throws(CLIError) -> Preferences {
+    package static func parse(_ text: String, file: String) throws(CLIError) -> Preferences {
         var preferences = Preferences(file: file)
         var number = 0
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
@@ -80,7 +80,7 @@ public struct Preferences: Sendable, Equatable {
     /// Where the preferences are: `A11Y_CONTROLS_CONFIG` (required to exist), else
     /// `$XDG_CONFIG_HOME/a11y-controls/config`, else `$HOME/.config/a11y-controls/config`
     /// (both optional). Nil when none can be named.
-    public static func location(environment: [String: String]) -> (path: String, required: Bool)? {
+    package static func location(environment: [String: String]) -> (path: String, required: Bool)? {
         if let path = environment["A11Y_CONTROLS_CONFIG"], !path.isEmpty { return (path, true) }
         if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") { return (base + "/a11y-controls/config", false) }
         if let home = environment["HOME"], !home.isEmpty { return (home + "/.config/a11y-controls/config", false) }
@@ -88,7 +88,7 @@ public struct Preferences: Sendable, Equatable {
     }
 
     /// Finds, reads and parses the preferences; no file at an optional place is no preferences.
-    public static func load(environment: [String: String]) throws(CLIError) -> Preferences {
+    package static func load(environment: [String: String]) throws(CLIError) -> Preferences {
         guard let (path, required) = location(environment: environment) else { return Preferences() }
         let text: String
         do {

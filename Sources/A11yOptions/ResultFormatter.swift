@@ -1,6 +1,6 @@
 import A11yControls
 /// What was accepted, to print on stdout.
-public enum DemoResult: Sendable, Equatable {
+package enum DemoResult: Sendable, Equatable {
     /// A range slider (two handles, or one with `disableRange`).
     case range(RangeSlider)
     case stepper(Stepper)
@@ -18,14 +18,14 @@ public enum DemoResult: Sendable, Equatable {
 /// `{"control":"stepper","value":5}`,
 /// `{"control":"showcase","range":{"lower":10,"upper":90},"stepper":{"value":1}}`.
 /// Nothing is printed on cancel.
-public struct ResultFormatter: Sendable, Equatable {
+package struct ResultFormatter: Sendable, Equatable {
     /// `--json`.
-    public var json: Bool
+    package var json: Bool
 
-    public init(json: Bool = false) { self.json = json }
+    package init(json: Bool = false) { self.json = json }
 
     /// The line for `result`.
-    public func line(for result: DemoResult) -> String {
+    package func line(for result: DemoResult) -> String {
         switch result {
         case .range(let slider):
             return json ? "{\"control\":\"range\"," + Self.rangeFields(slider) + "}" : Self.rangePlain(slider)
@@ -41,7 +41,7 @@ public struct ResultFormatter: Sendable, Equatable {
     }
 
     /// `value` with `control`'s fraction digits: valid as plain text and as a JSON number.
-    public static func number<C: Control>(_ value: Double, _ control: C) -> String {
+    package static func number<C: Control>(_ value: Double, _ control: C) -> String {
         control.displayKey(value).plainText
     }
 

@@ -4,7 +4,7 @@ extension Announcer {
     /// "Where am I" for the braille display (a routing key over the label, or Space): the label,
     /// every value by its handle's name, and the bounds, in braille's short forms:
     /// "Price: lower 10, upper 90 (0..100)", "Volume: 5 (1..99)".
-    public func brailleStatus(of control: PresentedControl) -> String {
+    package func brailleStatus(of control: PresentedControl) -> String {
         let values: String
         if control.kind == .stepper || control.handles.count == 1 {
             values = control.focusedHandle.text.braille

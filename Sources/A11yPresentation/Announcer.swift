@@ -50,7 +50,7 @@ public struct Announcer: Sendable {
 
     /// What to say after `change`; `control` is the control after it. Nil: say nothing (the start
     /// or end of a held key).
-    public func utterance(for change: Change, in control: PresentedControl) -> Utterance? {
+    package func utterance(for change: Change, in control: PresentedControl) -> Utterance? {
         // The handle by index, its fields read in place; the other's name only for the words
         // that need it (not for a plain move, the common case).
         let index = control.index(of: change.handle) ?? control.focusedIndex
@@ -85,7 +85,7 @@ public struct Announcer: Sendable {
 
     /// What to say when a control appears: where things stand, the help prompt and, when verbose,
     /// the keys.
-    public func introduction(of control: PresentedControl) -> Utterance {
+    package func introduction(of control: PresentedControl) -> Utterance {
         if verbosity == .terse {
             guard control.kind == .rangeSlider else {
                 return Utterance(labelled(control.label, control.focusedHandle.text.spoken))
@@ -100,7 +100,7 @@ public struct Announcer: Sendable {
 
     /// Where things stand (the Space key, and the start): for a range slider the selection and the
     /// track's bounds, then the focused handle as a screen reader says it on focus.
-    public func status(of control: PresentedControl) -> Utterance {
+    package func status(of control: PresentedControl) -> Utterance {
         let focused = focus(on: control.focusedHandle, in: control)
         guard control.kind == .rangeSlider else { return Utterance(focused) }
         var selection = messages(.introRange, ["label": control.label, "role": messages(.roleRangeSlider),
@@ -115,23 +115,23 @@ public struct Announcer: Sendable {
     }
 
     /// The help text (the ? and F1 keys).
-    public func help(for control: PresentedControl) -> Utterance {
+    package func help(for control: PresentedControl) -> Utterance {
         Utterance(keysSummary(control.kind))
     }
 
     /// What to say when the user accepts: the chosen values; never cut off.
-    public func accepted(_ control: PresentedControl) -> Utterance {
+    package func accepted(_ control: PresentedControl) -> Utterance {
         Utterance(messages(.accepted, ["values": chosenValues(of: control)]), priority: .message)
     }
 
     /// What to say when the user cancels.
-    public func cancelled() -> Utterance { Utterance(messages(.cancelled), priority: .message) }
+    package func cancelled() -> Utterance { Utterance(messages(.cancelled), priority: .message) }
     /// The control ended because nobody touched it in time (`--timeout`).
-    public func timedOut() -> Utterance { Utterance(messages(.timedOut), priority: .message) }
+    package func timedOut() -> Utterance { Utterance(messages(.timedOut), priority: .message) }
 
     /// The name a handle is spoken and brailled by: the program's own, or the default name
     /// ("lower", "upper") in the user's language.
-    public func name(of state: PresentedControl.HandleState) -> String {
+    package func name(of state: PresentedControl.HandleState) -> String {
         switch state.name {
         case Messages.english(.handleLower): messages(.handleLower)
         case Messages.english(.handleUpper): messages(.handleUpper)

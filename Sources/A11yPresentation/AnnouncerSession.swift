@@ -15,7 +15,7 @@ public enum DeviceStatus: Sendable, Equatable, CaseIterable {
 // controls, the servers coming and going. All of the library's words live in the Announcer.
 extension Announcer {
     /// What to say for what a key did to a number being typed (nil: nothing).
-    public func utterance(for outcome: EntryEditor.Outcome) -> Utterance? {
+    package func utterance(for outcome: EntryEditor.Outcome) -> Utterance? {
         switch outcome {
         case .typed(let character):
             return Utterance(character == "-" ? messages(.typedMinus) : character == "." ? messages(.typedPoint)
@@ -34,7 +34,7 @@ extension Announcer {
     }
 
     /// Why a typed character or number was refused.
-    public func reason(_ rejection: NumericEntry.Rejection) -> String {
+    package func reason(_ rejection: NumericEntry.Rejection) -> String {
         switch rejection {
         case .empty: messages(.reasonEmpty)
         case .notANumber: messages(.reasonNotANumber)
@@ -58,7 +58,7 @@ extension Announcer {
     }
 
     /// What to say when the user accepts several controls at once: every control's values.
-    public func accepted(_ controls: [PresentedControl], focused: Int) -> Utterance {
+    package func accepted(_ controls: [PresentedControl], focused: Int) -> Utterance {
         guard controls.count > 1 else { return accepted(controls[focused]) }
         let values = controls.dropFirst().reduce(chosenValues(of: controls[0])) {
             messages(.valuesJoined, ["first": $0, "second": chosenValues(of: $1)])
@@ -68,7 +68,7 @@ extension Announcer {
 
     /// What to say when a server comes or goes, nil when speech cannot say it (speech itself
     /// went or came: the braille line shows `brailleNotice(for:)` instead).
-    public func utterance(for status: DeviceStatus) -> Utterance? {
+    package func utterance(for status: DeviceStatus) -> Utterance? {
         switch status {
         case .brailleLost: Utterance(messages(.brailleLost), priority: .message)
         case .brailleBack: Utterance(messages(.brailleBack), priority: .message)
@@ -78,12 +78,12 @@ extension Announcer {
     }
 
     /// The screen reader that read the control's words ended: the control speaks from now on.
-    public func readerEnded() -> Utterance {
+    package func readerEnded() -> Utterance {
         Utterance(messages(.screenReaderEnded), priority: .message)
     }
 
     /// The braille notice for a server coming or going, nil when braille itself came or went.
-    public func brailleNotice(for status: DeviceStatus) -> String? {
+    package func brailleNotice(for status: DeviceStatus) -> String? {
         switch status {
         case .speechLost: messages(.speechLost)
         case .speechBack: messages(.speechBack)

@@ -20,30 +20,30 @@ public struct BrailleDots: OptionSet, Hashable, Sendable {
     public static let dot8 = BrailleDots(rawValue: 1 << 7)
 
     /// The dots of one column, top to bottom: left is 1, 2, 3, 7; right is 4, 5, 6, 8.
-    public static func column(_ side: Side) -> [BrailleDots] {
+    package static func column(_ side: Side) -> [BrailleDots] {
         side == .left ? [.dot1, .dot2, .dot3, .dot7] : [.dot4, .dot5, .dot6, .dot8]
     }
 
     /// The dots of one column of a 6-dot cell, top to bottom: left is 1, 2, 3; right is 4, 5, 6.
-    public static func sixDotColumn(_ side: Side) -> [BrailleDots] {
+    package static func sixDotColumn(_ side: Side) -> [BrailleDots] {
         side == .left ? [.dot1, .dot2, .dot3] : [.dot4, .dot5, .dot6]
     }
 
     /// The two dot columns of a cell: a track has two positions per cell.
-    public enum Side: Sendable { case left, right }
+    package enum Side: Sendable { case left, right }
 
     /// The cell as a Unicode braille pattern character (U+2800...U+28FF).
-    public var unicode: Character {
+    package var unicode: Character {
         Character(Unicode.Scalar(0x2800 + UInt32(rawValue))!)
     }
 
     /// The dot numbers, as BRLTTY's virtual display prints them ("1237", "" for an empty cell).
-    public var dotNumbers: String {
+    package var dotNumbers: String {
         (0..<8).filter { rawValue & (1 << $0) != 0 }.map { String($0 + 1) }.joined()
     }
 
     /// Reads dot numbers such as "1237" back (the inverse of `dotNumbers`); nil for other text.
-    public init?(dotNumbers: some StringProtocol) {
+    package init?(dotNumbers: some StringProtocol) {
         var value: UInt8 = 0
         for character in dotNumbers {
             guard let digit = character.wholeNumberValue, (1...8).contains(digit) else { return nil }

@@ -39,7 +39,7 @@ public struct BrailleFrame: Sendable, Equatable {
         set { change { $0.dots = newValue } }
     }
     /// What each cell's routing key does.
-    public var routing: BrailleRouting {
+    package var routing: BrailleRouting {
         get { storage.routing }
         set { change { $0.routing = newValue } }
     }
@@ -63,13 +63,13 @@ public struct BrailleFrame: Sendable, Equatable {
         set { change { $0.canPanRight = newValue } }
     }
 
-    public init(text: String, dots: [BrailleDots], routing: [BrailleRoutingTarget?], cursor: Int?, offset: Int,
+    package init(text: String, dots: [BrailleDots], routing: [BrailleRoutingTarget?], cursor: Int?, offset: Int,
                 canPanLeft: Bool, canPanRight: Bool) {
         self.init(text: text, dots: dots, routing: BrailleRouting(routing), cursor: cursor, offset: offset,
                   canPanLeft: canPanLeft, canPanRight: canPanRight)
     }
 
-    public init(text: String, dots: [BrailleDots], routing: BrailleRouting, cursor: Int?, offset: Int,
+    package init(text: String, dots: [BrailleDots], routing: BrailleRouting, cursor: Int?, offset: Int,
                 canPanLeft: Bool, canPanRight: Bool) {
         storage = Storage(text: text, dots: dots, routing: routing, cursor: cursor, offset: offset,
                       canPanLeft: canPanLeft, canPanRight: canPanRight)

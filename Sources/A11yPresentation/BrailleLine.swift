@@ -1,6 +1,6 @@
 /// A whole braille line of a control, which may be longer than the display: text cells (shown
 /// through the user's text table), dots OR-ed on top (the track), the cursor cell and a routing map.
-public struct BrailleLine: Sendable, Equatable {
+package struct BrailleLine: Sendable, Equatable {
     /// The cells' text: as UTF-8 bytes while every cell is one byte (the usual line: an ASCII
     /// label, digits, the track's blanks), so that a window is a slice of it and no `Character`
     /// is made or dropped for each cell on every key; as characters otherwise.
@@ -86,13 +86,13 @@ public struct BrailleLine: Sendable, Equatable {
 
     var cells: Cells
     /// Dots OR-ed on top of `text`, one per cell.
-    public var dots: [BrailleDots]
+    package var dots: [BrailleDots]
     /// What each cell's routing key does.
-    public var routing: BrailleRouting
+    package var routing: BrailleRouting
     /// The cell of the focused handle (or the stepper's value), for BrlAPI's cursor.
-    public var cursor: Int?
+    package var cursor: Int?
     /// The first cell of the window that shows the control best when the line does not fit.
-    public var homeOffset: Int
+    package var homeOffset: Int
 
     init(text: [Character], dots: [BrailleDots], routing: BrailleRouting, cursor: Int?, homeOffset: Int) {
         self.init(cells: Cells(text), dots: dots, routing: routing, cursor: cursor, homeOffset: homeOffset)
@@ -107,15 +107,15 @@ public struct BrailleLine: Sendable, Equatable {
     }
 
     /// One character per cell; blanks where the track's dots go.
-    public var text: [Character] {
+    package var text: [Character] {
         get { cells.characters }
         set { cells = Cells(newValue) }
     }
 
-    public var count: Int { cells.count }
+    package var count: Int { cells.count }
 
     /// The window of `width` cells starting at `offset` (clamped so the window stays on the line).
-    public func window(at offset: Int, width: Int) -> BrailleFrame {
+    package func window(at offset: Int, width: Int) -> BrailleFrame {
         let start = Self.clampOffset(offset, count: count, width: width)
         let end = min(count, start + width)
         let pad = max(0, width - (end - start))
@@ -147,7 +147,7 @@ public struct BrailleLine: Sendable, Equatable {
     }
 
     /// The offset of the window after panning one display width from `offset`.
-    public func panned(from offset: Int, width: Int, right: Bool) -> Int {
+    package func panned(from offset: Int, width: Int, right: Bool) -> Int {
         Self.clampOffset(Self.clampOffset(offset, count: count, width: width) + (right ? width : -width),
                          count: count, width: width)
     }

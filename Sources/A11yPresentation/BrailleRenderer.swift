@@ -18,14 +18,14 @@ public struct BrailleRenderer: Sendable {
     public var dotsPerCell: Int
     /// Labels in contracted braille, by label (empty: labels in computer braille). Contracted
     /// once per change of text or table, never on the key path.
-    public var contractions: [String: ContractedText] = [:]
+    package var contractions: [String: ContractedText] = [:]
 
     public init(minimumTrackCells: Int = 8, dotsPerCell: Int = 8) {
         self.minimumTrackCells = minimumTrackCells
         self.dotsPerCell = dotsPerCell
     }
 
-    public func line(for control: PresentedControl, width: Int) -> BrailleLine {
+    package func line(for control: PresentedControl, width: Int) -> BrailleLine {
         var builder = BrailleLineBuilder(capacity: max(width, 16) + 16)
         let contracted = contractions[control.label]
         let labelCells = control.label.isEmpty ? 0 : (contracted?.count ?? control.label.characterCount) + 1
@@ -96,7 +96,7 @@ public struct BrailleRenderer: Sendable {
     }
 
     /// The window a display of `width` cells shows at first.
-    public func frame(for control: PresentedControl, width: Int) -> BrailleFrame {
+    package func frame(for control: PresentedControl, width: Int) -> BrailleFrame {
         let line = line(for: control, width: width)
         return line.window(at: line.homeOffset, width: width)
     }

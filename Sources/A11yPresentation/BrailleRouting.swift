@@ -2,7 +2,7 @@
 /// target for each cell, kept as runs of cells (the label, a value, the track, a blank). The
 /// track's targets, a fraction for each of its cells, are worked out only when a routing key
 /// (or a test) asks for one, not for every cell on every key.
-public struct BrailleRouting: RandomAccessCollection, Sendable, Equatable {
+package struct BrailleRouting: RandomAccessCollection, Sendable, Equatable {
     /// Cells from the end of the run before (or the line's start) up to `end`, in the line's
     /// cell numbers.
     struct Run: Sendable, Equatable {
@@ -21,31 +21,31 @@ public struct BrailleRouting: RandomAccessCollection, Sendable, Equatable {
     /// The line's cell shown first (a window's offset), and the cells shown; past the runs' end,
     /// a cell does nothing (a window's padding).
     private var offset: Int
-    public private(set) var count: Int
+    package private(set) var count: Int
 
     /// No cells.
-    public init() {
+    package init() {
         runs = []
         offset = 0
         count = 0
     }
 
     /// The targets of `targets`, one for each cell.
-    public init(_ targets: [BrailleRoutingTarget?]) {
+    package init(_ targets: [BrailleRoutingTarget?]) {
         self.init()
         for target in targets { append(target) }
     }
 
     /// `count` cells whose routing key does nothing.
-    public init(nothing count: Int) {
+    package init(nothing count: Int) {
         self.init()
         append(nil, count: count)
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
 
-    public subscript(position: Int) -> BrailleRoutingTarget? {
+    package subscript(position: Int) -> BrailleRoutingTarget? {
         precondition(indices.contains(position), "routing cell out of range")
         let cell = offset + position
         for run in runs where cell < run.end {
@@ -100,7 +100,7 @@ public struct BrailleRouting: RandomAccessCollection, Sendable, Equatable {
         return window
     }
 
-    public static func == (a: Self, b: Self) -> Bool {
+    package static func == (a: Self, b: Self) -> Bool {
         a.count == b.count && ((a.offset == b.offset && a.runs == b.runs) || a.elementsEqual(b))
     }
 }

@@ -1,7 +1,7 @@
 import A11yModel
 
 /// What a routing key over a cell of the braille line does.
-public enum BrailleRoutingTarget: Sendable, Equatable {
+package enum BrailleRoutingTarget: Sendable, Equatable {
     /// Over the track: move the focused handle to this fraction of the track.
     case track(Double)
     /// Over a value: focus that handle.

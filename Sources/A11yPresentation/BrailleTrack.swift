@@ -16,15 +16,15 @@ import A11yVocabulary
 /// - selection: the two bottom dots (⠶),
 /// - the focused handle: the whole column (⠇ left, ⠸ right), still the only full column,
 /// - the other handle: top and bottom dots, a gap between (⠅ left, ⠨ right).
-public struct BrailleTrack: Equatable, Sendable {
+package struct BrailleTrack: Equatable, Sendable {
     /// Track cells, left to right.
-    public var cells: [BrailleDots]
+    package var cells: [BrailleDots]
 
     /// Positions on a track of `cellCount` cells (two per cell).
-    public static func positionCount(cells cellCount: Int) -> Int { max(0, cellCount) * 2 }
+    package static func positionCount(cells cellCount: Int) -> Int { max(0, cellCount) * 2 }
 
     /// The position (0 ..< 2 * cells) of a fraction (0...1) of the track.
-    public static func position(of fraction: Double, cells cellCount: Int) -> Int {
+    package static func position(of fraction: Double, cells cellCount: Int) -> Int {
         let last = positionCount(cells: cellCount) - 1
         guard last > 0, fraction.isFinite else { return 0 }
         return Int((min(1, max(0, fraction)) * Double(last)).rounded())
@@ -33,7 +33,7 @@ public struct BrailleTrack: Equatable, Sendable {
     /// The fraction of the track a routing key over track cell `cell` stands for. A cell covers two
     /// positions; routing goes to the one nearer `current` when the handle is already in that cell
     /// (so a second press moves it by half a cell), otherwise to the cell's left position.
-    public static func fraction(routing cell: Int, cells cellCount: Int, currentPosition current: Int?) -> Double {
+    package static func fraction(routing cell: Int, cells cellCount: Int, currentPosition current: Int?) -> Double {
         let last = positionCount(cells: cellCount) - 1
         guard last > 0 else { return 0 }
         let left = min(max(0, cell), cellCount - 1) * 2
@@ -42,7 +42,7 @@ public struct BrailleTrack: Equatable, Sendable {
     }
 
     /// Draws a track. `lower` is nil for a one-handle control; positions are clamped to the track.
-    public init(cells cellCount: Int, lower: Int?, upper: Int, focused: Handle, dotsPerCell: Int = 8) {
+    package init(cells cellCount: Int, lower: Int?, upper: Int, focused: Handle, dotsPerCell: Int = 8) {
         var cells: [BrailleDots] = []
         Self.append(to: &cells, cells: cellCount, lower: lower, upper: upper, focused: focused, dotsPerCell: dotsPerCell)
         self.cells = cells
@@ -50,7 +50,7 @@ public struct BrailleTrack: Equatable, Sendable {
 
     /// Draws a track at the end of `line` (the braille line's dots, without an array of its own
     /// on every key).
-    public static func append(to line: inout [BrailleDots], cells cellCount: Int, lower: Int?, upper: Int, focused: Handle,
+    package static func append(to line: inout [BrailleDots], cells cellCount: Int, lower: Int?, upper: Int, focused: Handle,
                               dotsPerCell: Int = 8) {
         let start = line.count
         line.append(cellCount, from: Self.noDots)

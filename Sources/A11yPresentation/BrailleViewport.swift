@@ -11,53 +11,53 @@ import A11yModel
 /// - A notice replaces the line until the next key or until its time is up.
 /// - "Where am I" (`showStatus`) replaces the line with a status line until a key other than
 ///   panning; panning moves along it when it is longer than the display.
-public struct BrailleViewport: Sendable, Equatable {
+package struct BrailleViewport: Sendable, Equatable {
     /// Cells of the display (0: no display).
-    public private(set) var width = 0
+    package private(set) var width = 0
     /// The panned offset; nil: the line's home window.
-    public private(set) var panOffset: Int?
+    package private(set) var panOffset: Int?
     /// The notice shown instead of the line, and until when.
-    public private(set) var notice: Notice?
+    package private(set) var notice: Notice?
     /// The whole line of the focused control (nil without a display).
-    public private(set) var line: BrailleLine?
+    package private(set) var line: BrailleLine?
     /// The "where am I" line shown instead of the control's, and how far it is panned.
-    public private(set) var status: StatusLine?
+    package private(set) var status: StatusLine?
 
     /// A line of text shown instead of the control's, panned to `offset`.
-    public struct StatusLine: Sendable, Equatable {
+    package struct StatusLine: Sendable, Equatable {
         /// The words shown, kept to write them again when the braille of words changes.
-        public var text: String
-        public var line: BrailleLine
-        public var offset: Int
+        package var text: String
+        package var line: BrailleLine
+        package var offset: Int
     }
 
     /// A short message on the braille line.
-    public struct Notice: Sendable, Equatable {
-        public var text: String
-        public var until: Duration
+    package struct Notice: Sendable, Equatable {
+        package var text: String
+        package var until: Duration
     }
 
-    public init() {}
+    package init() {}
 
     /// How long a notice stays unless a key comes first.
-    public static let noticeDuration: Duration = .seconds(2)
+    package static let noticeDuration: Duration = .seconds(2)
 
     /// The display's width changed (0: it went away): the line is laid out again.
-    public mutating func setWidth(_ width: Int, control: PresentedControl, renderer: BrailleRenderer) {
+    package mutating func setWidth(_ width: Int, control: PresentedControl, renderer: BrailleRenderer) {
         self.width = max(0, width)
         panOffset = nil
         relayout(control, renderer: renderer)
     }
 
     /// The control changed: lay its line out again. `keepPan` false brings the home window back.
-    public mutating func relayout(_ control: PresentedControl, renderer: BrailleRenderer, keepPan: Bool = true) {
+    package mutating func relayout(_ control: PresentedControl, renderer: BrailleRenderer, keepPan: Bool = true) {
         if !keepPan { panOffset = nil }
         line = width > 0 ? renderer.line(for: control, width: width) : nil
     }
 
     /// Pans one display width left or right; false when there is no line.
     @discardableResult
-    public mutating func pan(right: Bool) -> Bool {
+    package mutating func pan(right: Bool) -> Bool {
         guard let line else { return false }
         if let shown = status {
             status?.offset = shown.line.panned(from: shown.offset, width: width, right: right)
@@ -68,13 +68,13 @@ public struct BrailleViewport: Sendable, Equatable {
     }
 
     /// Shows `text` instead of the line from `time` for `duration` (or until `dismissNotice()`).
-    public mutating func showNotice(_ text: String, at time: Duration, for duration: Duration = noticeDuration) {
+    package mutating func showNotice(_ text: String, at time: Duration, for duration: Duration = noticeDuration) {
         notice = Notice(text: text, until: time + duration)
     }
 
     /// Shows `text` ("where am I") instead of the control's line, from its start, until
     /// `dismissStatus()`; panning moves along it.
-    public mutating func showStatus(_ text: String) {
+    package mutating func showStatus(_ text: String) {
         let (cells, dots) = BrailleWords.cells(for: text, contractions: wordContractions)
         status = StatusLine(text: text,
                             line: BrailleLine(text: cells, dots: dots,
@@ -85,36 +85,36 @@ public struct BrailleViewport: Sendable, Equatable {
     /// Words in contracted braille, for notices and "where am I" (empty: computer braille). A
     /// "where am I" line shown when they change is written again, from its start, in the new
     /// braille (the user turned literary braille on or off while reading it).
-    public var wordContractions: [String: ContractedText] = [:] {
+    package var wordContractions: [String: ContractedText] = [:] {
         didSet { if let status, wordContractions != oldValue { showStatus(status.text) } }
     }
 
     /// The control's line is back.
-    public mutating func dismissStatus() { status = nil }
+    package mutating func dismissStatus() { status = nil }
 
     /// A key came: the notice goes.
-    public mutating func dismissNotice() { notice = nil }
+    package mutating func dismissNotice() { notice = nil }
 
     /// Time passed: an expired notice goes. True when one went.
     @discardableResult
-    public mutating func expire(at time: Duration) -> Bool {
+    package mutating func expire(at time: Duration) -> Bool {
         guard let until = notice?.until, time >= until else { return false }
         notice = nil
         return true
     }
 
     /// When the notice expires, if one is shown.
-    public var nextDeadline: Duration? { notice?.until }
+    package var nextDeadline: Duration? { notice?.until }
 
     /// What a routing key over `cell` of the frame now shown does (nil: nothing).
-    public func routingTarget(atCell cell: Int, entry: (name: String, text: String)?) -> BrailleRoutingTarget? {
+    package func routingTarget(atCell cell: Int, entry: (name: String, text: String)?) -> BrailleRoutingTarget? {
         guard let frame = frame(entry: entry), frame.routing.indices.contains(cell) else { return nil }
         return frame.routing[cell]
     }
 
     /// What the display shows now (nil without a display). `entry`: the focused handle's name and
     /// the number being typed, if any.
-    public func frame(entry: (name: String, text: String)?) -> BrailleFrame? {
+    package func frame(entry: (name: String, text: String)?) -> BrailleFrame? {
         guard let line else { return nil }
         if let notice { return textFrame(notice.text, cursor: nil) }
         if let status { return status.line.window(at: status.offset, width: width) }

@@ -4,9 +4,9 @@ import A11yVocabulary
 /// (made once per change of words or table, never on the key path), everything else — digits,
 /// punctuation, spaces, words the table lacks — as text through the user's text table. Notices
 /// and "where am I" are written this way, as the labels are whole.
-public enum BrailleWords {
+package enum BrailleWords {
     /// The words of `text` (runs of letters), for the table of words to contract.
-    public static func words(in text: String) -> [String] {
+    package static func words(in text: String) -> [String] {
         var words: [String] = [], current = ""
         for character in text {
             if character.isLetter { current.append(character) } else if !current.isEmpty { words.append(current); current = "" }
@@ -16,7 +16,7 @@ public enum BrailleWords {
     }
 
     /// The cells of `text`: contracted words as dots (a blank text cell under them), the rest as text.
-    public static func cells(for text: String, contractions: [String: ContractedText]) -> (text: [Character], dots: [BrailleDots]) {
+    package static func cells(for text: String, contractions: [String: ContractedText]) -> (text: [Character], dots: [BrailleDots]) {
         guard !contractions.isEmpty else { return (Array(text), Array(repeating: [], count: text.count)) }
         var cells: [Character] = [], dots: [BrailleDots] = []
         var word = ""

@@ -10,10 +10,10 @@
 /// Nothing in the file is trusted: every table and string is checked against the file's size
 /// when it is read, strings must end with NUL and be UTF-8, and what cannot be read is left out
 /// (`problems` says what); the hash table is not used.
-public struct MOFile: Sendable {
+package struct MOFile: Sendable {
     /// Why a file cannot be read as a catalog at all.
-    public struct Malformed: Error, Sendable, Equatable, CustomStringConvertible {
-        public let description: String
+    package struct Malformed: Error, Sendable, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
     private let bytes: [UInt8]
@@ -23,12 +23,12 @@ public struct MOFile: Sendable {
     /// Whether `originals` are in strcmp order (a binary search finds them).
     private let sorted: Bool
     /// What was left out, in words ("string 3's translation is not UTF-8").
-    public private(set) var problems: [String] = []
+    package private(set) var problems: [String] = []
 
     /// The number of strings, the header's entry included.
-    public var count: Int { originals.count }
+    package var count: Int { originals.count }
 
-    public init(bytes: [UInt8]) throws(Malformed) {
+    package init(bytes: [UInt8]) throws(Malformed) {
         guard bytes.count >= 28 else { throw Malformed(description: "too short for a .mo file (\(bytes.count) bytes)") }
         let little = Self.word(bytes, 0, littleEndian: true)
         let big = Self.word(bytes, 0, littleEndian: false)
@@ -71,7 +71,7 @@ public struct MOFile: Sendable {
     /// The translation (its forms, one for a phrase without plural) of `id` in `context`; nil when
     /// the catalog has none, or it cannot be read. An entry whose translation is empty counts as
     /// none (msgfmt leaves untranslated entries out).
-    public func translation(of id: String, context: String? = nil) -> [String]? {
+    package func translation(of id: String, context: String? = nil) -> [String]? {
         guard let index = self.index(of: id, context: context) else { return nil }
         let (offset, length) = translations[index]
         guard length > 0 else { return nil }
@@ -88,7 +88,7 @@ public struct MOFile: Sendable {
     /// `body` given the bytes of the translation of `id` in `context` (its forms joined by NUL),
     /// checked to be UTF-8; nil when the catalog has none, it is empty, or it is not UTF-8. No
     /// string is made: the messages cut their templates from the bytes.
-    public func withTranslation<T>(of id: String, context: String? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+    package func withTranslation<T>(of id: String, context: String? = nil, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
         guard let index = self.index(of: id, context: context) else { return nil }
         let (offset, length) = translations[index]
         guard length > 0 else { return nil }
@@ -130,7 +130,7 @@ public struct MOFile: Sendable {
     }
 
     /// The plural part of the original `id` in `context` (its `msgid_plural`), if it has one.
-    public func pluralID(of id: String, context: String? = nil) -> String? {
+    package func pluralID(of id: String, context: String? = nil) -> String? {
         guard let index = self.index(of: id, context: context) else { return nil }
         let (offset, length) = originals[index]
         let end = offset + length
@@ -140,7 +140,7 @@ public struct MOFile: Sendable {
 
     /// Every original that can be read, as (msgctxt, msgid), in the file's order (the header's
     /// empty msgid included): for tools and tests.
-    public var originalTexts: [(context: String?, id: String)] {
+    package var originalTexts: [(context: String?, id: String)] {
         originals.compactMap { offset, length in
             guard length >= 0 else { return nil }
             let text = bytes[offset..<(offset + length)]
@@ -153,7 +153,7 @@ public struct MOFile: Sendable {
 
     /// The header's fields (the translation of the empty msgid): "Plural-Forms",
     /// "Content-Type", "Language"...
-    public var header: [String: String] {
+    package var header: [String: String] {
         guard let text = translation(of: "")?.first else { return [:] }
         var fields: [String: String] = [:]
         for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
@@ -164,7 +164,7 @@ public struct MOFile: Sendable {
     }
 
     /// The header's field `name` ("Plural-Forms"), without making the others.
-    public func headerField(_ name: String) -> String? {
+    package func headerField(_ name: String) -> String? {
         withTranslation(of: "") { text in
             for line in text.split(separator: UInt8(ascii: "\n")) {
                 guard let colon = line.firstIndex(of: UInt8(ascii: ":")), line[..<colon].elementsEqual(name.utf8) else { continue }

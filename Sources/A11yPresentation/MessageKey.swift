@@ -1,7 +1,7 @@
 /// The name of every phrase in the message catalogs: each key's English phrase is in
 /// `EnglishPhrases.swift`, and the key is the `msgctxt` of its entry in po/*.po (the catalog
 /// tests check every language against English). The raw value is the key in the files.
-public enum MessageKey: String, Sendable, CaseIterable {
+package enum MessageKey: String, Sendable, CaseIterable {
     // The default names of a range slider's handles (a name the program sets is used as given).
     case handleLower = "handle.lower"
     case handleUpper = "handle.upper"

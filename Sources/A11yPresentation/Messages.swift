@@ -69,7 +69,7 @@ public struct Messages: Sendable {
     /// every phrase it lacks. What cannot be used is English and is added to `problems` in
     /// words: a phrase using a placeholder its English has not, a plural rule that cannot be read
     /// (English for the phrases that count), the file's own unreadable strings.
-    public init(language: String, catalog: MOFile, problems: inout [String]) {
+    package init(language: String, catalog: MOFile, problems: inout [String]) {
         var rule = PluralRule.english
         var pluralsUsable = true
         if let header = catalog.headerField("Plural-Forms") {
@@ -136,7 +136,7 @@ public struct Messages: Sendable {
 
     /// The phrase `key` with each `{name}` replaced by `arguments[name]`; `count` picks the form
     /// of a phrase that counts ("1 percent", "2 percent" in a language that tells them apart).
-    public func callAsFunction(_ key: MessageKey, _ arguments: MessageArguments = [:], count: Int? = nil) -> String {
+    package func callAsFunction(_ key: MessageKey, _ arguments: MessageArguments = [:], count: Int? = nil) -> String {
         phrases[key.ordinal].form(for: count).filled(arguments)
     }
 
@@ -147,7 +147,7 @@ public struct Messages: Sendable {
     }
 
     /// The English phrase of `key` (its msgid), and its plural form for a phrase that counts.
-    public static func englishForms(of key: MessageKey) -> [String] {
+    package static func englishForms(of key: MessageKey) -> [String] {
         MessageKey.englishPhrases[key.ordinal].forms
     }
 
@@ -156,13 +156,13 @@ public struct Messages: Sendable {
     /// The translation of `english` (a msgid without context: `make pot` takes the text of each
     /// `tr("…")` in the source), with `{placeholders}` filled in; `english` itself when the
     /// catalog has none, or its translation uses a placeholder `english` lacks.
-    public func tr(_ english: String, _ arguments: MessageArguments = [:]) -> String {
+    package func tr(_ english: String, _ arguments: MessageArguments = [:]) -> String {
         Template(translated([english], count: nil)).filled(arguments)
     }
 
     /// The form of `one` / `other` (a msgid and msgid_plural: `make pot` takes those of each
     /// `trPlural("…", "…", …)`) for `count`, with `{placeholders}` filled in.
-    public func trPlural(_ one: String, _ other: String, count: Int, _ arguments: MessageArguments = [:]) -> String {
+    package func trPlural(_ one: String, _ other: String, count: Int, _ arguments: MessageArguments = [:]) -> String {
         Template(translated([one, other], count: count)).filled(arguments)
     }
 
@@ -179,7 +179,7 @@ public struct Messages: Sendable {
 
     /// The language of the locale in `environment`: the first of LC_ALL, LC_MESSAGES, LANG that
     /// is set and not empty ("de" from "de_DE.UTF-8"); nil when none is, or it is C or POSIX.
-    public static func localeLanguage(in environment: [String: String]) -> String? {
+    package static func localeLanguage(in environment: [String: String]) -> String? {
         guard let name = localeName(in: environment) else { return nil }
         let language = name.prefix { $0 != "_" && $0 != "." && $0 != "@" }
         return language.isEmpty ? nil : String(language)
@@ -188,7 +188,7 @@ public struct Messages: Sendable {
     /// The locale name in `environment` as a catalog is looked for by it ("de_AT.UTF-8"): the
     /// first of LC_ALL, LC_MESSAGES, LANG that is set and not empty; nil when none is, or it is C
     /// or POSIX.
-    public static func localeName(in environment: [String: String]) -> String? {
+    package static func localeName(in environment: [String: String]) -> String? {
         guard let name = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty })
         else { return nil }
         let language = name.prefix { $0 != "_" && $0 != "." && $0 != "@" }
@@ -196,7 +196,7 @@ public struct Messages: Sendable {
     }
 
     /// "de" from "de_DE.UTF-8", "de-AT" or "DE"; "en" from "C" or "POSIX".
-    public static func languageCode(of name: String) -> String {
+    package static func languageCode(of name: String) -> String {
         let code = name.prefix { $0 != "_" && $0 != "-" && $0 != "." && $0 != "@" }.lowercased()
         return code.isEmpty || code == "c" || code == "posix" ? "en" : code
     }
@@ -204,7 +204,7 @@ public struct Messages: Sendable {
     /// The catalog names to look for, in gettext's order, for a language or locale name:
     /// "pt-BR" or "pt_BR.UTF-8" gives ["pt_BR", "pt"], "sr@latin" ["sr@latin", "sr"], "de" ["de"];
     /// nothing for C, POSIX or a name that is not a language ("../x").
-    public static func catalogNames(for name: String) -> [String] {
+    package static func catalogNames(for name: String) -> [String] {
         var rest = Substring(name)
         var modifier: Substring?
         if let at = rest.firstIndex(of: "@") { modifier = rest[rest.index(after: at)...]; rest = rest[..<at] }
@@ -224,7 +224,7 @@ public struct Messages: Sendable {
     }
 
     /// The `{placeholders}` of a phrase.
-    public static func placeholders(in phrase: String) -> Set<String> {
+    package static func placeholders(in phrase: String) -> Set<String> {
         let pieces = Template(phrase).pieces
         return Set(stride(from: 1, to: pieces.count, by: 2).map { pieces[$0] })
     }
@@ -287,11 +287,11 @@ public struct Messages: Sendable {
 /// The values of a phrase's `{placeholders}`, written as a dictionary literal
 /// (`["lower": "10", "upper": "90"]`): a few pairs, looked up in turn (a phrase has at most a
 /// handful), so filling a phrase on every key hashes and allocates no dictionary.
-public struct MessageArguments: ExpressibleByDictionaryLiteral, Sendable {
+package struct MessageArguments: ExpressibleByDictionaryLiteral, Sendable {
     /// Name and value (the literal's own array, kept: no copy).
     var pairs: [(String, String)]
 
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         pairs = elements
     }
 

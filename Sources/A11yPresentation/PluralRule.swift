@@ -6,14 +6,14 @@
 /// decimal numbers, `!`, `* / %`, `+ -`, `< <= > >=`, `== !=`, `&&`, `||`, `?:` and parentheses,
 /// with C's precedence, evaluated in unsigned arithmetic. A division by zero gives 0. Parsed once,
 /// when the catalog is read; choosing a form walks a small tree.
-public struct PluralRule: Sendable, Equatable {
+package struct PluralRule: Sendable, Equatable {
     /// How many forms a phrase has (`nplurals`), 1 to 100.
-    public let count: Int
+    package let count: Int
     private let expression: Expression
 
     /// English's rule, also Germanic and most Romance languages': one form for 1, the other for
     /// every other number.
-    public static let english = PluralRule(count: 2, expression: .binary(.notEqual, .n, .number(1)))
+    package static let english = PluralRule(count: 2, expression: .binary(.notEqual, .n, .number(1)))
 
     private init(count: Int, expression: Expression) {
         self.count = count
@@ -21,18 +21,18 @@ public struct PluralRule: Sendable, Equatable {
     }
 
     /// The form for `n`: `0..<count` (a rule that gives more is clamped to the last form).
-    public func form(for n: Int) -> Int {
+    package func form(for n: Int) -> Int {
         let value = expression.evaluate(UInt64(clamping: n.magnitude))
         return value >= UInt64(count) ? count - 1 : Int(value)
     }
 
     /// Why a Plural-Forms header cannot be used.
-    public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
-        public let description: String
+    package struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        package let description: String
     }
 
     /// The rule of a `Plural-Forms` header value (`nplurals=3; plural=n%10==1 && n%100!=11 ? 0 : …;`).
-    public init(header: String) throws(Problem) {
+    package init(header: String) throws(Problem) {
         let fields = header.utf8.split(separator: UInt8(ascii: ";"))
             .map { $0.split(separator: UInt8(ascii: "="), maxSplits: 1).map(MOFile.trimmed) }
         guard let counted = fields.first(where: { $0.first == "nplurals" }), counted.count == 2,

@@ -31,8 +31,8 @@ public struct TrackLayout: Sendable, Hashable {
 /// A place on a control's screen frame where the pointer acts, and what a press there does:
 /// the ScreenRenderer lays these out with the lines, so hit-testing follows the drawing
 /// whatever its orientation and direction.
-public struct PointerTarget: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct PointerTarget: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// The track: each cell along it stands for a value.
         case track
         /// The stepper's `+`.
@@ -42,24 +42,24 @@ public struct PointerTarget: Sendable, Equatable {
     }
 
     /// Where a handle is drawn on the track: its first and last cell along the track's axis.
-    public struct HandleSpan: Sendable, Equatable {
-        public var handle: Handle
-        public var cells: ClosedRange<Int>
+    package struct HandleSpan: Sendable, Equatable {
+        package var handle: Handle
+        package var cells: ClosedRange<Int>
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The rectangle, in rows and columns of the frame (from 0).
-    public var row: Int
-    public var column: Int
-    public var rows: Int
-    public var columns: Int
+    package var row: Int
+    package var column: Int
+    package var rows: Int
+    package var columns: Int
     /// For a track: the way values grow along it.
-    public var layout: TrackLayout
+    package var layout: TrackLayout
     /// For a track: where each handle is drawn, in cells along the axis (columns of a horizontal
     /// track, rows of a vertical one, counted as the frame counts them).
-    public var handles: [HandleSpan]
+    package var handles: [HandleSpan]
 
-    public init(_ kind: Kind, row: Int, column: Int, rows: Int = 1, columns: Int, layout: TrackLayout = TrackLayout(),
+    package init(_ kind: Kind, row: Int, column: Int, rows: Int = 1, columns: Int, layout: TrackLayout = TrackLayout(),
                 handles: [HandleSpan] = []) {
         self.kind = kind
         self.row = row
@@ -71,12 +71,12 @@ public struct PointerTarget: Sendable, Equatable {
     }
 
     /// Whether the cell at `row`, `column` (of the frame) is inside.
-    public func contains(row: Int, column: Int) -> Bool {
+    package func contains(row: Int, column: Int) -> Bool {
         (self.row..<self.row + rows).contains(row) && (self.column..<self.column + columns).contains(column)
     }
 
     /// The same target `rows` lower on the screen (a control placed below others).
-    public func moved(down offset: Int) -> PointerTarget {
+    package func moved(down offset: Int) -> PointerTarget {
         var moved = self
         moved.row += offset
         if layout.orientation == .vertical {
@@ -87,7 +87,7 @@ public struct PointerTarget: Sendable, Equatable {
 
     /// The fraction of the track (0: its minimum, 1: its maximum) that the cell at `row`,
     /// `column` stands for; a cell beyond an end counts as that end (a drag past the track).
-    public func fraction(row: Int, column: Int) -> Double {
+    package func fraction(row: Int, column: Int) -> Double {
         let (cell, first, count) = layout.orientation == .vertical ? (row, self.row, rows) : (column, self.column, columns)
         guard count > 1 else { return 0 }
         var position = Double(min(max(cell - first, 0), count - 1)) / Double(count - 1)
@@ -96,7 +96,7 @@ public struct PointerTarget: Sendable, Equatable {
     }
 
     /// The handle drawn on the cell at `row`, `column`, if any.
-    public func handle(atRow row: Int, column: Int) -> Handle? {
+    package func handle(atRow row: Int, column: Int) -> Handle? {
         let cell = layout.orientation == .vertical ? row : column
         return handles.last { $0.cells.contains(cell) }?.handle
     }

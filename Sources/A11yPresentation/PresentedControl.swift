@@ -4,80 +4,80 @@ import A11yVocabulary
 /// A control as the presenters see it at one moment: its kind, its label, each handle's name and
 /// value written three ways, and what the keys can still do. Built from a model value and a
 /// formatter; the announcer and the braille and screen renderers read only this.
-public struct PresentedControl: Sendable, Equatable {
+package struct PresentedControl: Sendable, Equatable {
     /// What kind of control it is, as speech names it.
-    public enum Kind: String, Sendable, Equatable {
+    package enum Kind: String, Sendable, Equatable {
         case rangeSlider = "range slider"
         case slider = "slider"
         case stepper = "stepper"
     }
 
     /// One handle (a stepper has one, named after the control).
-    public struct HandleState: Sendable, Equatable {
-        public var handle: Handle
+    package struct HandleState: Sendable, Equatable {
+        package var handle: Handle
         /// The handle's accessibility label ("lower", "upper" by default; the Announcer says the
         /// default names in the user's language).
-        public var name: String
+        package var name: String
         /// The handle's accessibility hint ("" when none).
-        public var hint: String
-        public var value: Double
-        public var text: FormattedValue
+        package var hint: String
+        package var value: Double
+        package var text: FormattedValue
         /// Where the value lies on the track, 0...1.
-        public var fraction: Double
+        package var fraction: Double
         /// The range this handle may take now (the lower one: from the track's minimum to the
         /// upper handle, less any minimum distance).
-        public var allowedLower: FormattedValue
-        public var allowedUpper: FormattedValue
+        package var allowedLower: FormattedValue
+        package var allowedUpper: FormattedValue
         /// The values `allowedLower` and `allowedUpper` are the texts of.
-        public var lowestAllowed: Double
-        public var highestAllowed: Double
+        package var lowestAllowed: Double
+        package var highestAllowed: Double
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The control's label ("Price"); may be empty.
-    public var label: String
+    package var label: String
     /// The handles in focus order.
-    public var handles: [HandleState]
-    public var focused: Handle
+    package var handles: [HandleState]
+    package var focused: Handle
     /// The track's ends, formatted.
-    public var minimum: FormattedValue
-    public var maximum: FormattedValue
+    package var minimum: FormattedValue
+    package var maximum: FormattedValue
     /// False when the formatter shows no labels (TTRangeSlider's hideLabels / NSNull formatter).
-    public var showsLabels: Bool
+    package var showsLabels: Bool
     /// How the track lies on the screen (speech and braille do not change with it).
-    public var layout = TrackLayout()
+    package var layout = TrackLayout()
     /// True while the focused handle is held (by the pointer or a held key): drawn emphasised.
-    public var isInteracting = false
+    package var isInteracting = false
     /// Whether a step down / up can change the focused value (the stepper's disabled buttons).
-    public var canDecrease: Bool
-    public var canIncrease: Bool
+    package var canDecrease: Bool
+    package var canIncrease: Bool
     /// What the values were formatted for: a later presentation of the control in the same
     /// context takes the texts of the values that did not change from this one.
     var context: FormatContext
 
     /// The focused handle.
-    public var focusedHandle: HandleState { handles[focusedIndex] }
+    package var focusedHandle: HandleState { handles[focusedIndex] }
 
     /// Where the focused handle is in `handles` (to read one of its fields without copying it).
-    public var focusedIndex: Int { index(of: focused) ?? handles.count - 1 }
+    package var focusedIndex: Int { index(of: focused) ?? handles.count - 1 }
 
     /// Where `handle` is in `handles`, or nil when the control has no such handle.
-    public func index(of handle: Handle) -> Int? {
+    package func index(of handle: Handle) -> Int? {
         // By index: a closure given each element would copy each (six strings).
         for index in handles.indices where handles[index].handle == handle { return index }
         return nil
     }
 
     /// The handle `handle`, or nil when the control has no such handle.
-    public func state(of handle: Handle) -> HandleState? { index(of: handle).map { handles[$0] } }
+    package func state(of handle: Handle) -> HandleState? { index(of: handle).map { handles[$0] } }
 
     /// The text of any value of this control (for example a change's old value).
-    public typealias TextOfValue = @Sendable (Double) -> FormattedValue
+    package typealias TextOfValue = @Sendable (Double) -> FormattedValue
 }
 
 extension PresentedControl {
     /// A range slider (one or two handles) as presented with `formatter`.
-    public init(_ slider: RangeSlider, label: String, formatter: any ValueFormatter, locale: NumberLocale) {
+    package init(_ slider: RangeSlider, label: String, formatter: any ValueFormatter, locale: NumberLocale) {
         self.init(blank: slider, kind: Self.kind(of: slider), formatter: formatter, locale: locale)
         update(slider, label: label, formatter: formatter, locale: locale)
     }
@@ -87,7 +87,7 @@ extension PresentedControl {
     /// values (the track's ends, the handle that did not move, an allowed range's end that is a
     /// bound or the other handle) are kept. When what the texts depend on changed (the track's
     /// ends, the precision, the locale, one handle or two), every value is formatted again.
-    public mutating func update(_ slider: RangeSlider, label: String, formatter: any ValueFormatter, locale: NumberLocale) {
+    package mutating func update(_ slider: RangeSlider, label: String, formatter: any ValueFormatter, locale: NumberLocale) {
         refresh(slider, kind: Self.kind(of: slider), label: label, showsLabels: formatter.showsLabels && !slider.configuration.hideLabels,
                 formatter: formatter, locale: locale) { handle in
             let range = slider.allowedRange(for: handle)
@@ -100,14 +100,14 @@ extension PresentedControl {
 
     /// A stepper as presented with `formatter`; `label` names it in place of its configuration's
     /// label when not empty.
-    public init(_ stepper: Stepper, label: String = "", formatter: any ValueFormatter, locale: NumberLocale) {
+    package init(_ stepper: Stepper, label: String = "", formatter: any ValueFormatter, locale: NumberLocale) {
         self.init(blank: stepper, kind: .stepper, formatter: formatter, locale: locale)
         update(stepper, label: label, formatter: formatter, locale: locale)
     }
 
     /// Brings this presentation of `stepper` up to date after a change, in place (as for a range
     /// slider).
-    public mutating func update(_ stepper: Stepper, label: String = "", formatter: any ValueFormatter, locale: NumberLocale) {
+    package mutating func update(_ stepper: Stepper, label: String = "", formatter: any ValueFormatter, locale: NumberLocale) {
         refresh(stepper, kind: .stepper, label: label.isEmpty ? stepper.configuration.label : label, showsLabels: formatter.showsLabels,
                 formatter: formatter, locale: locale) { _ in (stepper.bounds.lowerBound, stepper.bounds.upperBound) }
         canDecrease = stepper.canDecrement

@@ -11,9 +11,9 @@ public struct ScreenFrame: Sendable, Equatable {
     public var cursor: (row: Int, column: Int)
     /// Where the pointer acts on the frame (the track, a stepper's buttons), in the frame's rows
     /// and columns. Not part of equality: they follow from the lines.
-    public var targets: [PointerTarget]
+    package var targets: [PointerTarget]
 
-    public init(lines: [String], cursor: (row: Int, column: Int), targets: [PointerTarget] = []) {
+    package init(lines: [String], cursor: (row: Int, column: Int), targets: [PointerTarget] = []) {
         self.lines = lines
         self.cursor = cursor
         self.targets = targets
@@ -31,17 +31,17 @@ public struct ScreenFrame: Sendable, Equatable {
 ///   line, horizontal, with the values at its ends.
 /// - Stepper, vertical: the label, `+` above the value, `-` below it; a key that can do nothing is
 ///   shown dim and named "(at maximum)" / "(at minimum)".
-public struct ScreenRenderer: Sendable {
-    public var theme: ScreenTheme
+package struct ScreenRenderer: Sendable {
+    package var theme: ScreenTheme
     /// The words on screen (the hint line, "(at maximum)"), in the user's language.
-    public var messages: Messages
+    package var messages: Messages
 
-    public init(theme: ScreenTheme = ScreenTheme(), messages: Messages = .english) {
+    package init(theme: ScreenTheme = ScreenTheme(), messages: Messages = .english) {
         self.theme = theme
         self.messages = messages
     }
 
-    public func frame(for control: PresentedControl, width: Int, focused: Bool = true) -> ScreenFrame {
+    package func frame(for control: PresentedControl, width: Int, focused: Bool = true) -> ScreenFrame {
         if control.kind == .stepper { return stepperFrame(control, focused: focused) }
         if control.layout.orientation == .vertical { return verticalSliderFrame(control, width: max(20, width), focused: focused) }
         return sliderFrame(control, width: max(20, width), focused: focused)

@@ -2,10 +2,10 @@ import A11yModel
 
 extension ScreenRenderer {
     /// The preview lines a sighted developer may ask for: the braille cells and the last utterance.
-    public struct Preview: Sendable, Equatable {
-        public var braille: String
-        public var speech: String
-        public init(braille: String, speech: String) {
+    package struct Preview: Sendable, Equatable {
+        package var braille: String
+        package var speech: String
+        package init(braille: String, speech: String) {
             self.braille = braille
             self.speech = speech
         }
@@ -18,7 +18,7 @@ extension ScreenRenderer {
     /// cursor on it: the reader says it once, as the control would have. `quiet` (implied by
     /// `announcement`): the controls without the text that changes with their values.
     /// `stillCursor`: the cursor at the top left whatever happens.
-    public func frame(for controls: [PresentedControl], focused: Int, width: Int, typing: String?,
+    package func frame(for controls: [PresentedControl], focused: Int, width: Int, typing: String?,
                       preview: Preview?, announcement: String? = nil, quiet: Bool = false, stillCursor: Bool = false) -> ScreenFrame {
         var composer = ScreenComposer(controls: controls.count)
         composer.setHead(headLines(announcement: announcement, width: width))
@@ -32,18 +32,18 @@ extension ScreenRenderer {
     }
 
     /// The lines above the controls: the words a screen reader reads (none without them).
-    public func headLines(announcement: String?, width: Int) -> [String] {
+    package func headLines(announcement: String?, width: Int) -> [String] {
         announcement.map { Self.wrap($0, width: width - 1) } ?? []
     }
 
     /// One control as the session shows it: whole, or for a screen reader's user (`quiet`) only
     /// what does not change as text when a value changes.
-    public func controlFrame(_ control: PresentedControl, width: Int, focused: Bool, quiet: Bool) -> ScreenFrame {
+    package func controlFrame(_ control: PresentedControl, width: Int, focused: Bool, quiet: Bool) -> ScreenFrame {
         quiet ? quietFrame(for: control, width: width, focused: focused) : frame(for: control, width: width, focused: focused)
     }
 
     /// The lines below the controls: the hint, or the number being typed; then the preview's.
-    public func tailLines(typing: String?, preview: Preview?) -> [String] {
+    package func tailLines(typing: String?, preview: Preview?) -> [String] {
         var lines = [typing.map { messages(.screenTyping, ["text": $0]) } ?? messages(.screenHint)]
         if let preview {
             lines.append("Braille: " + preview.braille)
@@ -101,35 +101,35 @@ extension ScreenRenderer {
 /// `frame` when its line count is unchanged (the common case: a key changes one control), so a
 /// key's cost does not grow with the number of controls; `changed` says whether anything on
 /// screen differs from the frame last taken.
-public struct ScreenComposer: Sendable {
+package struct ScreenComposer: Sendable {
     /// The whole frame, as `ScreenRenderer.frame(for:focused:width:typing:preview:announcement:)` draws it.
-    public private(set) var frame = ScreenFrame(lines: [], cursor: (0, 0))
+    package private(set) var frame = ScreenFrame(lines: [], cursor: (0, 0))
     /// Whether a line or the cursor changed since `takeChanges()`.
-    public private(set) var changed = true
+    package private(set) var changed = true
     private var head: [String] = []
     private var controls: [ScreenFrame]
     private var tail: [String] = []
     /// The first row of each control.
     private var starts: [Int]
 
-    public init(controls count: Int) {
+    package init(controls count: Int) {
         controls = Array(repeating: ScreenFrame(lines: [], cursor: (0, 0)), count: count)
         starts = Array(repeating: 0, count: count)
         assemble()
     }
 
-    public mutating func setHead(_ lines: [String]) {
+    package mutating func setHead(_ lines: [String]) {
         if lines.count == head.count { patch(from: 0, lines) } else { head = lines; assemble() }
         head = lines
     }
 
-    public mutating func setControl(_ index: Int, _ control: ScreenFrame) {
+    package mutating func setControl(_ index: Int, _ control: ScreenFrame) {
         let sameCount = control.lines.count == controls[index].lines.count
         controls[index] = control
         if sameCount { patch(from: starts[index], control.lines) } else { assemble() }
     }
 
-    public mutating func setTail(_ lines: [String]) {
+    package mutating func setTail(_ lines: [String]) {
         if lines.count == tail.count { patch(from: frame.lines.count - tail.count, lines) } else { tail = lines; assemble() }
         tail = lines
     }
@@ -138,7 +138,7 @@ public struct ScreenComposer: Sendable {
     /// With `still`, the cursor stays at the top left, where no text comes before it: a screen
     /// reader that echoes the character under a caret whose place in the text changed (Orca) has
     /// nothing to echo.
-    public mutating func placeCursor(focused: Int, typing: Bool, announcement: Bool, still: Bool = false) {
+    package mutating func placeCursor(focused: Int, typing: Bool, announcement: Bool, still: Bool = false) {
         let cursor: (row: Int, column: Int)
         if still || announcement {
             cursor = (0, 0)
@@ -156,7 +156,7 @@ public struct ScreenComposer: Sendable {
     /// The control whose lines hold row `row` of the frame, with the pointer target there (nil:
     /// a part of the control where the pointer does nothing), in the frame's rows and columns;
     /// nil when the row is not a control's.
-    public func hit(row: Int, column: Int) -> (control: Int, target: PointerTarget?)? {
+    package func hit(row: Int, column: Int) -> (control: Int, target: PointerTarget?)? {
         for index in controls.indices where (starts[index]..<starts[index] + controls[index].lines.count).contains(row) {
             let target = controls[index].targets.first { $0.contains(row: row - starts[index], column: column) }
             return (index, target?.moved(down: starts[index]))
@@ -165,12 +165,12 @@ public struct ScreenComposer: Sendable {
     }
 
     /// Control `index`'s track, in the frame's rows and columns (a drag follows it off the track).
-    public func track(ofControl index: Int) -> PointerTarget? {
+    package func track(ofControl index: Int) -> PointerTarget? {
         controls[index].targets.first { $0.kind == .track }?.moved(down: starts[index])
     }
 
     /// True when something changed since the last call (then the frame should be drawn).
-    public mutating func takeChanges() -> Bool {
+    package mutating func takeChanges() -> Bool {
         defer { changed = false }
         return changed
     }

@@ -7,17 +7,17 @@ import A11yVocabulary
 /// right; a blocked key or a limit adds a short low buzz. Pure: `TonePlayer` plays the result.
 public struct TonePlanner: Sendable {
     /// The pitch of the track's minimum and maximum, Hz (NVDA's progress beeps).
-    public static let lowest = 110.0
-    public static let highest = 1760.0
+    package static let lowest = 110.0
+    package static let highest = 1760.0
     /// How long a value's tone lasts, ms.
     public var milliseconds = 40
     /// The low buzz of a blocked key or a limit: below every value's tone, square.
-    public static let limitTone = Tone(frequency: 55, milliseconds: 60, volume: 0.3, wave: .square)
+    package static let limitTone = Tone(frequency: 55, milliseconds: 60, volume: 0.3, wave: .square)
 
     public init() {}
 
     /// 110 Hz at `fraction` 0, 1760 Hz at 1, exponential between (four octaves).
-    public static func frequency(at fraction: Double) -> Double {
+    package static func frequency(at fraction: Double) -> Double {
         lowest * powerOfTwo(4 * min(1, max(0, fraction)))  // 1760 / 110 = 2^4
     }
 
@@ -36,7 +36,7 @@ public struct TonePlanner: Sendable {
 
     /// The tones for `change`; `control` is the control after it. Empty: silence (focus, a held
     /// key beginning or ending, typing).
-    public func tones(for change: Change, in control: PresentedControl) -> [Tone] {
+    package func tones(for change: Change, in control: PresentedControl) -> [Tone] {
         guard let state = control.state(of: change.handle) else { return [] }
         let pan = control.kind == .rangeSlider ? (change.handle == .lower ? -0.8 : 0.8) : 0
         var limit = Self.limitTone

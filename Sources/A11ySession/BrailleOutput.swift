@@ -20,7 +20,7 @@ import A11yVocabulary
 /// (the session speaks them: "braille display lost" / "braille display back"). Reconnection
 /// attempts back off (`Reconnection`): 0.25 s after the loss, then 0.5 s, then every
 /// `retryInterval`. Times are the session's (`Duration`s since its start).
-public final class BrailleOutput {
+package final class BrailleOutput {
     private let service: any BrailleService
     let report: (String) -> Void
     private let mode: DeviceMode
@@ -41,37 +41,37 @@ public final class BrailleOutput {
     /// while BRLTTY stayed up): no loss is told unless that attempt fails, no return after it.
     private var remeasuring = false
     /// The longest wait between reconnection attempts.
-    public var retryInterval: Duration {
+    package var retryInterval: Duration {
         get { reconnection.retryInterval }
         set { reconnection.retryInterval = newValue }
     }
     /// How long one connection attempt may wait for BRLTTY's answer.
-    public var connectTimeout: Duration = .seconds(2)
+    package var connectTimeout: Duration = .seconds(2)
     /// How long BRLTTY may take to answer before the user is told it is not answering.
-    public var notAnsweringAfter: Duration {
+    package var notAnsweringAfter: Duration {
         get { answers.limit }
         set { answers.limit = newValue }
     }
     /// Called with false when the display is lost, true when it is back (also after it was not
     /// answering).
-    public var onStatusChange: ((Bool) -> Void)?
+    package var onStatusChange: ((Bool) -> Void)?
     /// Called once when BRLTTY has not answered for `notAnsweringAfter`.
-    public var onNotAnswering: (() -> Void)?
+    package var onNotAnswering: (() -> Void)?
     /// The keys taken from BRLTTY (nil: all); re-stated at once when it changes.
-    public var acceptedKeys: BrailleKeySet? {
+    package var acceptedKeys: BrailleKeySet? {
         didSet { if acceptedKeys != oldValue, let acceptedKeys { worker?.accept(acceptedKeys) } }
     }
     /// The user's BRLTTY preferences, followed live (BrailleOutput+Preferences.swift).
-    public internal(set) var preferences = BraillePreferences()
+    package internal(set) var preferences = BraillePreferences()
     /// Called when `preferences` changed while connected.
-    public var onPreferencesChange: ((BraillePreferences) -> Void)?
+    package var onPreferencesChange: ((BraillePreferences) -> Void)?
     /// Reports already made (each is made once).
     var reported: Set<String> = []
 
     /// Connects through `service` (BrlAPI by default). In mode `.on` a failure throws; in
     /// `.auto` it is reported once through `report` (without the program's name: the caller's
     /// `report` adds it) and retried by `retryIfDue(at:)`.
-    public convenience init(mode: DeviceMode, service: any BrailleService = LiveBrailleService(), report: @escaping (String) -> Void) throws {
+    package convenience init(mode: DeviceMode, service: any BrailleService = LiveBrailleService(), report: @escaping (String) -> Void) throws {
         self.init(startingIn: mode, service: service, report: report)
         try finishConnecting()
     }
@@ -80,7 +80,7 @@ public final class BrailleOutput {
     /// (connect to speech) meanwhile, then calls `finishConnecting()`. `acceptedKeys` are taken
     /// from BRLTTY as the display is taken, before anything is shown: no key pressed at the
     /// start goes to the program that BRLTTY should have had, or the other way round.
-    public init(startingIn mode: DeviceMode, service: any BrailleService = LiveBrailleService(), acceptedKeys: BrailleKeySet? = nil,
+    package init(startingIn mode: DeviceMode, service: any BrailleService = LiveBrailleService(), acceptedKeys: BrailleKeySet? = nil,
                 report: @escaping (String) -> Void) {
         self.service = service
         self.report = report
@@ -94,7 +94,7 @@ public final class BrailleOutput {
     /// taken, cannot hold the session's start (the attempt is abandoned,
     /// `BrailleConnectionAttempt.abandon`). In mode `.on` a failure throws; in `.auto` it is
     /// reported once and retried by `retryIfDue(at:)`.
-    public func finishConnecting() throws {
+    package func finishConnecting() throws {
         guard let running = first else { return }
         first = nil
         do {
@@ -114,19 +114,19 @@ public final class BrailleOutput {
     }
 
     /// When to call `retryIfDue(at:)` next (nil: nothing to look at).
-    public var retryAt: Duration? {
+    package var retryAt: Duration? {
         [attempt?.checkAt ?? reconnection.nextAttempt, answers.nextCheck].compactMap { $0 }.min()
     }
 
     /// Readable when keys or other updates from the display wait: poll it, then call
     /// `readKeys(at:)` (nil: not connected).
-    public var fileDescriptor: Int32? { worker?.updatesDescriptor }
+    package var fileDescriptor: Int32? { worker?.updatesDescriptor }
 
     /// True while connected to a display.
-    public var isConnected: Bool { worker != nil }
+    package var isConnected: Bool { worker != nil }
 
     /// The display's width in cells (0: none).
-    public private(set) var width = 0
+    package private(set) var width = 0
 
     private func adopt(_ opened: BrailleConnectionAttempt.Opened) throws {
         lastFrame = nil
@@ -152,7 +152,7 @@ public final class BrailleOutput {
     /// as soon as BRLTTY takes it. When the display's width changed (a display reconnected with
     /// another size), the worker writes nothing and `readKeys` brings the new width: the session
     /// lays the line out again and shows the new frame.
-    public func show(_ frame: BrailleFrame?, at time: Duration) {
+    package func show(_ frame: BrailleFrame?, at time: Duration) {
         guard let worker, let frame, frame != lastFrame else { return }
         let writtenAtOnce = worker.show(frame, prepared: ready.first { $0.frame == frame }?.write)
         answers.frameShown(writtenAtOnce: writtenAtOnce, at: time)
@@ -164,7 +164,7 @@ public final class BrailleOutput {
     /// Works out ahead of time what showing each of `frames` writes (a key's forecast frames,
     /// while the program waits): `show` then only sends it, if the display is still as it was.
     /// Replaces what was made ready before.
-    public func prepare(_ frames: [BrailleFrame]) {
+    package func prepare(_ frames: [BrailleFrame]) {
         ready.removeAll(keepingCapacity: true)
         guard let worker else { return }
         for frame in frames where frame != lastFrame {
@@ -177,7 +177,7 @@ public final class BrailleOutput {
 
     /// The keys read from the display since the last call; takes the other updates too (a width
     /// change, new preferences, a lost connection).
-    public func readKeys(at time: Duration) -> [BrailleKey] {
+    package func readKeys(at time: Duration) -> [BrailleKey] {
         guard let worker else { return [] }
         let updates = worker.takeUpdates()
         take(updates, at: time)
@@ -218,7 +218,7 @@ public final class BrailleOutput {
 
     /// Starts a reconnection if it is time, or takes the result of the one running; true when
     /// the display is back (redraw everything). Also looks whether BRLTTY still answers.
-    public func retryIfDue(at time: Duration) -> Bool {
+    package func retryIfDue(at time: Duration) -> Bool {
         if let worker, answers.isTimeToAsk(at: time) { worker.askWhetherAnswering() }
         watchAnswering(at: time)
         guard let due = attempt?.checkAt ?? reconnection.nextAttempt, time >= due else { return false }
@@ -276,7 +276,7 @@ public final class BrailleOutput {
 
     /// Shows the last frame, leaves tty mode and closes the connection (waiting at most half a
     /// second for a BRLTTY that stopped answering).
-    public func close() {
+    package func close() {
         for running in [attempt?.running, first].compactMap({ $0 }) {
             // Ended: its connection is closed here; still running: when it ends.
             if case .success(let late) = running.abandon(after: .zero) { late.connection.close() }

@@ -3,7 +3,7 @@ import A11yVocabulary
 
 /// What `BrailleOutput` needs of one connection to a braille display. The live one is
 /// `BrailleDisplay` (BrlAPI); tests use a fake display that records the frames.
-public protocol BrailleConnection: AnyObject, Sendable {
+package protocol BrailleConnection: AnyObject, Sendable {
     /// Readable when a key is waiting: poll it, then `readKey()`.
     var fileDescriptor: Int32 { get }
     /// The display's size (0x0 while the server has no display).
@@ -47,7 +47,7 @@ public protocol BrailleConnection: AnyObject, Sendable {
 }
 
 /// Opens connections to a braille display: the seam between a session and BRLTTY.
-public protocol BrailleService: Sendable {
+package protocol BrailleService: Sendable {
     /// Connects. The call may block for longer than `timeout` (BrlAPI waits for ever on a
     /// server that accepts and never answers): `BrailleOutput` calls it from an attempt that it
     /// gives up on after `timeout`.
@@ -61,58 +61,58 @@ public protocol BrailleService: Sendable {
 }
 
 /// The live braille service: BRLTTY through BrlAPI (BRLAPI_HOST, BRLAPI_AUTH).
-public struct LiveBrailleService: BrailleService {
-    public init() {}
+package struct LiveBrailleService: BrailleService {
+    package init() {}
 
     /// On the attempt's own thread: a thread of BrailleDisplay's own to bound the wait (its
     /// `connectTimeout`) would cost the first frame that thread's start and a wake-up.
-    public func connect(timeout: Duration) throws -> any BrailleConnection {
+    package func connect(timeout: Duration) throws -> any BrailleConnection {
         try BrailleDisplay()
     }
 
-    public func startAttempt(_ attempt: @escaping @Sendable () -> Void) -> Bool {
+    package func startAttempt(_ attempt: @escaping @Sendable () -> Void) -> Bool {
         DetachedThread.start(attempt)
     }
 
-    public func startLoop(watching descriptor: Int32, step: @escaping @Sendable () -> Bool) -> (any DeviceLoop)? {
+    package func startLoop(watching descriptor: Int32, step: @escaping @Sendable () -> Bool) -> (any DeviceLoop)? {
         ThreadLoop(watching: descriptor, step: step)
     }
 }
 
 extension BrailleConnection {
     // A display without these (a fake): all keys, 8-dot computer braille that never changes.
-    public func write(text: String, orMask: [UInt8], andMask: UInt8, cursor: Int?) throws {
+    package func write(text: String, orMask: [UInt8], andMask: UInt8, cursor: Int?) throws {
         try write(text: text, orMask: orMask, cursor: cursor)
     }
-    public func acceptKeys(_ set: BrailleKeySet) throws {}
-    public func prepareWrite(text: String, orMask: [UInt8], andMask: UInt8, cursor: Int?, width: Int) -> BrailleDisplay.PreparedWrite? { nil }
-    public func write(_ prepared: BrailleDisplay.PreparedWrite) throws {
+    package func acceptKeys(_ set: BrailleKeySet) throws {}
+    package func prepareWrite(text: String, orMask: [UInt8], andMask: UInt8, cursor: Int?, width: Int) -> BrailleDisplay.PreparedWrite? { nil }
+    package func write(_ prepared: BrailleDisplay.PreparedWrite) throws {
         // Never called: such a connection makes no write ready.
         throw BrailleError(function: "write", message: "this connection sends no prepared writes")
     }
-    public func enterTTY(taking set: BrailleKeySet?, watchingPreferences: Bool) throws -> (keysTaken: Bool, watching: Bool) {
+    package func enterTTY(taking set: BrailleKeySet?, watchingPreferences: Bool) throws -> (keysTaken: Bool, watching: Bool) {
         try enterTTY()
         let keysTaken = set.map { (try? acceptKeys($0)) != nil } ?? true
         return (keysTaken, watchingPreferences && ((try? watchPreferences()) ?? false))
     }
-    public func currentPreferences() throws -> (preferences: BraillePreferences, unanswered: [String]) { (BraillePreferences(), []) }
-    @discardableResult public func watchPreferences() throws -> Bool { true }
-    public func preferencesChanged() -> Bool { false }
-    public func ping() throws {}
+    package func currentPreferences() throws -> (preferences: BraillePreferences, unanswered: [String]) { (BraillePreferences(), []) }
+    @discardableResult package func watchPreferences() throws -> Bool { true }
+    package func preferencesChanged() -> Bool { false }
+    package func ping() throws {}
     /// A fake's calls may be held (a frozen display): its writes go through the loop.
-    public var takesAWriteAtOnce: Bool { false }
+    package var takesAWriteAtOnce: Bool { false }
 }
 
 extension BrailleDisplay: BrailleConnection {
     /// Text with dots on top, every dot of the text kept.
-    public func write(text: String, orMask: [UInt8], cursor: Int?) throws {
+    package func write(text: String, orMask: [UInt8], cursor: Int?) throws {
         try write(text: text, orMask: orMask, andMask: 0xFF, cursor: cursor)
     }
 
-    public func prepareWrite(text: String, orMask: [UInt8], andMask: UInt8, cursor: Int?, width: Int) -> PreparedWrite? {
+    package func prepareWrite(text: String, orMask: [UInt8], andMask: UInt8, cursor: Int?, width: Int) -> PreparedWrite? {
         Self.prepareWrite(text: text, orMask: orMask, andMask: andMask, cursor: cursor, width: width)
     }
 
     /// The next waiting key, or nil at once (`readKey(wait: false)`).
-    public func readKey() throws -> BrailleKey? { try readKey(wait: false) }
+    package func readKey() throws -> BrailleKey? { try readKey(wait: false) }
 }

@@ -21,7 +21,7 @@ extension ControlEngine {
 
     /// What the session contracts when literary braille is on: every label whole, and each word
     /// of the labels, the handles' names and the braille notices.
-    public var brailleVocabulary: [String] {
+    package var brailleVocabulary: [String] {
         let labels = presentedPanels.map(\.label)
         let names = presentedPanels.flatMap { $0.handles.map(\.name) }
         let notices = DeviceStatus.allCases.compactMap { announcer.brailleNotice(for: $0) }

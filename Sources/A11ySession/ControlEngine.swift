@@ -22,9 +22,9 @@ public struct ControlEngine: Sendable {
     public internal(set) var focusedPanel: Int = 0 {
         didSet { if focusedPanel != oldValue { staleScreenPanels += [oldValue, focusedPanel] } }
     }
-    public let announcer: Announcer
-    public internal(set) var brailleRenderer: BrailleRenderer
-    public let screenRenderer: ScreenRenderer
+    package let announcer: Announcer
+    package internal(set) var brailleRenderer: BrailleRenderer
+    package let screenRenderer: ScreenRenderer
     public let locale: NumberLocale
     /// How the auto-repeat learns a key is held (from the key source; see `setHoldDetection`).
     public internal(set) var holdDetection: AutoRepeat.HoldDetection
@@ -33,7 +33,7 @@ public struct ControlEngine: Sendable {
     /// protocol. Nil until then. A loop that writes the query without waiting for the answer
     /// (so that the first braille frame and utterance need not wait) turns the protocol on and
     /// calls `setHoldDetection(.releaseEvents)` when this becomes true.
-    public internal(set) var kittyKeyboardAnswer: Bool?
+    package internal(set) var kittyKeyboardAnswer: Bool?
     /// A kitty flags reply came (before the device attributes that end the answer).
     var sawKittyKeyboardFlags = false
     /// Whether the screen mirrors the braille cells and the last utterance (for sighted developers).
@@ -45,7 +45,7 @@ public struct ControlEngine: Sendable {
     /// Whether the screen's first line carries the words instead of speech (`Voice.screenLine`).
     public var speechOnScreen: Bool { voice == .screenLine }
     /// Plans the tones of value changes (`--tones on`); nil: no tones.
-    public let tonePlanner: TonePlanner?
+    package let tonePlanner: TonePlanner?
     /// The last thing said, for the preview and the screen reader's line.
     public internal(set) var lastUtterance: Utterance?
     /// The outcome, once the session is over.
@@ -58,9 +58,9 @@ public struct ControlEngine: Sendable {
     /// `SessionOptions.timeout`.
     public var idleTimeout: Duration?
     /// When the user last pressed a key (or the session started).
-    public internal(set) var lastActivity: Duration = .zero
+    package internal(set) var lastActivity: Duration = .zero
     /// Every control as the presenters see it (formatted once per change of that control).
-    public internal(set) var presentedPanels: [PresentedControl] = []
+    package internal(set) var presentedPanels: [PresentedControl] = []
 
     var keyInput: KeyInput
     var autoRepeat: AutoRepeat
@@ -74,7 +74,7 @@ public struct ControlEngine: Sendable {
     /// the frame is.
     public var locatesScreen = false
     var editor = EntryEditor()
-    public internal(set) var braille = BrailleViewport()
+    package internal(set) var braille = BrailleViewport()
     /// The terminal's width in columns.
     public internal(set) var screenWidth: Int {
         didSet { if screenWidth != oldValue { staleScreenPanels = Array(panels.indices) } }
@@ -303,7 +303,7 @@ public struct ControlEngine: Sendable {
     ///
     /// A loop may carry the effects out as soon as it reads those bytes, and let the engine
     /// take them once the outputs' servers have had the CPU (`ControlSession` does).
-    public func forecast(after bytes: [UInt8], at time: Duration) -> KeyForecast? {
+    package func forecast(after bytes: [UInt8], at time: Duration) -> KeyForecast? {
         guard outcome == nil else { return nil }
         var input = keyInput
         let decoded = input.receive(bytes, at: time)
@@ -321,11 +321,11 @@ public struct ControlEngine: Sendable {
     // MARK: What is presented
 
     /// The focused control as the presenters see it.
-    public var presented: PresentedControl { presentedPanels[focusedPanel] }
+    package var presented: PresentedControl { presentedPanels[focusedPanel] }
     var focused: ControlPanel { panels[focusedPanel] }
 
     /// The number being typed, if any.
-    public var entry: NumericEntry? { editor.entry }
+    package var entry: NumericEntry? { editor.entry }
     /// Cells of the braille display (0: no display).
     public var brailleWidth: Int { braille.width }
     /// The braille notice shown now, if any.

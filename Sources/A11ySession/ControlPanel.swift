@@ -63,7 +63,7 @@ public struct ControlPanel: Sendable {
     }
 
     /// The control as the presenters see it.
-    public func presented(locale: NumberLocale) -> PresentedControl {
+    package func presented(locale: NumberLocale) -> PresentedControl {
         var presented = switch model {
         case .slider(let slider): PresentedControl(slider, label: label, formatter: formatter, locale: locale)
         case .stepper(let stepper): PresentedControl(stepper, label: label, formatter: formatter, locale: locale)
@@ -74,7 +74,7 @@ public struct ControlPanel: Sendable {
 
     /// Brings `presented` (this panel presented before) up to date after a change, in place:
     /// only the values that changed are formatted again.
-    public func update(_ presented: inout PresentedControl, locale: NumberLocale) {
+    package func update(_ presented: inout PresentedControl, locale: NumberLocale) {
         switch model {
         case .slider(let slider): presented.update(slider, label: label, formatter: formatter, locale: locale)
         case .stepper(let stepper): presented.update(stepper, label: label, formatter: formatter, locale: locale)
@@ -115,7 +115,7 @@ public struct ControlPanel: Sendable {
 
     /// The values a typed number may take for the focused handle, and whether it may have a
     /// fraction.
-    public var entryRules: NumericEntry.Rules {
+    package var entryRules: NumericEntry.Rules {
         switch model {
         case .slider(let slider):
             let range = slider.allowedRange(for: slider.focusedHandle)

@@ -17,7 +17,7 @@ extension ControlSession {
     }
 
     /// How many keys were carried out from their forecast (for tests and the benchmark).
-    public var keysForeseen: Int { forecasts.keysForeseen }
+    package var keysForeseen: Int { forecasts.keysForeseen }
 
     /// A key that changed the braille display becomes a recent key.
     func noteKey(_ bytes: [UInt8]) {

@@ -11,7 +11,7 @@ public struct SessionResult: Sendable {
     public var outcome: SessionOutcome
     /// The signal that ended the session (SIGTERM, SIGHUP, SIGQUIT), if one did: call
     /// `SignalHandling.exit(after:)` to end the program as that signal would.
-    public var signal: TerminalSignal?
+    package var signal: TerminalSignal?
     public var panels: [ControlPanel]
     /// Cancelled with the Escape key rather than `q` (dialog's rangebox exits 255 then, not 1).
     public var cancelledWithEscape = false
@@ -56,7 +56,7 @@ public final class ControlSession {
     }
 
     /// A session on `devices`: the live ones, or fakes in tests.
-    public init(panels: [ControlPanel], options: SessionOptions, devices: SessionDevices) throws {
+    package init(panels: [ControlPanel], options: SessionOptions, devices: SessionDevices) throws {
         self.options = options
         forecasts = KeyForecasts(startingWith: panels[0].keyMap.kind)
         self.devices = devices

@@ -41,7 +41,7 @@ public enum ScreenReaderMode: String, Sendable, Equatable, CaseIterable {
 
     /// The reader this mode stands for, given what detection finds (`detect` is called for
     /// `.auto` and `.on`).
-    public func reader(detect: () -> ScreenReader?) -> ScreenReader? {
+    package func reader(detect: () -> ScreenReader?) -> ScreenReader? {
         switch self {
         case .auto: detect()
         case .on: detect() ?? ScreenReader(name: .declared, evidence: "--screen-reader on")

@@ -78,25 +78,25 @@ public enum EngineEffect: Sendable, Equatable {
 
 extension Array where Element == EngineEffect {
     /// The utterances among the effects, in order.
-    public var utterances: [Utterance] {
+    package var utterances: [Utterance] {
         compactMap { if case .speak(let utterance) = $0 { utterance } else { nil } }
     }
 
     /// The effects without `.changed`: what the outputs are asked to do.
-    public var outputs: [EngineEffect] {
+    package var outputs: [EngineEffect] {
         filter { if case .changed = $0 { false } else { true } }
     }
 }
 
 /// What a key would do if it came before `until` (`ControlEngine.forecast(after:at:)`).
-public struct KeyForecast: Sendable, Equatable {
+package struct KeyForecast: Sendable, Equatable {
     /// The key's effects in the engine's order, without `.changed` (the braille frame, the
     /// screen, tones, words).
-    public var effects: [EngineEffect]
+    package var effects: [EngineEffect]
     /// When this stops holding (the next thing due); nil: it holds whenever the key comes.
-    public var until: Duration?
+    package var until: Duration?
 
-    public init(effects: [EngineEffect], until: Duration?) {
+    package init(effects: [EngineEffect], until: Duration?) {
         self.effects = effects
         self.until = until
     }

@@ -4,29 +4,29 @@ import A11yFormatting
 /// A formatter loaded from a shared library at run time: the library (`FormatterPluginLibrary`,
 /// in Devices) seen as a `RawTextFormatter` of the formatting layer. Its texts are untrusted
 /// bytes: use it through `SanitizingFormatter`, as `loadFormatter(path:)` does.
-public struct FormatterPlugin: RawTextFormatter {
+package struct FormatterPlugin: RawTextFormatter {
     /// The ABI version this host speaks (`A11Y_FORMATTER_ABI_VERSION`).
-    public static let abiVersion = FormatterPluginLibrary.abiVersion
+    package static let abiVersion = FormatterPluginLibrary.abiVersion
     /// The exported symbol (`A11Y_FORMATTER_PLUGIN_SYMBOL`).
-    public static let entryPoint = FormatterPluginLibrary.entryPoint
+    package static let entryPoint = FormatterPluginLibrary.entryPoint
 
-    public let library: FormatterPluginLibrary
+    package let library: FormatterPluginLibrary
 
-    public var path: String { library.path }
-    public var name: String { library.name }
-    public var fractionDigits: Int? { library.fractionDigits }
+    package var path: String { library.path }
+    package var name: String { library.name }
+    package var fractionDigits: Int? { library.fractionDigits }
 
     /// Opens the plugin at `path` and checks its ABI version.
-    public static func load(path: String) throws(FormatterPluginError) -> FormatterPlugin {
+    package static func load(path: String) throws(FormatterPluginError) -> FormatterPlugin {
         FormatterPlugin(library: try FormatterPluginLibrary(path: path))
     }
 
     /// Opens the plugin at `path`, wrapped so every text it returns is sanitized.
-    public static func loadFormatter(path: String) throws -> any ValueFormatter {
+    package static func loadFormatter(path: String) throws -> any ValueFormatter {
         SanitizingFormatter(try load(path: path))
     }
 
-    public func rawText(_ kind: TextKind, for value: Double, in context: FormatContext) -> [UInt8]? {
+    package func rawText(_ kind: TextKind, for value: Double, in context: FormatContext) -> [UInt8]? {
         library.rawText(kind: kind.rawValue, for: value, minimum: context.minimum, maximum: context.maximum,
                         fractionDigits: context.fractionDigits, localeIdentifier: context.locale.identifier)
     }

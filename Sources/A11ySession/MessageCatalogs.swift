@@ -19,22 +19,22 @@ import Synchronization
 /// English, silently. What cannot be read (a missing A11Y_LOCALEDIR, a malformed or truncated
 /// file, a phrase with a placeholder its English lacks) is English, and says so in one line on
 /// stderr, once.
-public enum MessageCatalogs {
+package enum MessageCatalogs {
     /// The catalogs' text domain: the name of their files.
-    public static let domain = "a11y-controls"
+    package static let domain = "a11y-controls"
 
     /// The largest catalog read, in bytes.
     static let sizeLimit = 4 << 20
 
     /// Where catalogs are looked for.
-    public enum Directories: Sendable, Hashable {
+    package enum Directories: Sendable, Hashable {
         /// `A11Y_LOCALEDIR`: this directory alone.
         case explicit(String)
         /// The installation's and the system's, in order.
         case installed([String])
 
         /// The directories `environment` asks for.
-        public init(environment: [String: String]) {
+        package init(environment: [String: String]) {
             if let directory = environment["A11Y_LOCALEDIR"], !directory.isEmpty {
                 self = .explicit(directory)
             } else {
@@ -53,7 +53,7 @@ public enum MessageCatalogs {
     /// The words of `language` (a code or a locale name: "de", "pt-BR", "fr_CA.UTF-8"; nil:
     /// English), read on the first call for it and kept; problems go to `report` (one line on
     /// stderr, "program: …", by default), once.
-    public static func messages(for language: String?, environment: [String: String] = Environment.all,
+    package static func messages(for language: String?, environment: [String: String] = Environment.all,
                                 report: (String) -> Void = standardErrorReport) -> Messages {
         guard let language, !Messages.catalogNames(for: language).isEmpty else { return .english }
         let key = Key(language: language, directories: Directories(environment: environment))
@@ -70,7 +70,7 @@ public enum MessageCatalogs {
     /// The words of `language` from the first directory of `directories` with a catalog for
     /// it, and what could not be read in one line (nil when nothing is wrong). Not kept: for
     /// tests and tools.
-    public static func load(_ language: String, from directories: Directories) -> (Messages, String?) {
+    package static func load(_ language: String, from directories: Directories) -> (Messages, String?) {
         let candidates: [String]
         switch directories {
         case .explicit(let directory):
@@ -94,7 +94,7 @@ public enum MessageCatalogs {
     }
 
     /// The catalog at `path`, for `language`; English (and why) when it cannot be read.
-    public static func read(_ path: String, language: String) -> (Messages, String?) {
+    package static func read(_ path: String, language: String) -> (Messages, String?) {
         let bytes: [UInt8]
         do {
             bytes = try TextFile.readBytes(path, limit: sizeLimit)
@@ -119,7 +119,7 @@ public enum MessageCatalogs {
     }
 
     /// One line on stderr: "program: message".
-    public static func standardErrorReport(_ message: String) {
+    package static func standardErrorReport(_ message: String) {
         SessionOptions.standardErrorReport(programName: SessionOptions.defaultProgramName)(message)
     }
 }

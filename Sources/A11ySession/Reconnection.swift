@@ -12,20 +12,20 @@
 /// // ... at reconnection.nextAttempt: try to connect
 /// reconnection.attemptFailed(at: now)   // or: reconnection.back()
 /// ```
-public struct Reconnection: Sendable, Equatable {
+package struct Reconnection: Sendable, Equatable {
     /// The wait before the first attempt after a loss.
-    public static let firstDelay: Duration = .milliseconds(250)
+    package static let firstDelay: Duration = .milliseconds(250)
 
     /// The longest wait between two attempts.
-    public var retryInterval: Duration
+    package var retryInterval: Duration
     /// When the next attempt is due; nil while connected.
-    public private(set) var nextAttempt: Duration?
+    package private(set) var nextAttempt: Duration?
     /// True from a loss until the connection is back: a loss while lost is no news.
-    public private(set) var isLost = false
+    package private(set) var isLost = false
     /// Attempts made since the loss.
     private var failures = 0
 
-    public init(retryInterval: Duration = .seconds(1)) {
+    package init(retryInterval: Duration = .seconds(1)) {
         self.retryInterval = retryInterval
     }
 
@@ -33,7 +33,7 @@ public struct Reconnection: Sendable, Equatable {
     /// Returns true when this is news (the first loss since the connection was last back), the
     /// moment to tell the user.
     @discardableResult
-    public mutating func lost(at time: Duration) -> Bool {
+    package mutating func lost(at time: Duration) -> Bool {
         let news = !isLost
         isLost = true
         failures = 0
@@ -44,24 +44,24 @@ public struct Reconnection: Sendable, Equatable {
     /// An attempt is due at once (`time`), not after a loss: the connection is made again for
     /// a reason of its own (a display of another width), and a failure of it is the loss
     /// (`lost(at:)`, news then).
-    public mutating func retryNow(at time: Duration) {
+    package mutating func retryNow(at time: Duration) {
         nextAttempt = time
     }
 
     /// The attempt due at `nextAttempt` failed at `time`: the next one waits longer.
-    public mutating func attemptFailed(at time: Duration) {
+    package mutating func attemptFailed(at time: Duration) {
         schedule(after: time)
     }
 
     /// Connected again: no more attempts until the next loss.
-    public mutating func back() {
+    package mutating func back() {
         isLost = false
         failures = 0
         nextAttempt = nil
     }
 
     /// True when an attempt is due at `time`.
-    public func isDue(at time: Duration) -> Bool {
+    package func isDue(at time: Duration) -> Bool {
         nextAttempt.map { time >= $0 } ?? false
     }
 

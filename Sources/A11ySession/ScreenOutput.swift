@@ -13,7 +13,7 @@ import A11yVocabulary
 ///
 /// The frame never wraps: each line is cut to the terminal's width. Under TERM=dumb (no cursor
 /// movement) a changed frame is printed again below the old one.
-public final class ScreenOutput {
+package final class ScreenOutput {
     private let write: (String) -> Void
     private let movesCursor: Bool
     /// What is on screen.
@@ -23,7 +23,7 @@ public final class ScreenOutput {
     /// Writes made ready ahead (`prepare`), for frames that may be shown next.
     private var ready: [(frame: ScreenFrame, state: Int, bytes: String, screen: Screen)] = []
     /// The terminal's width in columns.
-    public var columns: Int {
+    package var columns: Int {
         didSet {
             guard columns != oldValue else { return }
             screen.given = screen.given.map { _ in nil }
@@ -31,7 +31,7 @@ public final class ScreenOutput {
         }
     }
 
-    public init(columns: Int, movesCursor: Bool = true, write: @escaping (String) -> Void) {
+    package init(columns: Int, movesCursor: Bool = true, write: @escaping (String) -> Void) {
         self.columns = max(1, columns)
         self.movesCursor = movesCursor
         self.write = write
@@ -48,7 +48,7 @@ public final class ScreenOutput {
 
     /// Shows `frame`, rewriting only what changed, in one write. A frame made ready by
     /// `prepare` goes out as it was worked out, if nothing was shown since.
-    public func show(_ frame: ScreenFrame) {
+    package func show(_ frame: ScreenFrame) {
         guard movesCursor else {
             let lines = frame.lines.map { Self.truncate(OutputText.terminal($0), to: columns - 1) }
             if lines != screen.drawn.compactMap({ $0 }) { write(lines.joined(separator: "\r\n") + "\r\n") }
@@ -71,7 +71,7 @@ public final class ScreenOutput {
     /// Works out ahead what showing each of `frames` next would write (a key's forecast
     /// frames, while the program waits): `show` then only writes it. Replaces what was made
     /// ready before.
-    public func prepare(_ frames: [ScreenFrame]) {
+    package func prepare(_ frames: [ScreenFrame]) {
         ready.removeAll(keepingCapacity: true)
         guard movesCursor else { return }
         for frame in frames {
@@ -125,7 +125,7 @@ public final class ScreenOutput {
 
     /// Forgets what is on screen, so the next `show` rewrites every line (after SIGCONT, or a
     /// resize).
-    public func invalidate() {
+    package func invalidate() {
         screen.drawn = screen.drawn.map { _ in nil }
         screen.given = screen.given.map { _ in nil }
         state += 1
@@ -133,7 +133,7 @@ public final class ScreenOutput {
 
     /// Erases the frame and leaves the cursor where the frame began; `leaving` (a screen reader's
     /// last words) is written there as a line of its own, for the reader to read after the end.
-    public func erase(leaving words: String? = nil) {
+    package func erase(leaving words: String? = nil) {
         guard movesCursor, !screen.drawn.isEmpty else { return }
         var out = ByteLine(capacity: 16)
         Self.move(from: &screen.cursorRow, to: 0, in: &out)

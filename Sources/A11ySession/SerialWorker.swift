@@ -4,7 +4,7 @@ import A11yDevices
 /// on the thread that reads keys. Live code uses a plain thread of its own (`SerialThread`: no
 /// libdispatch, so an idle session has no wake-ups); tests use a worker that runs the work when
 /// they say, on their own thread.
-public protocol SerialWorker: Sendable {
+package protocol SerialWorker: Sendable {
     /// Runs `work` after the work submitted before it; returns at once.
     func submit(_ work: @escaping @Sendable () -> Void)
     /// Runs `work` after the work submitted before it, once `descriptor` is readable (or hung
@@ -18,7 +18,7 @@ public protocol SerialWorker: Sendable {
 }
 
 extension SerialWorker {
-    public func submit(whenReadable descriptor: Int32, _ work: @escaping @Sendable () -> Void) {
+    package func submit(whenReadable descriptor: Int32, _ work: @escaping @Sendable () -> Void) {
         submit(work)
     }
 }

@@ -8,7 +8,7 @@ import A11yDevices
 /// The time a session and its outputs run on: `Duration`s since a fixed origin, and work to run
 /// when a time comes (a reconnection attempt). Live code uses `MonotonicClock`; tests use a
 /// manual clock that they advance themselves, so back-off is tested without sleeping.
-public protocol SessionClock: Sendable {
+package protocol SessionClock: Sendable {
     /// The time since the clock's origin; it never goes back.
     var now: Duration { get }
     /// Runs `work` once `now` has reached `deadline`, on a thread where it may block (a
@@ -19,14 +19,14 @@ public protocol SessionClock: Sendable {
 /// The live clock: monotonic time since the clock was made; scheduled work runs on a plain
 /// thread of its own that sleeps until the deadline (reconnection attempts are rare: no timer
 /// service, and nothing wakes an idle program).
-public struct MonotonicClock: SessionClock {
+package struct MonotonicClock: SessionClock {
     private let origin = ContinuousClock.now
 
-    public init() {}
+    package init() {}
 
-    public var now: Duration { ContinuousClock.now - origin }
+    package var now: Duration { ContinuousClock.now - origin }
 
-    public func schedule(at deadline: Duration, _ work: @escaping @Sendable () -> Void) {
+    package func schedule(at deadline: Duration, _ work: @escaping @Sendable () -> Void) {
         let start = origin
         let started = DetachedThread.start {
             let left = (start + deadline) - ContinuousClock.now

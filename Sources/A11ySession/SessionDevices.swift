@@ -3,37 +3,37 @@ import A11yDevices
 /// What a session runs on: the keyboard, the screen, the speech and braille servers, the clock
 /// and the worker that may block on speech. `live(options:)` gives the real ones; tests give
 /// fakes (A11yTestSupport) and a pipe for keys, so the session's loop runs in milliseconds.
-public struct SessionDevices {
+package struct SessionDevices {
     /// Where the interface is drawn (not stdout, which carries the result).
-    public struct Screen {
+    package struct Screen {
         /// Writes text (escape sequences included) to the screen.
-        public var write: (String) -> Void
+        package var write: (String) -> Void
         /// The screen's width in columns now, nil when unknown.
-        public var columns: () -> Int?
+        package var columns: () -> Int?
 
-        public init(write: @escaping (String) -> Void, columns: @escaping () -> Int?) {
+        package init(write: @escaping (String) -> Void, columns: @escaping () -> Int?) {
             self.write = write
             self.columns = columns
         }
     }
 
     /// Keys: the terminal in raw mode, or bytes of a descriptor (scripted mode).
-    public var keys: KeySource
+    package var keys: KeySource
     /// The screen, or nil when there is none.
-    public var screen: Screen?
-    public var speech: any SpeechService
-    public var braille: any BrailleService
-    public var clock: any SessionClock
+    package var screen: Screen?
+    package var speech: any SpeechService
+    package var braille: any BrailleService
+    package var clock: any SessionClock
     /// Where speech calls run (they may block on a slow server).
-    public var speechWorker: any SerialWorker
+    package var speechWorker: any SerialWorker
     /// Gives the CPU to the threads ready to run before going on (`sched_yield`): between a key's
     /// braille frame and redraw and its words (see `ControlSession`).
-    public var yieldProcessor: () -> Void
+    package var yieldProcessor: () -> Void
     /// Whether the session catches SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH and SIGTSTP/SIGCONT
     /// (a program does; a test running a session in its own process does not).
-    public var handlesSignals: Bool
+    package var handlesSignals: Bool
 
-    public init(keys: KeySource, screen: Screen?, speech: any SpeechService, braille: any BrailleService,
+    package init(keys: KeySource, screen: Screen?, speech: any SpeechService, braille: any BrailleService,
                 clock: any SessionClock, speechWorker: any SerialWorker, handlesSignals: Bool,
                 yieldProcessor: @escaping () -> Void = Processor.yield) {
         self.keys = keys
@@ -49,7 +49,7 @@ public struct SessionDevices {
     /// The real devices: keys from the terminal (scripted from standard input when it is not
     /// one), the interface on the terminal (/dev/tty in scripted mode too, when there is one),
     /// speech-dispatcher and BRLTTY, a monotonic clock, signals caught.
-    public static func live(options: SessionOptions) throws -> SessionDevices {
+    package static func live(options: SessionOptions) throws -> SessionDevices {
         let keys = try KeySource.standard()
         let terminal = keys.terminal ?? (try? Terminal(path: "/dev/tty"))
         let screen = terminal.map { terminal in

@@ -8,7 +8,7 @@ import A11yPresentation
 public struct SessionOptions: Sendable {
     public var speech: DeviceMode = .auto
     public var braille: DeviceMode = .auto
-    public var speechSettings = SpeechOutput.Settings()
+    package var speechSettings = SpeechOutput.Settings()
     public var verbosity: Verbosity = .normal
     /// Which screen reader reads this terminal (`--screen-reader`): see `Voice`.
     public var screenReader: ScreenReaderMode = .auto
@@ -16,7 +16,7 @@ public struct SessionOptions: Sendable {
     /// them (`Voice.throughReader`) instead of reading the screen's words line.
     public var speechThroughReader = true
     /// The reader `screenReader` stands for (detected for `.auto`); nil: none.
-    public var screenReaderInUse: ScreenReader? {
+    package var screenReaderInUse: ScreenReader? {
         screenReader.reader { ScreenReaderDetection.detect(environment: Environment.all) }
     }
     /// The language of the words and of speech (`--language`, as "de" or "pt-BR"); nil: the
@@ -51,31 +51,31 @@ public struct SessionOptions: Sendable {
     public init() {}
 
     /// The language asked for: `language`, else the speech settings', else the locale's.
-    public var requestedLanguage: String? { language ?? speechSettings.language ?? SpeechOutput.localeLanguage() }
+    package var requestedLanguage: String? { language ?? speechSettings.language ?? SpeechOutput.localeLanguage() }
 
     /// The catalog of the requested language (English when it has none), read once
     /// (`MessageCatalogs`): the locale's full name is looked for ("pt_BR", then "pt").
-    public var messages: Messages {
+    package var messages: Messages {
         MessageCatalogs.messages(for: language ?? speechSettings.language ?? Messages.localeName(in: Environment.all))
     }
 
     /// How numbers are written: as the language asked for explicitly writes them ("1,5" in
     /// German), else as the locale does (LC_ALL, LC_NUMERIC, LANG).
-    public var numberLocale: NumberLocale {
+    package var numberLocale: NumberLocale {
         guard let explicit = language ?? speechSettings.language else { return .current }
         return NumberLocale(named: String(explicit.map { $0 == "-" ? "_" : $0 }))
     }
 
     /// The speech settings with the language of the words when none was asked for, so that
     /// speech-dispatcher reads the phrases with the right voice.
-    public var resolvedSpeechSettings: SpeechOutput.Settings {
+    package var resolvedSpeechSettings: SpeechOutput.Settings {
         var settings = speechSettings
         settings.language = language ?? settings.language ?? messages.language
         return settings
     }
 
     /// The basename of `CommandLine.arguments[0]` ("a11y-controls" when there is none).
-    public static var defaultProgramName: String {
+    package static var defaultProgramName: String {
         let name = CommandLine.arguments.first?.split(separator: "/").last.map(String.init) ?? ""
         return name.isEmpty ? "a11y-controls" : name
     }

@@ -1,14 +1,14 @@
 import A11yDevices
 
 extension SpeechOutput {
-    public struct Settings: Sendable, Equatable {
-        public var rate: Int?
-        public var pitch: Int?
-        public var volume: Int?
-        public var voice: SpeechVoiceType?
+    package struct Settings: Sendable, Equatable {
+        package var rate: Int?
+        package var pitch: Int?
+        package var volume: Int?
+        package var voice: SpeechVoiceType?
         /// nil: the language of the locale (LC_ALL, LC_MESSAGES, LANG), if any.
-        public var language: String?
-        public init(rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil, voice: SpeechVoiceType? = nil, language: String? = nil) {
+        package var language: String?
+        package init(rate: Int? = nil, pitch: Int? = nil, volume: Int? = nil, voice: SpeechVoiceType? = nil, language: String? = nil) {
             self.rate = rate
             self.pitch = pitch
             self.volume = volume
@@ -18,7 +18,7 @@ extension SpeechOutput {
     }
 
     /// A change of the connection the user must learn of.
-    public enum Status: Sendable, Equatable {
+    package enum Status: Sendable, Equatable {
         /// The server went away (or could not be reached at the start).
         case lost
         /// Connected again, or answering again after `notAnswering`.

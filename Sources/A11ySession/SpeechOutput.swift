@@ -23,7 +23,7 @@ import A11yVocabulary
 ///
 /// The server, the clock and the worker are seams (`SpeechService`, `SessionClock`,
 /// `SerialWorker`): tests drive all three by hand.
-public final class SpeechOutput: @unchecked Sendable {
+package final class SpeechOutput: @unchecked Sendable {
     // @unchecked Sendable: all mutable state is inside `state`, a Mutex; the wake signal is set once
     // in init.
     private enum FirstConnection { case notStarted, started, outcomeTaken }
@@ -57,16 +57,16 @@ public final class SpeechOutput: @unchecked Sendable {
     /// Wakes the session when a `Status` is waiting (nil: no pipe could be made).
     private let wakeSignal = WakeSignal()
     /// How long `close()` waits for the server to take the last utterances.
-    public var closeTimeout: Duration = .seconds(1)
+    package var closeTimeout: Duration = .seconds(1)
     /// How long one call may wait for the server before the user is told it is not answering
     /// (shorter than the connection's call timeout, after which it counts as lost; longer than a
     /// slow synthesizer's usual wait, about 0.2 s).
-    public static let notAnsweringAfter: Duration = .seconds(1)
+    package static let notAnsweringAfter: Duration = .seconds(1)
 
     /// Connects through `service`. In mode `.on` a failure throws; in `.auto` it is reported once
     /// through `report` (without the program's name: the caller's `report` adds it) and retried
     /// at the times `clock` gives.
-    public convenience init(mode: DeviceMode, service: any SpeechService, settings: Settings = Settings(),
+    package convenience init(mode: DeviceMode, service: any SpeechService, settings: Settings = Settings(),
                             retryInterval: Duration = .seconds(1), clock: any SessionClock = MonotonicClock(),
                             worker: any SerialWorker = SerialThread(),
                             report: @escaping @Sendable (String) -> Void) throws {
@@ -79,7 +79,7 @@ public final class SpeechOutput: @unchecked Sendable {
     /// in the queue), then calls `startConnecting()` (`finishConnecting()` to wait for it):
     /// connecting while the braille frame is being made (libspeechd's loading,
     /// speech-dispatcher's answers) would take the CPU from that frame.
-    public init(notConnecting mode: DeviceMode, service: any SpeechService, settings: Settings = Settings(),
+    package init(notConnecting mode: DeviceMode, service: any SpeechService, settings: Settings = Settings(),
                 retryInterval: Duration = .seconds(1), clock: any SessionClock = MonotonicClock(),
                 worker: any SerialWorker = SerialThread(),
                 report: @escaping @Sendable (String) -> Void) {
@@ -98,7 +98,7 @@ public final class SpeechOutput: @unchecked Sendable {
     /// Starts connecting, on the worker, and returns at once: what was said meanwhile is said
     /// once the server answers. In mode `.auto` a failure is reported once and retried at the
     /// times the clock gives. Does nothing after the first call.
-    public func startConnecting() {
+    package func startConnecting() {
         let start = state.withLock { state -> Bool in
             guard !state.closed, state.first == .notStarted else { return false }
             state.first = .started
@@ -109,7 +109,7 @@ public final class SpeechOutput: @unchecked Sendable {
 
     /// Starts connecting if that was not done, and waits for it (at most
     /// `firstConnectionTimeout`). In mode `.on` a failure throws. Does nothing when called again.
-    public func finishConnecting() throws {
+    package func finishConnecting() throws {
         startConnecting()
         guard state.withLock({ $0.first == .started }) else { return }
         let done = worker.wait(for: {}, atMost: Self.firstConnectionTimeout)
@@ -148,7 +148,7 @@ public final class SpeechOutput: @unchecked Sendable {
     }
 
     /// Connects to speech-dispatcher at `address` (nil: SPEECHD_ADDRESS) as `clientName`.
-    public convenience init(mode: DeviceMode, address: SpeechAddress? = nil, clientName: String = SessionOptions.defaultProgramName,
+    package convenience init(mode: DeviceMode, address: SpeechAddress? = nil, clientName: String = SessionOptions.defaultProgramName,
                             settings: Settings = Settings(), retryInterval: Duration = .seconds(1),
                             report: @escaping @Sendable (String) -> Void) throws {
         try self.init(mode: mode, service: LiveSpeechService(address: address, clientName: clientName),
@@ -156,22 +156,22 @@ public final class SpeechOutput: @unchecked Sendable {
     }
 
     /// True while connected to a server.
-    public var isConnected: Bool { state.withLock { $0.connection != nil } }
+    package var isConnected: Bool { state.withLock { $0.connection != nil } }
 
     /// Readable when a `Status` is waiting: poll it with the keyboard.
-    public var wakeDescriptor: Int32 { wakeSignal?.descriptor ?? -1 }
+    package var wakeDescriptor: Int32 { wakeSignal?.descriptor ?? -1 }
 
     /// The server connection's socket, to poll for POLLRDHUP (the server went away); nil while
     /// not connected. Call `serverClosed()` when it reports a hang-up.
-    public var monitorDescriptor: Int32? {
+    package var monitorDescriptor: Int32? {
         state.withLock { state in state.connection.map(\.socketDescriptor).flatMap { $0 >= 0 ? $0 : nil } }
     }
 
     /// When the next reconnection attempt is due (nil: connected, or not trying).
-    public var nextAttempt: Duration? { state.withLock { $0.reconnection.nextAttempt } }
+    package var nextAttempt: Duration? { state.withLock { $0.reconnection.nextAttempt } }
 
     /// The changes since the last call (and empties the wake pipe).
-    public func takeStatusChanges() -> [Status] {
+    package func takeStatusChanges() -> [Status] {
         wakeSignal?.take()
         return state.withLock { state in
             defer { state.statusChanges = [] }
@@ -183,7 +183,7 @@ public final class SpeechOutput: @unchecked Sendable {
     /// the utterance without waiting (`SpeechConnection.sayAtOnce`), it is sent from the
     /// caller's thread and the worker only reads the server's answers: the words do not wait
     /// for the worker's thread to wake.
-    public func say(_ utterances: [Utterance]) {
+    package func say(_ utterances: [Utterance]) {
         guard !utterances.isEmpty else { return }
         enum Next { case nothing, worker, atOnce(Utterance, any SpeechConnection, generation: Int) }
         let next = state.withLock { state -> Next in
@@ -226,14 +226,14 @@ public final class SpeechOutput: @unchecked Sendable {
     }
 
     /// The server hung up (the session saw POLLRDHUP on `monitorDescriptor`).
-    public func serverClosed() {
+    package func serverClosed() {
         let generation = state.withLock { $0.generation }
         failed(SpeechError(.command, function: "poll", message: "speech-dispatcher closed the connection"), generation: generation)
     }
 
     /// Sends what is waiting, waits until the server took it, then closes the connection; gives
     /// up after `closeTimeout` when the server does not answer.
-    public func close() {
+    package func close() {
         state.withLock { $0.closed = true }
         // The connection is taken on the worker: the first one may still be being made there.
         worker.wait(for: {
@@ -248,7 +248,7 @@ public final class SpeechOutput: @unchecked Sendable {
     }
 
     /// Cancels whatever is being said and drops what waits (the program is ending abruptly).
-    public func cancel() {
+    package func cancel() {
         let connection = state.withLock { state -> (any SpeechConnection)? in
             state.pending = []
             return state.connection
@@ -280,12 +280,12 @@ public final class SpeechOutput: @unchecked Sendable {
 
     /// When to call `checkAnswering(at:)` (nil: nothing waits for the server, or it was
     /// already said not answering).
-    public var answerDue: Duration? { state.withLock { $0.answers.nextCheck } }
+    package var answerDue: Duration? { state.withLock { $0.answers.nextCheck } }
 
     /// Says once that the server is not answering when what waits has waited
     /// `notAnsweringAfter` without the server taking any of it (the session calls this on its
     /// loop; no timer thread is needed).
-    public func checkAnswering(at time: Duration) {
+    package func checkAnswering(at time: Duration) {
         let news = state.withLock { state -> Bool in
             guard !state.closed, state.working, state.answers.isOverdue(at: time) else { return false }
             state.statusChanges.append(.notAnswering)

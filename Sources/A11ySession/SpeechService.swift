@@ -3,7 +3,7 @@ import A11yVocabulary
 
 /// What `SpeechOutput` needs of one connection to a speech server. The live one is
 /// `SpeechDispatcher`; tests use a fake that records what was said.
-public protocol SpeechConnection: AnyObject, Sendable {
+package protocol SpeechConnection: AnyObject, Sendable {
     /// Queues `text` with `priority`; returns at once (a failure goes to the connection's
     /// failure handler).
     func say(_ text: String, priority: SpeechPriority)
@@ -29,13 +29,13 @@ public protocol SpeechConnection: AnyObject, Sendable {
 }
 
 extension SpeechConnection {
-    public func sayAtOnce(_ text: String, priority: SpeechPriority) -> Bool { false }
-    public func finishSaying() {}
-    public var answerDescriptor: Int32? { nil }
+    package func sayAtOnce(_ text: String, priority: SpeechPriority) -> Bool { false }
+    package func finishSaying() {}
+    package var answerDescriptor: Int32? { nil }
 }
 
 /// Opens connections to a speech server: the seam between a session and speech-dispatcher.
-public protocol SpeechService: Sendable {
+package protocol SpeechService: Sendable {
     /// Connects and applies `settings` (a nil setting keeps the server's default). Blocks at most
     /// about a second. The connection's calls then run on the thread that makes them (the
     /// session's speech worker), one at a time. `onFailure` is called, on any thread, when a later call on the connection
@@ -45,18 +45,18 @@ public protocol SpeechService: Sendable {
 }
 
 /// The live speech service: speech-dispatcher through libspeechd.
-public struct LiveSpeechService: SpeechService {
+package struct LiveSpeechService: SpeechService {
     /// Where to connect (nil: SPEECHD_ADDRESS, or libspeechd's default).
-    public var address: SpeechAddress?
+    package var address: SpeechAddress?
     /// The client name the server shows (the program's name).
-    public var clientName: String
+    package var clientName: String
 
-    public init(address: SpeechAddress? = nil, clientName: String) {
+    package init(address: SpeechAddress? = nil, clientName: String) {
         self.address = address
         self.clientName = clientName
     }
 
-    public func connect(settings: SpeechOutput.Settings,
+    package func connect(settings: SpeechOutput.Settings,
                         onFailure: @escaping @Sendable (any Error) -> Void) throws -> any SpeechConnection {
         let connection = try SpeechDispatcher(address: address, clientName: clientName,
                                               connectTimeout: .seconds(1), callTimeout: .seconds(2),
@@ -75,16 +75,16 @@ extension SpeechDispatcher: SpeechConnection {}
 /// Speech through the screen reader itself, when it can be told the words (Fenrir's remote
 /// socket, `Voice.throughReader`), else through `fallback` (speech-dispatcher): a reader that
 /// ended refuses the connection, and the next attempt to connect takes the fallback.
-public struct ReaderSpeechService: SpeechService {
-    public var reader: FenrirRemote
-    public var fallback: any SpeechService
+package struct ReaderSpeechService: SpeechService {
+    package var reader: FenrirRemote
+    package var fallback: any SpeechService
 
-    public init(reader: FenrirRemote, fallback: any SpeechService) {
+    package init(reader: FenrirRemote, fallback: any SpeechService) {
         self.reader = reader
         self.fallback = fallback
     }
 
-    public func connect(settings: SpeechOutput.Settings,
+    package func connect(settings: SpeechOutput.Settings,
                         onFailure: @escaping @Sendable (any Error) -> Void) throws -> any SpeechConnection {
         guard ScreenReaderDetection.acceptsConnections(reader.path) else {
             return try fallback.connect(settings: settings, onFailure: onFailure)

@@ -10,7 +10,7 @@ extension SystemDiagnosis {
     /// Probes everything. Each server has `serverTimeout` to accept the connection and as long
     /// for each question after it (at most `serverDeadline` in all: a server still busy then is
     /// reported as not answering); the terminal has `terminalTimeout` to answer its query.
-    public static func probe(environment: [String: String], clientName: String = SessionOptions.defaultProgramName,
+    package static func probe(environment: [String: String], clientName: String = SessionOptions.defaultProgramName,
                              serverTimeout: Duration = .seconds(1), serverDeadline: Duration = .seconds(3),
                              terminalTimeout: Duration = .seconds(1)) -> SystemDiagnosis {
         let deadline = ContinuousClock.now + serverDeadline
@@ -34,7 +34,7 @@ extension TerminalFacts {
     /// Opens the terminal at `path` as a session does, reads its size and, when this program
     /// is its foreground job and TERM is not dumb, asks whether it speaks the kitty keyboard
     /// protocol in raw mode (restored at once), waiting at most `timeout` for the answer.
-    public static func probe(environment: [String: String], path: String = "/dev/tty", timeout: Duration) -> TerminalFacts {
+    package static func probe(environment: [String: String], path: String = "/dev/tty", timeout: Duration) -> TerminalFacts {
         let streams = Terminal.standardStreamsAreTerminals
         var facts = TerminalFacts(standardInputIsTerminal: streams.input, standardOutputIsTerminal: streams.output, path: path,
                                   kittyKeyboard: .notAsked(because: "no terminal"))

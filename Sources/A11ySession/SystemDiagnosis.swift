@@ -3,16 +3,16 @@ import A11yDevices
 /// What `a11y-demo --diagnose` found around the program: the servers, the screen reader, the
 /// terminal. Plain values (the report is made from them in A11yOptions, `DiagnosisReport`);
 /// `probe(environment:)` finds them.
-public struct SystemDiagnosis: Sendable, Equatable {
-    public var speech: SpeechServerFacts
-    public var braille: BrailleServerFacts
+package struct SystemDiagnosis: Sendable, Equatable {
+    package var speech: SpeechServerFacts
+    package var braille: BrailleServerFacts
     /// The screen reader detection found (nil: none), as `--screen-reader auto` would take it.
-    public var screenReader: ScreenReader?
+    package var screenReader: ScreenReader?
     /// A line for each place detection looked at (`ScreenReaderDetection.Survey.findings`).
-    public var screenReaderFindings: [String]
-    public var terminal: TerminalFacts
+    package var screenReaderFindings: [String]
+    package var terminal: TerminalFacts
 
-    public init(speech: SpeechServerFacts, braille: BrailleServerFacts, screenReader: ScreenReader?,
+    package init(speech: SpeechServerFacts, braille: BrailleServerFacts, screenReader: ScreenReader?,
                 screenReaderFindings: [String], terminal: TerminalFacts) {
         self.speech = speech
         self.braille = braille
@@ -23,19 +23,19 @@ public struct SystemDiagnosis: Sendable, Equatable {
 }
 
 /// The terminal the controls draw on, for `a11y-demo --diagnose`.
-public struct TerminalFacts: Sendable, Equatable {
-    public var standardInputIsTerminal: Bool
-    public var standardOutputIsTerminal: Bool
+package struct TerminalFacts: Sendable, Equatable {
+    package var standardInputIsTerminal: Bool
+    package var standardOutputIsTerminal: Bool
     /// The terminal the controls draw on ("/dev/tty").
-    public var path: String
+    package var path: String
     /// Why it cannot be opened ("open(\"/dev/tty\"): No such device or address"); nil: opened.
-    public var problem: String?
+    package var problem: String?
     /// Its size in character cells, when it said.
-    public var size: TerminalSize?
+    package var size: TerminalSize?
     /// Whether it speaks the kitty keyboard protocol.
-    public var kittyKeyboard: KittyKeyboardAnswer
+    package var kittyKeyboard: KittyKeyboardAnswer
 
-    public init(standardInputIsTerminal: Bool, standardOutputIsTerminal: Bool, path: String = "/dev/tty",
+    package init(standardInputIsTerminal: Bool, standardOutputIsTerminal: Bool, path: String = "/dev/tty",
                 problem: String? = nil, size: TerminalSize? = nil, kittyKeyboard: KittyKeyboardAnswer) {
         self.standardInputIsTerminal = standardInputIsTerminal
         self.standardOutputIsTerminal = standardOutputIsTerminal
@@ -47,7 +47,7 @@ public struct TerminalFacts: Sendable, Equatable {
 }
 
 /// What the terminal answered to the kitty keyboard query (`KittyKeyboardSupport.query`).
-public enum KittyKeyboardAnswer: Sendable, Equatable {
+package enum KittyKeyboardAnswer: Sendable, Equatable {
     /// It answered with its kitty keyboard flags.
     case supported
     /// It answered its device attributes only.

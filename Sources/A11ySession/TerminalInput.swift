@@ -7,7 +7,7 @@ import A11yInput
 extension Terminal {
     /// Asks whether the terminal speaks the kitty keyboard protocol (see `KittyKeyboardSupport`).
     /// Waits at most `timeout` (no answer: no).
-    public func queryKittyKeyboard(timeout: Duration = .milliseconds(300)) throws(TerminalError) -> KittyKeyboardSupport {
+    package func queryKittyKeyboard(timeout: Duration = .milliseconds(300)) throws(TerminalError) -> KittyKeyboardSupport {
         KittyKeyboardSupport(answer: try query(KittyKeyboardSupport.query, timeout: timeout,
                                                isComplete: KittyKeyboardSupport.isComplete))
     }
@@ -15,7 +15,7 @@ extension Terminal {
 
 extension KeySource {
     /// How the auto-repeat learns that a key is held.
-    public var holdDetection: AutoRepeat.HoldDetection {
+    package var holdDetection: AutoRepeat.HoldDetection {
         switch mode {
         case .scripted: return .none
         case .terminal: return terminal?.kittyKeyboardEnabled == true ? .releaseEvents : .repeatedPresses
@@ -23,5 +23,5 @@ extension KeySource {
     }
 
     /// How long a lone Escape waits for the rest of a sequence.
-    public var escapeTimeout: Duration { KeyDecoder.recommendedEscapeTimeout }
+    package var escapeTimeout: Duration { KeyDecoder.recommendedEscapeTimeout }
 }

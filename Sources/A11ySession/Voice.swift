@@ -22,7 +22,7 @@ public enum Voice: Sendable, Equatable {
 
     /// The voice for `reader` (nil: none). A reader of screen changes that can be told the words
     /// (Fenrir's own remote socket) is told them when `tellReader` allows.
-    public init(for reader: ScreenReader?, tellReader: Bool = true) {
+    package init(for reader: ScreenReader?, tellReader: Bool = true) {
         switch reader {
         case nil: self = .speech
         case let reader? where reader.readsScreenChanges: self = tellReader && reader.remoteSocket != nil ? .throughReader : .screenLine

@@ -3,23 +3,23 @@
 ///
 /// The key map (Input) computes it from its bindings; the BrailleDisplay device (Devices) states
 /// it to BrlAPI (`brlapi__acceptKeys` / `brlapi__acceptKeyRanges` after ignoring all keys).
-public struct BrailleKeySet: Sendable, Equatable, Hashable {
+package struct BrailleKeySet: Sendable, Equatable, Hashable {
     /// BRLTTY's LNUP, LNDN, FWINLT and FWINRT, when bound.
-    public var lineUp = false, lineDown = false, panLeft = false, panRight = false
+    package var lineUp = false, lineDown = false, panLeft = false, panRight = false
     /// Routing keys (BRLTTY's ROUTE, every cell).
-    public var routing = false
+    package var routing = false
     /// Characters typed on the display's braille keyboard (PASSDOTS) or keyboard (Latin-1 and
     /// Unicode keysyms).
-    public var typedCharacters = false
+    package var typedCharacters = false
     /// Keyboard keys the display can send (Enter, Escape, the arrows, ...).
-    public var symbols: Set<BrailleKeySymbol> = []
+    package var symbols: Set<BrailleKeySymbol> = []
     /// Other BRLTTY commands, by their names as `brltty-lscmds` lists them ("TOP", "HOME").
-    public var commands: Set<String> = []
+    package var commands: Set<String> = []
 
-    public init() {}
+    package init() {}
 
     /// Every keyboard key a braille display may send that the key map can bind.
-    public static let bindableSymbols: [BrailleKeySymbol] =
+    package static let bindableSymbols: [BrailleKeySymbol] =
         [.enter, .escape, .tab, .backspace, .delete, .up, .down, .left, .right, .home, .end, .pageUp, .pageDown]
         + (1...35).map { .function($0) }
 }

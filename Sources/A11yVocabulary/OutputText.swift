@@ -11,9 +11,9 @@
 ///   one line of text; invisible formatting (bidi, BOM) is removed; a text that is only "." is
 ///   spoken as "dot".
 /// - Braille (BrlAPI): see `BrlAPIText`, which turns control characters into blank cells.
-public enum OutputText {
+package enum OutputText {
     /// `line` as it may reach the terminal (see the type's description).
-    public static func terminal(_ line: String) -> String {
+    package static func terminal(_ line: String) -> String {
         if isPlainTerminalText(line) { return line }
         let scalars = Array(line.unicodeScalars)
         var out = String.UnicodeScalarView()
@@ -81,7 +81,7 @@ public enum OutputText {
     }
 
     /// `text` as it may reach speech-dispatcher: one line, no control characters, never a lone ".".
-    public static func speech(_ text: String) -> String {
+    package static func speech(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar.isControlCharacter || scalar.isLineOrParagraphSeparator {

@@ -9,12 +9,12 @@
 ///   cursor nor reorder what follows it;
 /// - runs of spaces collapse, ends are trimmed, length is capped at `maximumLength` characters;
 /// - a lone "." (SSIP's end-of-message line) becomes empty.
-public enum TextSanitizer {
+package enum TextSanitizer {
     /// The longest text kept, in characters.
-    public static let maximumLength = 200
+    package static let maximumLength = 200
 
     /// The sanitized text, and whether anything had to be changed.
-    public static func sanitize(_ bytes: some Collection<UInt8>) -> (text: String, altered: Bool) {
+    package static func sanitize(_ bytes: some Collection<UInt8>) -> (text: String, altered: Bool) {
         let decoded = String(decoding: bytes, as: UTF8.self)
         let scalars = Array(decoded.unicodeScalars)
         var out = String.UnicodeScalarView()

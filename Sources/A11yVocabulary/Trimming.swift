@@ -4,7 +4,7 @@ extension Substring {
     /// blanks as byte ranges). It looks at UTF-8 bytes (every blank is ASCII): trimming
     /// Characters from both ends through reversed views is slow enough to show in a11y-demo's
     /// start-up.
-    public var trimmingSpaces: Substring {
+    package var trimmingSpaces: Substring {
         let bytes = utf8
         guard let first = bytes.firstIndex(where: { !$0.isBlankSpace }), let last = bytes.lastIndex(where: { !$0.isBlankSpace }) else {
             return self[endIndex...]
@@ -15,10 +15,10 @@ extension Substring {
 
 extension String {
     /// Without the spaces, tabs and carriage returns at either end.
-    public var trimmingSpaces: Substring { self[...].trimmingSpaces }
+    package var trimmingSpaces: Substring { self[...].trimmingSpaces }
 }
 
 extension UInt8 {
     /// A space, tab or carriage return: a blank that `trimmingSpaces` removes.
-    @inlinable public var isBlankSpace: Bool { self == 0x20 || self == 0x09 || self == 0x0D }
+    @inlinable package var isBlankSpace: Bool { self == 0x20 || self == 0x09 || self == 0x0D }
 }

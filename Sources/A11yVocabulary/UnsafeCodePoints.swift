@@ -15,53 +15,53 @@
 /// - the byte order mark (U+FEFF, also the zero width no-break space).
 extension Unicode.Scalar {
     /// C0 controls, DEL and C1 controls (general category Cc).
-    public var isControlCharacter: Bool {
+    package var isControlCharacter: Bool {
         value < 0x20 || (0x7F...0x9F).contains(value)
     }
 
     /// The line separator U+2028 and the paragraph separator U+2029.
-    public var isLineOrParagraphSeparator: Bool {
+    package var isLineOrParagraphSeparator: Bool {
         value == 0x2028 || value == 0x2029
     }
 
     /// Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): they
     /// reorder what follows them.
-    public var isBidiOverrideOrIsolate: Bool {
+    package var isBidiOverrideOrIsolate: Bool {
         (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 
     /// The invisible direction marks LRM (U+200E), RLM (U+200F) and ALM (U+061C).
-    public var isBidiMark: Bool {
+    package var isBidiMark: Bool {
         value == 0x200E || value == 0x200F || value == 0x061C
     }
 
     /// The byte order mark U+FEFF.
-    public var isByteOrderMark: Bool { value == 0xFEFF }
+    package var isByteOrderMark: Bool { value == 0xFEFF }
 
     /// Invisible formatting that changes how text is ordered or read, without being a control:
     /// bidirectional overrides, isolates and marks, and the byte order mark. Removed wherever text
     /// is shown or spoken.
-    public var isInvisibleFormatting: Bool {
+    package var isInvisibleFormatting: Bool {
         isBidiOverrideOrIsolate || isBidiMark || isByteOrderMark
     }
 
     /// Whether this code point is unsafe in text for any device: a control character, a line or
     /// paragraph separator, or invisible formatting (see the categories above).
-    public var isUnsafeInText: Bool {
+    package var isUnsafeInText: Bool {
         isControlCharacter || isLineOrParagraphSeparator || isInvisibleFormatting
     }
 }
 
 extension StringProtocol {
     /// Whether any code point of the text is unsafe for a device (`Unicode.Scalar.isUnsafeInText`).
-    public var containsUnsafeCodePoints: Bool {
+    package var containsUnsafeCodePoints: Bool {
         unicodeScalars.contains { $0.isUnsafeInText }
     }
 }
 
 extension Character {
     /// Whether any code point of the character is unsafe for a device (`Unicode.Scalar.isUnsafeInText`).
-    public var containsUnsafeCodePoints: Bool {
+    package var containsUnsafeCodePoints: Bool {
         unicodeScalars.contains { $0.isUnsafeInText }
     }
 }

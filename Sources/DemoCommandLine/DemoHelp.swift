@@ -3,12 +3,12 @@ import A11yOptions
 /// The help texts of `a11y-demo`, in swift-argument-parser's layout: OVERVIEW, USAGE, option
 /// groups with "(default: …)", SUBCOMMANDS, then exit statuses. Built from `OptionTable`, so
 /// help and parsing never disagree. Lines are at most 80 columns; printed on stdout, exit 0.
-public enum DemoHelp {
+package enum DemoHelp {
     /// The full help text for `topic`, ending with a newline, in the language of `words`: the
     /// headings, sentences and option help lines are msgids of the message catalogs (`make pot`
     /// reads them here and in OptionTable), the option names and value names are never
     /// translated.
-    public static func text(for topic: HelpTopic, words: Messages = .english) -> String {
+    package static func text(for topic: HelpTopic, words: Messages = .english) -> String {
         var out = ""
         let program = ParsedCommandLine.programName
         switch topic {

@@ -6,10 +6,10 @@ import Musl
 
 /// Waiting for a condition with a deadline: the one polling loop of the display, the tests and
 /// the benchmark.
-public enum Polling {
+package enum Polling {
     /// Asks `probe` every `interval` until it returns a value or `timeout` passes (it is asked at
     /// least once); returns the value, or nil at the deadline.
-    public static func until<T>(timeout: Duration, every interval: Duration = .milliseconds(1), _ probe: () throws -> T?) rethrows -> T? {
+    package static func until<T>(timeout: Duration, every interval: Duration = .milliseconds(1), _ probe: () throws -> T?) rethrows -> T? {
         let deadline = ContinuousClock.now + timeout
         repeat {
             if let value = try probe() { return value }
@@ -19,12 +19,12 @@ public enum Polling {
     }
 
     /// `until` for a condition: true as soon as it holds, false at the deadline.
-    public static func until(timeout: Duration, every interval: Duration = .milliseconds(1), _ condition: () throws -> Bool) rethrows -> Bool {
+    package static func until(timeout: Duration, every interval: Duration = .milliseconds(1), _ condition: () throws -> Bool) rethrows -> Bool {
         try until(timeout: timeout, every: interval) { try condition() ? true : nil } ?? false
     }
 
     /// Blocks the calling thread for `duration`.
-    public static func sleep(for duration: Duration) {
+    package static func sleep(for duration: Duration) {
         guard duration > .zero else { return }
         let (seconds, attoseconds) = duration.components
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))

@@ -14,7 +14,7 @@ import Synchronization
 /// 6.5 only reads the first command of a write). When BRLTTY closes the connection (BRLTTY or
 /// its driver restarted), the reader connects again with the same width, as a display plugged
 /// back in does.
-public final class VirtualBrailleDisplay: Sendable {
+package final class VirtualBrailleDisplay: Sendable {
     private struct Connection {
         /// nil between a closed connection and the next (its descriptor number may already be
         /// another's: nothing may be written to it or closed again).
@@ -33,7 +33,7 @@ public final class VirtualBrailleDisplay: Sendable {
 
     /// Connects to `socketPath` as a display of `cells` cells. After BRLTTY closes the
     /// connection, it tries to connect again every 100 ms for up to `reconnectWindow`.
-    public init(socketPath: String, cells: Int = 40, reconnectWindow: Duration = .seconds(60)) throws(VirtualDisplayError) {
+    package init(socketPath: String, cells: Int = 40, reconnectWindow: Duration = .seconds(60)) throws(VirtualDisplayError) {
         self.socketPath = socketPath
         self.reconnectWindow = reconnectWindow
         connection = Mutex(Connection(socket: try VirtualDisplaySocket.connect(path: socketPath, cells: cells), cells: cells))
@@ -44,12 +44,12 @@ public final class VirtualBrailleDisplay: Sendable {
     }
 
     /// The width announced to BRLTTY (or to be announced at the next connection).
-    public var cells: Int { connection.withLock { $0.cells } }
+    package var cells: Int { connection.withLock { $0.cells } }
     /// How many times the display connected (1 at the start).
-    public var connections: Int { connection.withLock { $0.connections } }
+    package var connections: Int { connection.withLock { $0.connections } }
 
     /// Disconnects for good: the reader stops and does not connect again.
-    public func close() {
+    package func close() {
         connection.withLock {
             $0.closed = true
             $0.socket?.shutdown()
@@ -59,13 +59,13 @@ public final class VirtualBrailleDisplay: Sendable {
     // MARK: Plugging
 
     /// The width to announce at the next connection (after BRLTTY is restarted).
-    public func setCellsForNextConnection(_ cells: Int) {
+    package func setCellsForNextConnection(_ cells: Int) {
         connection.withLock { $0.cells = cells }
     }
 
     /// Unplugs the display and plugs in one of `cells` cells. BRLTTY 6.5 notices only after
     /// many failed writes and restarts its driver seconds later: prefer restarting BRLTTY.
-    public func reconnect(cells: Int) {
+    package func reconnect(cells: Int) {
         connection.withLock {
             $0.cells = cells
             $0.socket?.shutdown()  // the reader sees the end and connects again with the new width
@@ -73,31 +73,31 @@ public final class VirtualBrailleDisplay: Sendable {
     }
 
     /// Waits until the display connected `count` times in all.
-    public func waitForConnections(_ count: Int, timeout: Duration = .seconds(10)) -> Bool {
+    package func waitForConnections(_ count: Int, timeout: Duration = .seconds(10)) -> Bool {
         Polling.until(timeout: timeout, every: .milliseconds(10)) { connections >= count }
     }
 
     // MARK: What the display shows
 
     /// Every frame received so far.
-    public var frames: [VirtualDisplayFrame] { received.withLock { $0 } }
+    package var frames: [VirtualDisplayFrame] { received.withLock { $0 } }
 
     /// How many frames were received so far (an index for `firstFrame(after:)`).
-    public var frameCount: Int { received.withLock { $0.count } }
+    package var frameCount: Int { received.withLock { $0.count } }
 
     /// The first frame received after the first `index` ones that satisfies `condition`, now.
-    public func firstFrame(after index: Int = 0, where condition: (VirtualDisplayFrame) -> Bool) -> VirtualDisplayFrame? {
+    package func firstFrame(after index: Int = 0, where condition: (VirtualDisplayFrame) -> Bool) -> VirtualDisplayFrame? {
         received.withLock { $0.dropFirst(index).first(where: condition) }
     }
 
     /// The last frame received that satisfies `condition`.
-    public func lastFrame(where condition: (VirtualDisplayFrame) -> Bool = { _ in true }) -> VirtualDisplayFrame? {
+    package func lastFrame(where condition: (VirtualDisplayFrame) -> Bool = { _ in true }) -> VirtualDisplayFrame? {
         received.withLock { $0.last(where: condition) }
     }
 
     /// Waits until a frame received after the first `index` ones satisfies `condition`, looking
     /// every `interval`; returns it, or nil after `timeout`.
-    public func waitForFrame(after index: Int = 0, timeout: Duration = .seconds(3), every interval: Duration = .milliseconds(1),
+    package func waitForFrame(after index: Int = 0, timeout: Duration = .seconds(3), every interval: Duration = .milliseconds(1),
                              _ condition: (VirtualDisplayFrame) -> Bool) -> VirtualDisplayFrame? {
         Polling.until(timeout: timeout, every: interval) { firstFrame(after: index, where: condition) }
     }
@@ -105,7 +105,7 @@ public final class VirtualBrailleDisplay: Sendable {
     // MARK: Keys
 
     /// Injects one BRLTTY command (`ROUTE 5`, `LNUP`, `KEY_ENTER`, ...), at least 100 ms after the last.
-    public func press(_ command: String) throws(VirtualDisplayError) {
+    package func press(_ command: String) throws(VirtualDisplayError) {
         if let last = lastCommand.withLock({ $0 }) {
             let since = ContinuousClock.now - last
             if since < .milliseconds(100) { Polling.sleep(for: .milliseconds(100) - since) }

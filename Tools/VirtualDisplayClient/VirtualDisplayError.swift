@@ -1,5 +1,5 @@
 /// A failure to reach BRLTTY's vr socket or to talk to it, with the reason the system gave.
-public struct VirtualDisplayError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct VirtualDisplayError: Error, Sendable, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -1,5 +1,5 @@
 /// One line BRLTTY's vr driver sends to its display.
-public enum VirtualDisplayLine: Equatable, Sendable {
+package enum VirtualDisplayLine: Equatable, Sendable {
     /// `Visual "<text>"`: the text as BRLTTY sees it (cells written as raw dots appear as
     /// Unicode braille).
     case visual(String)
@@ -7,7 +7,7 @@ public enum VirtualDisplayLine: Equatable, Sendable {
     case braille([String])
 
     /// Parses a line; nil for any other line.
-    public init?(_ line: String) {
+    package init?(_ line: String) {
         if let text = Self.quoted(line, after: "Visual ") {
             self = .visual(text)
         } else if let dots = Self.quoted(line, after: "Braille ") {
@@ -26,15 +26,15 @@ public enum VirtualDisplayLine: Equatable, Sendable {
 }
 
 /// What the display shows at one moment: a `Visual` line and the `Braille` line after it.
-public struct VirtualDisplayFrame: Sendable, Equatable {
+package struct VirtualDisplayFrame: Sendable, Equatable {
     /// The `Visual` line's text.
-    public var text: String
+    package var text: String
     /// The `Braille` line's cells, e.g. ["12367", "135", "", "78"].
-    public var cells: [String]
+    package var cells: [String]
     /// When the frame's first line (its `Visual` line) arrived.
-    public var time: ContinuousClock.Instant
+    package var time: ContinuousClock.Instant
 
-    public init(text: String, cells: [String], time: ContinuousClock.Instant) {
+    package init(text: String, cells: [String], time: ContinuousClock.Instant) {
         self.text = text
         self.cells = cells
         self.time = time
@@ -48,18 +48,18 @@ public struct VirtualDisplayFrame: Sendable, Equatable {
 /// same text written again after others) comes as a `Braille` line alone, and one whose text
 /// changed and whose cells did not as a `Visual` line alone. The display still shows the other
 /// half, so a frame carries the text and the cells the display shows after the line.
-public struct VirtualDisplayFrameAssembler: Sendable {
+package struct VirtualDisplayFrameAssembler: Sendable {
     /// What the display shows (nothing yet: no line came on this connection).
     private var text = ""
     private var cells: [String] = []
     /// A `Visual` line whose `Braille` line has not come yet, and when it arrived.
     private var pendingSince: ContinuousClock.Instant?
 
-    public init() {}
+    package init() {}
 
     /// Takes one line received at `time`; returns the frame it completes, if any. A `Visual`
     /// line completes the frame of a `Visual` line before it that no `Braille` line followed.
-    public mutating func take(_ line: VirtualDisplayLine, at time: ContinuousClock.Instant) -> VirtualDisplayFrame? {
+    package mutating func take(_ line: VirtualDisplayLine, at time: ContinuousClock.Instant) -> VirtualDisplayFrame? {
         switch line {
         case .visual(let newText):
             let textOnly = pendingSince.map { VirtualDisplayFrame(text: text, cells: cells, time: $0) }
@@ -74,5 +74,5 @@ public struct VirtualDisplayFrameAssembler: Sendable {
     }
 
     /// Forgets what the display showed (the connection ended: the next one starts blank).
-    public mutating func reset() { self = Self() }
+    package mutating func reset() { self = Self() }
 }

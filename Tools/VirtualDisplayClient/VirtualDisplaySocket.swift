@@ -9,14 +9,14 @@ import Musl
 /// sends (`Visual "..."`, `Braille "..."`), `send` injects one BRLTTY command.
 ///
 /// A plain descriptor: one thread may block in `readLines` while another sends.
-public struct VirtualDisplaySocket: Sendable {
+package struct VirtualDisplaySocket: Sendable {
     /// The socket's descriptor.
-    public let descriptor: Int32
+    package let descriptor: Int32
     /// The width this connection announced.
-    public let cells: Int
+    package let cells: Int
 
     /// Connects to the driver's socket (brltty `-d server:PATH`) and announces `cells` cells.
-    public static func connect(path: String, cells: Int) throws(VirtualDisplayError) -> VirtualDisplaySocket {
+    package static func connect(path: String, cells: Int) throws(VirtualDisplayError) -> VirtualDisplaySocket {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw VirtualDisplayError("socket(): \(reason(errno))") }
         autobind(descriptor)
@@ -48,17 +48,17 @@ public struct VirtualDisplaySocket: Sendable {
 
     /// Sends one BRLTTY command (`ROUTE 5`, `LNUP`, `KEY_ENTER`, ...) in a write of its own: the
     /// vr driver of BRLTTY 6.5 processes only the first command of a write.
-    public func send(_ command: String) throws(VirtualDisplayError) {
+    package func send(_ command: String) throws(VirtualDisplayError) {
         try writeLine(command)
     }
 
     /// Ends the connection in both directions (a blocked `readLines` returns nil); the
     /// descriptor stays open until `close`.
-    public func shutdown() {
+    package func shutdown() {
         _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
-    public func close() {
+    package func close() {
         Glibc.close(descriptor)
     }
 
@@ -89,14 +89,14 @@ public struct VirtualDisplaySocket: Sendable {
 }
 
 /// Splits what arrives on a vr socket into lines (a read may end in the middle of one).
-public struct VirtualDisplayLineReader: Sendable {
+package struct VirtualDisplayLineReader: Sendable {
     private var pending: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// Blocks until at least one byte arrives, and returns the complete lines received so far
     /// (perhaps none); nil when the connection ended (BRLTTY closed it, or it was shut down).
-    public mutating func readLines(from socket: VirtualDisplaySocket) -> [String]? {
+    package mutating func readLines(from socket: VirtualDisplaySocket) -> [String]? {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = read(socket.descriptor, &buffer, buffer.count)

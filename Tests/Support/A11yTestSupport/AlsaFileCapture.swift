@@ -3,14 +3,14 @@ import Foundation
 /// A temporary $HOME whose `.asoundrc` defines the ALSA PCM `captured`: ALSA's `file` plugin over
 /// the `null` device, writing what a program plays to `wav` (REAL_DAEMONS.md, "Sound without a
 /// sound card"). Give a program `HOME=home` and `--tones-device captured`.
-public final class AlsaFileCapture: Sendable {
+package final class AlsaFileCapture: Sendable {
     /// The PCM's name.
-    public static let device = "captured"
-    public let home: String
+    package static let device = "captured"
+    package let home: String
     /// The WAV file (its header's lengths are final only once the PCM is closed).
-    public let wav: String
+    package let wav: String
 
-    public init(name: String) throws {
+    package init(name: String) throws {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-\(name)-\(getpid())").path
         wav = home + "/tones.wav"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
@@ -27,7 +27,7 @@ public final class AlsaFileCapture: Sendable {
     deinit { try? FileManager.default.removeItem(atPath: home) }
 
     /// The WAV file's size in bytes; -1 before the PCM is opened.
-    public var size: Int {
+    package var size: Int {
         var info = stat()
         return stat(wav, &info) == 0 ? Int(info.st_size) : -1
     }

@@ -5,12 +5,12 @@ import VirtualDisplayClient
 /// The lines speech-dispatcher's capture module appends to its file (one per utterance), from
 /// the moment this value was made: earlier lines are ignored. Each line is timestamped when it
 /// is first seen, by whichever call reads the file (or by `watch`'s thread).
-public final class CaptureFile: Sendable {
+package final class CaptureFile: Sendable {
     /// One utterance.
-    public struct Line: Sendable, Equatable {
-        public var text: String
+    package struct Line: Sendable, Equatable {
+        package var text: String
         /// When this reader first saw it.
-        public var time: ContinuousClock.Instant
+        package var time: ContinuousClock.Instant
     }
 
     private struct State {
@@ -19,18 +19,18 @@ public final class CaptureFile: Sendable {
         var lines: [Line] = []
     }
 
-    public let path: String
+    package let path: String
     private let descriptor: Int32
     private let state: Mutex<State>
     private let watching = Atomic<Bool>(false)
     private let paused = Atomic<Bool>(false)
 
     /// The file `Servers.captureFile` names.
-    public convenience init() throws {
+    package convenience init() throws {
         try self.init(path: try Servers.captureFile)
     }
 
-    public init(path: String) throws {
+    package init(path: String) throws {
         self.path = path
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -45,7 +45,7 @@ public final class CaptureFile: Sendable {
     }
 
     /// Reads what was appended since the last look, and timestamps the new lines now.
-    public func refresh() {
+    package func refresh() {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return }
         state.withLock { state in
@@ -64,23 +64,23 @@ public final class CaptureFile: Sendable {
     }
 
     /// How many lines were seen so far (an index for `lines(from:)` and `waitForLine(from:)`).
-    public var count: Int {
+    package var count: Int {
         refreshUnlessWatched()
         return state.withLock { $0.lines.count }
     }
 
     /// The lines written since this value was made.
-    public var lines: [String] { lines(from: 0).map(\.text) }
+    package var lines: [String] { lines(from: 0).map(\.text) }
 
     /// The lines after the first `index` ones, with the times they were seen.
-    public func lines(from index: Int) -> [Line] {
+    package func lines(from index: Int) -> [Line] {
         refreshUnlessWatched()
         return state.withLock { Array($0.lines.dropFirst(index)) }
     }
 
     /// Waits until the lines satisfy `condition`; returns them (satisfied or not) at the end.
     @discardableResult
-    public func waitForLines(timeout: Duration = .seconds(5), _ condition: ([String]) -> Bool) -> [String] {
+    package func waitForLines(timeout: Duration = .seconds(5), _ condition: ([String]) -> Bool) -> [String] {
         Polling.until(timeout: timeout, every: .milliseconds(2)) { () -> [String]? in
             let current = lines
             return condition(current) ? current : nil
@@ -89,7 +89,7 @@ public final class CaptureFile: Sendable {
 
     /// Waits for the first line after the first `index` ones that satisfies `condition`,
     /// looking every `interval`.
-    public func waitForLine(from index: Int, timeout: Duration = .seconds(5), every interval: Duration = .milliseconds(2),
+    package func waitForLine(from index: Int, timeout: Duration = .seconds(5), every interval: Duration = .milliseconds(2),
                             _ condition: (String) -> Bool = { _ in true }) -> Line? {
         Polling.until(timeout: timeout, every: interval) { lines(from: index).first { condition($0.text) } }
     }
@@ -105,7 +105,7 @@ public final class CaptureFile: Sendable {
     /// thread that polls the file often enough takes a large part of a core, and moves the
     /// servers' threads onto the measured program's core). Where inotify cannot watch
     /// the file, it reads it every `interval` (while not paused).
-    public func watch(every interval: Duration) {
+    package func watch(every interval: Duration) {
         guard !watching.exchange(true, ordering: .relaxed) else { return }
         let events = inotify_init1(Int32(IN_CLOEXEC))
         if events >= 0, inotify_add_watch(events, path, UInt32(IN_MODIFY)) >= 0 {
@@ -133,5 +133,5 @@ public final class CaptureFile: Sendable {
     }
 
     /// Pauses or resumes `watch`'s thread (paused while a benchmark needs the CPUs idle).
-    public func setPaused(_ value: Bool) { paused.store(value, ordering: .relaxed) }
+    package func setPaused(_ value: Bool) { paused.store(value, ordering: .relaxed) }
 }

@@ -4,17 +4,17 @@ import Synchronization
 import VirtualDisplayClient
 
 /// How a process ended.
-public enum ProcessEnding: Equatable, Sendable {
+package enum ProcessEnding: Equatable, Sendable {
     case exited(Int32)
     case signal(Int32)
 
     /// Decodes waitpid's status (WIFSIGNALED / WTERMSIG / WEXITSTATUS by hand: function-like macros).
-    public init(waitStatus status: Int32) {
+    package init(waitStatus status: Int32) {
         self = status & 0x7F != 0 ? .signal(status & 0x7F) : .exited((status >> 8) & 0xFF)
     }
 
     /// The status a shell reports: the exit status, or 128 + the signal.
-    public var shellStatus: Int32 {
+    package var shellStatus: Int32 {
         switch self {
         case .exited(let status): status
         case .signal(let signal): 128 + signal
@@ -25,9 +25,9 @@ public enum ProcessEnding: Equatable, Sendable {
 /// A program started with posix_spawn, as a shell would start it: an empty signal mask and
 /// default handlers (the test runner's threads block signals, and a mask is inherited across
 /// exec).
-public final class ChildProcess: Sendable {
+package final class ChildProcess: Sendable {
     /// Where the child's standard input, output and error go.
-    public enum Streams: Sendable {
+    package enum Streams: Sendable {
         /// Input read from a file; output written to a file (created, truncated); error to its
         /// own file, or with the output when nil.
         case files(input: String = "/dev/null", output: String = "/dev/null", error: String? = nil)
@@ -36,9 +36,9 @@ public final class ChildProcess: Sendable {
         case terminal(String)
     }
 
-    public let pid: pid_t
+    package let pid: pid_t
     /// When posix_spawn was called.
-    public let spawnedAt: ContinuousClock.Instant
+    package let spawnedAt: ContinuousClock.Instant
     private let ending = Mutex<ProcessEnding?>(nil)
 
     /// Starts `argv` (argv[0] is the executable's path). `newSession`: the child leads a new
@@ -46,7 +46,7 @@ public final class ChildProcess: Sendable {
     /// and without one it has no /dev/tty.
     /// The child finds the message catalogs of po/ (`TestCatalogs.directory`) unless `environment`
     /// names its own A11Y_LOCALEDIR (empty: none).
-    public init(_ argv: [String], environment: [String: String], streams: Streams = .files(), newSession: Bool = false) throws {
+    package init(_ argv: [String], environment: [String: String], streams: Streams = .files(), newSession: Bool = false) throws {
         var environment = environment
         if environment["A11Y_LOCALEDIR"] == nil, let catalogs = TestCatalogs.directory { environment["A11Y_LOCALEDIR"] = catalogs }
         var actions = posix_spawn_file_actions_t()
@@ -91,7 +91,7 @@ public final class ChildProcess: Sendable {
     }
 
     /// How it ended, if it has (it is reaped then); nil while it runs.
-    public var exit: ProcessEnding? {
+    package var exit: ProcessEnding? {
         ending.withLock { ending in
             if ending == nil {
                 var status: Int32 = 0
@@ -102,7 +102,7 @@ public final class ChildProcess: Sendable {
     }
 
     /// Waits for the end: for ever when `timeout` is nil, else nil after `timeout`.
-    public func waitForExit(timeout: Duration? = nil) throws -> ProcessEnding? {
+    package func waitForExit(timeout: Duration? = nil) throws -> ProcessEnding? {
         if let timeout {
             return Polling.until(timeout: timeout, every: .milliseconds(5)) { exit }
         }
@@ -118,12 +118,12 @@ public final class ChildProcess: Sendable {
     }
 
     /// Sends `signal` (unless it ended already).
-    public func kill(_ signal: Int32) {
+    package func kill(_ signal: Int32) {
         if exit == nil { _ = Glibc.kill(pid, signal) }
     }
 
     /// Kills it with SIGKILL and reaps it (a fixture that gives up on it).
-    public func killAndReap() {
+    package func killAndReap() {
         kill(SIGKILL)
         _ = try? waitForExit()
     }

@@ -4,19 +4,19 @@ import Foundation
 /// msgid_plural and the msgstr forms, with C escapes undone; comments are skipped. Not a full
 /// PO parser (no obsolete `#~` entries, no previous-msgid comments kept): enough to compare what
 /// the programs say with what the catalogs hold.
-public struct POFile: Sendable {
-    public struct Entry: Sendable, Equatable {
-        public var context: String?
-        public var id: String
-        public var plural: String?
+package struct POFile: Sendable {
+    package struct Entry: Sendable, Equatable {
+        package var context: String?
+        package var id: String
+        package var plural: String?
         /// msgstr, or msgstr[0], msgstr[1]...
-        public var translations: [String]
+        package var translations: [String]
     }
 
-    public var entries: [Entry] = []
+    package var entries: [Entry] = []
 
     /// The header's fields ("Plural-Forms", "Language"...).
-    public var header: [String: String] {
+    package var header: [String: String] {
         guard let text = entries.first(where: { $0.context == nil && $0.id.isEmpty })?.translations.first else { return [:] }
         var fields: [String: String] = [:]
         for line in text.split(separator: "\n") {
@@ -26,11 +26,11 @@ public struct POFile: Sendable {
         return fields
     }
 
-    public init(path: String) throws {
+    package init(path: String) throws {
         try self.init(text: String(contentsOfFile: path, encoding: .utf8))
     }
 
-    public init(text: String) {
+    package init(text: String) {
         var current: (context: String?, id: String?, plural: String?, translations: [Int: String]) = (nil, nil, nil, [:])
         var field: String?
         func flush() {
@@ -91,18 +91,18 @@ public struct POFile: Sendable {
     }
 
     /// The translations of `id` in `context`.
-    public func translations(of id: String, context: String? = nil) -> [String]? {
+    package func translations(of id: String, context: String? = nil) -> [String]? {
         entries.first { $0.id == id && $0.context == context }?.translations
     }
 }
 
 /// Writes .mo files, for tests that need one the catalogs' tools would not write: unsorted,
 /// big-endian, truncated, or with strings that are not UTF-8.
-public enum MOFileWriter {
+package enum MOFileWriter {
     /// (original, translation) pairs as raw bytes: an original is `context` EOT `id` (NUL
     /// `plural`), a translation its forms joined by NUL. `sorted`: in strcmp order, as msgfmt
     /// writes them.
-    public static func bytes(_ entries: [([UInt8], [UInt8])], bigEndian: Bool = false, sorted: Bool = true) -> [UInt8] {
+    package static func bytes(_ entries: [([UInt8], [UInt8])], bigEndian: Bool = false, sorted: Bool = true) -> [UInt8] {
         let list = sorted ? entries.sorted { $0.0.lexicographicallyPrecedes($1.0) } : entries
         let count = list.count
         let headerSize = 28
@@ -131,7 +131,7 @@ public enum MOFileWriter {
     }
 
     /// The pairs of text entries: (context, id, plural, forms).
-    public static func bytes(texts: [(String?, String, String?, [String])], header: String = "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=2; plural=(n != 1);\n",
+    package static func bytes(texts: [(String?, String, String?, [String])], header: String = "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=2; plural=(n != 1);\n",
                              bigEndian: Bool = false, sorted: Bool = true) -> [UInt8] {
         var entries: [([UInt8], [UInt8])] = [([], Array(header.utf8))]
         for (context, id, plural, forms) in texts {

@@ -10,19 +10,19 @@ import Synchronization
 /// of another test's pty (its helper's terminal hangs up, and that test fails with "helper did
 /// not start", "tcsetattr: Input/output error" or "restored false"). After a close, `main` /
 /// `sub` read -1, so a late use fails with EBADF instead.
-public final class Pty: Sendable {
+package final class Pty: Sendable {
     private struct Descriptors { var main: Int32; var sub: Int32 }
     private let descriptors: Mutex<Descriptors>
 
     /// The main end (-1 once closed).
-    public var main: Int32 { descriptors.withLock { $0.main } }
+    package var main: Int32 { descriptors.withLock { $0.main } }
     /// The subordinate end (-1 once closed).
-    public var sub: Int32 { descriptors.withLock { $0.sub } }
+    package var sub: Int32 { descriptors.withLock { $0.sub } }
     /// /dev/pts/N.
-    public let subPath: String
+    package let subPath: String
 
     /// Opens a new pair (both ends O_NOCTTY and close-on-exec).
-    public init() throws {
+    package init() throws {
         // posix_openpt/grantpt/unlockpt/ptsname by hand (Glibc's module does not export them).
         // Linux's TIOCSPTLCK = _IOW('T', 0x31, int) and TIOCGPTN = _IOR('T', 0x30, unsigned int),
         // which Swift cannot import (function-like macros).
@@ -50,7 +50,7 @@ public final class Pty: Sendable {
     deinit { close() }
 
     /// Turns on settings a raw mode would not keep (ECHOCTL, IUTF8), so a restore that loses them shows.
-    public func setUnusualSettings() {
+    package func setUnusualSettings() {
         var odd = termios()
         tcgetattr(sub, &odd)
         odd.c_lflag |= tcflag_t(ECHOCTL)
@@ -59,21 +59,21 @@ public final class Pty: Sendable {
     }
 
     /// True while the program on the pty has it in raw mode (canonical input and echo off).
-    public var isRaw: Bool {
+    package var isRaw: Bool {
         var settings = termios()
         guard tcgetattr(sub, &settings) == 0 else { return false }
         return settings.c_lflag & tcflag_t(ICANON | ECHO) == 0
     }
 
     /// Sets the window size (the program gets SIGWINCH when it is the terminal's foreground).
-    public func setWindowSize(columns: UInt16, rows: UInt16) {
+    package func setWindowSize(columns: UInt16, rows: UInt16) {
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(main, UInt(TIOCSWINSZ), &size)
     }
 
     /// Closes the subordinate end only (once a child has it open, so that the main end reads EIO
     /// when the child is gone).
-    public func closeSub() {
+    package func closeSub() {
         descriptors.withLock { descriptors in
             if descriptors.sub >= 0 { Glibc.close(descriptors.sub) }
             descriptors.sub = -1
@@ -81,7 +81,7 @@ public final class Pty: Sendable {
     }
 
     /// Closes both ends (those still open).
-    public func close() {
+    package func close() {
         closeSub()
         descriptors.withLock { descriptors in
             if descriptors.main >= 0 { Glibc.close(descriptors.main) }
@@ -91,19 +91,19 @@ public final class Pty: Sendable {
 
     /// Writes bytes as typed keys; returns the instant just before the write.
     @discardableResult
-    public func type(_ bytes: [UInt8]) -> ContinuousClock.Instant {
+    package func type(_ bytes: [UInt8]) -> ContinuousClock.Instant {
         let now = ContinuousClock.now
         _ = bytes.withUnsafeBytes { write(main, $0.baseAddress, $0.count) }
         return now
     }
 
     /// Writes text as typed keys.
-    public func type(_ text: String) {
+    package func type(_ text: String) {
         type(Array(text.utf8))
     }
 
     /// Reads until `text` appears (or `timeout` passes); returns everything read.
-    public func read(until text: String, timeout: Duration = .seconds(20)) -> String {
+    package func read(until text: String, timeout: Duration = .seconds(20)) -> String {
         let deadline = ContinuousClock.now + timeout
         var out: [UInt8] = []
         while ContinuousClock.now < deadline, !String(decoding: out, as: UTF8.self).contains(text) {
@@ -116,7 +116,7 @@ public final class Pty: Sendable {
 
     /// Reads what the program wrote to the terminal (waits up to 1 s for the first byte, then
     /// until 50 ms pass without any).
-    public func readOutput() -> String {
+    package func readOutput() -> String {
         var out: [UInt8] = []
         while let chunk = readChunk(waitingMilliseconds: out.isEmpty ? 1000 : 50), !chunk.isEmpty {
             out += chunk

@@ -1,8 +1,8 @@
 import Foundation
 
 /// This package's directory (found from this file's path: Tests/Support/A11yTestSupport/..).
-public enum PackageRoot {
-    public static var url: URL {
+package enum PackageRoot {
+    package static var url: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
     }
@@ -11,12 +11,12 @@ public enum PackageRoot {
 /// Kills and restarts the test servers from a test (scripts/servers.sh kill-speech, start-speech,
 /// kill-braille, start-braille on A11Y_SERVERS_DIR), or starts and stops servers of a test's own
 /// (`start` and `stop` in a directory of its own).
-public enum ServerControl {
-    public static var script: String { PackageRoot.url.appendingPathComponent("scripts/servers.sh").path }
+package enum ServerControl {
+    package static var script: String { PackageRoot.url.appendingPathComponent("scripts/servers.sh").path }
 
     /// `scripts/servers.sh ACTION DIRECTORY` (A11Y_SERVERS_DIR by default); throws with its
     /// output when it fails.
-    public static func run(_ action: String, in directory: String? = nil) throws {
+    package static func run(_ action: String, in directory: String? = nil) throws {
         let directory = try directory ?? Servers.variable("A11Y_SERVERS_DIR")
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-servers-\(UUID().uuidString.prefix(8))").path
         defer { try? FileManager.default.removeItem(atPath: log) }
@@ -28,7 +28,7 @@ public enum ServerControl {
     }
 
     /// Starts the server again if a test left it stopped (so later tests find it).
-    public static func ensureRunning(_ which: String) {
+    package static func ensureRunning(_ which: String) {
         try? run("start-\(which)")
     }
 }
@@ -36,7 +36,7 @@ public enum ServerControl {
 extension ServerControl {
     /// The process id of the running server ("speech" or "braille"), from the pid file the
     /// server itself wrote in A11Y_SERVERS_DIR (for BRLTTY: brltty.pidfile, not its supervisor).
-    public static func pid(_ which: String) throws -> pid_t {
+    package static func pid(_ which: String) throws -> pid_t {
         let directory = try Servers.variable("A11Y_SERVERS_DIR")
         let file = which == "braille" ? "brltty.pidfile" : "speechd.pidfile"
         let text = (try? String(contentsOfFile: "\(directory)/\(file)", encoding: .utf8)) ?? ""
@@ -47,13 +47,13 @@ extension ServerControl {
     }
 
     /// Stops the server (SIGSTOP): it keeps its connections and answers nothing, as a stuck one.
-    public static func freeze(_ which: String) throws {
+    package static func freeze(_ which: String) throws {
         let pid = try pid(which)
         guard kill(pid, SIGSTOP) == 0 else { throw FixtureError("cannot stop the \(which) server (pid \(pid))") }
     }
 
     /// Lets a frozen server go on (SIGCONT).
-    public static func thaw(_ which: String) {
+    package static func thaw(_ which: String) {
         if let pid = try? pid(which) { kill(pid, SIGCONT) }
     }
 }

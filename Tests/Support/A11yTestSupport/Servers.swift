@@ -2,11 +2,11 @@ import Foundation
 
 /// Where the servers started by `scripts/servers.sh start` are, read from the environment that
 /// `make test` (and scripts/bench.sh) source from the servers' `env` file.
-public enum Servers {
-    public static let advice = "Run `make test`, or `scripts/servers.sh start` then `source .servers/env` first."
+package enum Servers {
+    package static let advice = "Run `make test`, or `scripts/servers.sh start` then `source .servers/env` first."
 
     /// The value of a variable the servers' env file sets; throws (so the test fails) when missing.
-    public static func variable(_ name: String) throws -> String {
+    package static func variable(_ name: String) throws -> String {
         guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else {
             throw FixtureError("\(name) is not set: the test servers are not running. \(advice)")
         }
@@ -14,24 +14,24 @@ public enum Servers {
     }
 
     /// BRLTTY's vr socket: where the virtual display connects.
-    public static var vrSocket: String { get throws { try variable("A11Y_VR_SOCKET") } }
+    package static var vrSocket: String { get throws { try variable("A11Y_VR_SOCKET") } }
     /// The file speech-dispatcher's capture module appends each utterance to.
-    public static var captureFile: String { get throws { try variable("A11Y_CAPTURE_FILE") } }
+    package static var captureFile: String { get throws { try variable("A11Y_CAPTURE_FILE") } }
     /// The file holding the capture module's delay per utterance (seconds).
-    public static var captureDelayFile: String { get throws { try variable("A11Y_CAPTURE_DELAY_FILE") } }
-    public static var speechAddress: String { get throws { try variable("SPEECHD_ADDRESS") } }
-    public static var brlapiHost: String { get throws { try variable("BRLAPI_HOST") } }
+    package static var captureDelayFile: String { get throws { try variable("A11Y_CAPTURE_DELAY_FILE") } }
+    package static var speechAddress: String { get throws { try variable("SPEECHD_ADDRESS") } }
+    package static var brlapiHost: String { get throws { try variable("BRLAPI_HOST") } }
 
     /// The last `lines` lines BRLTTY logged (its driver restarts, a crash and restart by the
     /// supervisor), for a failure's message; empty when the servers' directory is not known.
-    public static func brlttyLog(lines: Int = 12) -> String {
+    package static func brlttyLog(lines: Int = 12) -> String {
         guard let directory = try? variable("A11Y_SERVERS_DIR"),
               let log = try? String(contentsOfFile: directory + "/brltty.log", encoding: .utf8) else { return "" }
         return log.split(separator: "\n").suffix(lines).joined(separator: "\n")
     }
 
     /// Sets the capture module's delay per utterance (seconds; nil removes it).
-    public static func setCaptureDelay(_ seconds: Double?) throws {
+    package static func setCaptureDelay(_ seconds: Double?) throws {
         let path = try captureDelayFile
         if let seconds {
             try "\(seconds)\n".write(toFile: path, atomically: true, encoding: .utf8)

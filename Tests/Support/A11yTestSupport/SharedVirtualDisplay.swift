@@ -7,11 +7,11 @@ import VirtualDisplayClient
 /// (`A11Y_VR_SOCKET`), 40 cells, connected on first use and kept for the whole run: the vr driver
 /// takes one display per BRLTTY run, and BRLTTY restarts its driver when the display goes away.
 /// It reconnects by itself when BRLTTY is restarted.
-public enum SharedVirtualDisplay {
+package enum SharedVirtualDisplay {
     private static let connection = Mutex<VirtualBrailleDisplay?>(nil)
 
     /// The display, connected now if this is the first use.
-    public static func get() throws -> VirtualBrailleDisplay {
+    package static func get() throws -> VirtualBrailleDisplay {
         try connection.withLock { connection in
             if let connection { return connection }
             let socket = try Servers.vrSocket
@@ -30,7 +30,7 @@ extension BrailleDisplay {
     /// Connects to the test BrlAPI server (BRLAPI_HOST / BRLAPI_AUTH), enters tty mode and waits
     /// until BrlAPI reports the virtual display's width (until BRLTTY has heard the display's
     /// `cells N`, the size is 0 and writes are refused).
-    public static func connectForTest(_ display: VirtualBrailleDisplay) throws -> BrailleDisplay {
+    package static func connectForTest(_ display: VirtualBrailleDisplay) throws -> BrailleDisplay {
         let host = try Servers.brlapiHost
         let brl: BrailleDisplay
         do {
@@ -48,7 +48,7 @@ extension BrailleDisplay {
     }
 
     /// Waits up to `timeout` for a key.
-    public func nextKey(timeout: Duration = .seconds(2)) throws -> BrailleKey? {
+    package func nextKey(timeout: Duration = .seconds(2)) throws -> BrailleKey? {
         try Polling.until(timeout: timeout, every: .zero) { () throws -> BrailleKey? in
             if let key = try readKey(wait: false) { return key }
             var request = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)

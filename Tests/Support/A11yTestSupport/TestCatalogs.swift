@@ -7,10 +7,10 @@ import Foundation
 /// into .build/locale and exports it); else the test process compiles them there itself, once
 /// (`scripts/po.sh compile`, msgfmt --check), so that `swift test --filter …` works alone. Every
 /// child a test starts (`ChildProcess`) finds them there.
-public enum TestCatalogs {
+package enum TestCatalogs {
     /// The locale directory holding `<language>/LC_MESSAGES/a11y-controls.mo` for each po/ file;
     /// nil when the catalogs cannot be compiled (msgfmt missing: the tests that need them fail).
-    public static let directory: String? = {
+    package static let directory: String? = {
         if let given = ProcessInfo.processInfo.environment["A11Y_LOCALEDIR"], !given.isEmpty { return given }
         let target = PackageRoot.url.path + "/.build/locale"
         // (A11Y_LOCALEDIR given, so that ChildProcess does not ask for this directory again.)
@@ -21,14 +21,14 @@ public enum TestCatalogs {
     }()
 
     /// The locale directory, or a thrown error saying why there is none.
-    public static func requiredDirectory() throws -> String {
+    package static func requiredDirectory() throws -> String {
         guard let directory else { throw FixtureError("the catalogs of po/ could not be compiled (scripts/po.sh compile; is gettext installed?)") }
         return directory
     }
 
     /// The words of `language` (a code or locale name; nil: English) read from the compiled
     /// catalogs, as a11y-demo reads them (not kept between calls).
-    public static func messages(_ language: String?) throws -> Messages {
+    package static func messages(_ language: String?) throws -> Messages {
         guard let language else { return .english }
         let (messages, problem) = MessageCatalogs.load(language, from: .explicit(try requiredDirectory()))
         if let problem { throw FixtureError("the catalog of \(language): \(problem)") }
@@ -36,7 +36,7 @@ public enum TestCatalogs {
     }
 
     /// The compiled catalog of `language` (po/<language>.po) as its bytes.
-    public static func compiled(_ language: String) throws -> [UInt8] {
+    package static func compiled(_ language: String) throws -> [UInt8] {
         let path = try requiredDirectory() + "/\(language)/LC_MESSAGES/\(MessageCatalogs.domain).mo"
         guard let data = FileManager.default.contents(atPath: path) else { throw FixtureError("no \(path)") }
         return [UInt8](data)
@@ -45,7 +45,7 @@ public enum TestCatalogs {
     /// Compiles `po` (the text of a .po file) with msgfmt into `directory`/`language`/LC_MESSAGES;
     /// `check`: with --check, as the build does. Returns msgfmt's status and messages.
     @discardableResult
-    public static func compile(po: String, language: String, into directory: String, check: Bool = true) throws -> (Int32, String) {
+    package static func compile(po: String, language: String, into directory: String, check: Bool = true) throws -> (Int32, String) {
         let folder = directory + "/\(language)/LC_MESSAGES"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try po.write(toFile: folder + "/source.po", atomically: true, encoding: .utf8)

@@ -6,14 +6,14 @@ import VirtualDisplayClient
 /// A braille display and its server for tests, as a `BrailleService`: it records the frames
 /// written, hands out the keys the test presses, and the test can change its width, drop the
 /// connection, or refuse new ones. Reconnection attempts and the connection's calls run at once, on the caller's thread.
-public final class FakeBrailleDisplay: BrailleService, Sendable {
+package final class FakeBrailleDisplay: BrailleService, Sendable {
     /// One write to the display.
-    public struct Frame: Sendable, Equatable {
-        public var text: String
-        public var orMask: [UInt8]
-        public var cursor: Int?
+    package struct Frame: Sendable, Equatable {
+        package var text: String
+        package var orMask: [UInt8]
+        package var cursor: Int?
 
-        public init(text: String, orMask: [UInt8] = [], cursor: Int? = nil) {
+        package init(text: String, orMask: [UInt8] = [], cursor: Int? = nil) {
             self.text = text
             self.orMask = orMask
             self.cursor = cursor
@@ -21,8 +21,8 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     }
 
     /// The error of a refused connection or a call on a dropped one.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        package var description: String
     }
 
     fileprivate struct State {
@@ -67,7 +67,7 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     /// A display of `width` cells (0: the server has no display), accepting connections or not;
     /// `threaded`: the connection's calls run on a thread of their own (a `ThreadLoop`), and so
     /// do the connection attempts, so a frozen display (`freeze()`) holds those threads only.
-    public init(width: Int = 40, accepting: Bool = true, threaded: Bool = false) {
+    package init(width: Int = 40, accepting: Bool = true, threaded: Bool = false) {
         self.threaded = threaded
         state = Mutex(State(width: width, accepting: accepting))
         keySignal = Pipe.make() ?? (-1, -1)
@@ -78,40 +78,40 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     }
 
     /// The display's width; setting it is a display that changed (or reconnected with another size).
-    public var width: Int {
+    package var width: Int {
         get { state.withLock { $0.width } }
         set { state.withLock { $0.width = newValue } }
     }
 
     /// Whether new connections are accepted (false: BRLTTY is not running).
-    public var accepting: Bool {
+    package var accepting: Bool {
         get { state.withLock { $0.accepting } }
         set { state.withLock { $0.accepting = newValue } }
     }
 
     /// Every frame written, in order.
-    public var frames: [Frame] { state.withLock { $0.frames } }
+    package var frames: [Frame] { state.withLock { $0.frames } }
 
     /// Connection attempts, accepted or refused.
-    public var connectionAttempts: Int { state.withLock { $0.attempts } }
+    package var connectionAttempts: Int { state.withLock { $0.attempts } }
 
     /// True while a client holds the display (tty mode).
-    public var isInTTY: Bool { state.withLock { $0.inTTY } }
+    package var isInTTY: Bool { state.withLock { $0.inTTY } }
 
     /// True while a connection is open and the server talks to it.
-    public var isConnected: Bool { state.withLock { $0.live != nil } }
+    package var isConnected: Bool { state.withLock { $0.live != nil } }
 
     /// The keys the client last said it takes (nil: it never said, so all).
-    public var acceptedKeys: BrailleKeySet? { state.withLock { $0.acceptedKeys } }
+    package var acceptedKeys: BrailleKeySet? { state.withLock { $0.acceptedKeys } }
 
     /// Whether the client first stated the keys it takes while connecting, with the display
     /// (nil: it has not): then no key pressed as the control first shows can go to the wrong
     /// side. (From the loop, the keys come after a first frame the loop writes.)
-    public var keysWereTakenWhileConnecting: Bool? { state.withLock { $0.keysTakenWhileConnecting } }
+    package var keysWereTakenWhileConnecting: Bool? { state.withLock { $0.keysTakenWhileConnecting } }
 
     /// The user's BRLTTY preferences; setting them tells the client, as BrlAPI's parameter
     /// watch does (its descriptor becomes readable).
-    public var preferences: BraillePreferences {
+    package var preferences: BraillePreferences {
         get { state.withLock { $0.preferences } }
         set {
             state.withLock {
@@ -126,12 +126,12 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     /// The user changes BRLTTY's preferences just as the next frame is written: the client
     /// learns of it from the step that wrote the frame, while the control's effects are still
     /// being carried out.
-    public func changePreferencesAtNextFrame(_ preferences: BraillePreferences) {
+    package func changePreferencesAtNextFrame(_ preferences: BraillePreferences) {
         state.withLock { $0.preferencesAtNextFrame = preferences }
     }
 
     /// A key pressed on the display: the client reads it with its next `readKey()`.
-    public func press(_ key: BrailleKey) {
+    package func press(_ key: BrailleKey) {
         state.withLock { $0.keys.append(key) }
         var byte: UInt8 = 1
         _ = Glibc.write(keySignal.write, &byte, 1)
@@ -141,7 +141,7 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     /// up: the open connection keeps the width it first read (as libbrlapi does), and its next
     /// frame is refused as BRLTTY refuses one of the wrong size (an exception, after which
     /// libbrlapi closes the connection). New connections get the new width.
-    public func replace(width: Int) {
+    package func replace(width: Int) {
         state.withLock { state in
             if let live = state.live { state.measuredBefore = (live, state.width) }
             state.width = width
@@ -150,11 +150,11 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
 
     /// The server drops the open connection: its next call fails. New connections are accepted
     /// while `accepting`.
-    public func drop() {
+    package func drop() {
         state.withLock { $0.disconnect() }
     }
 
-    public func connect(timeout: Duration) throws -> any BrailleConnection {
+    package func connect(timeout: Duration) throws -> any BrailleConnection {
         let connection = Connection(display: self)
         try state.withLock { state throws(Failure) in
             state.attempts += 1
@@ -164,7 +164,7 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
         return connection
     }
 
-    public func startAttempt(_ attempt: @escaping @Sendable () -> Void) -> Bool {
+    package func startAttempt(_ attempt: @escaping @Sendable () -> Void) -> Bool {
         if threaded { return DetachedThread.start(attempt) }
         attempt()
         return true
@@ -172,7 +172,7 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
 
     /// The connection's calls run at once, on the caller's thread: what a session did can be
     /// checked right after.
-    public func startLoop(watching descriptor: Int32, step: @escaping @Sendable () -> Bool) -> (any DeviceLoop)? {
+    package func startLoop(watching descriptor: Int32, step: @escaping @Sendable () -> Bool) -> (any DeviceLoop)? {
         let marked: @Sendable () -> Bool = { [self] in
             state.withLock { $0.stepping = true }
             defer { state.withLock { $0.stepping = false } }
@@ -182,10 +182,10 @@ public final class FakeBrailleDisplay: BrailleService, Sendable {
     }
 
     /// The server stops answering: every call on a connection waits until `thaw()`.
-    public func freeze() { frozen.store(true, ordering: .releasing) }
+    package func freeze() { frozen.store(true, ordering: .releasing) }
 
     /// The server answers again.
-    public func thaw() { frozen.store(false, ordering: .releasing) }
+    package func thaw() { frozen.store(false, ordering: .releasing) }
 
     /// Runs `body` on the state if `connection` is the live one; throws as a dropped connection.
     fileprivate func use<Result>(_ connection: Connection, _ body: (inout State) -> Result) throws(Failure) -> Result {

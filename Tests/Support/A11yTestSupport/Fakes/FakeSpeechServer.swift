@@ -9,9 +9,9 @@ import A11yControls
 /// let speech = try SpeechOutput(mode: .auto, service: server, clock: clock, worker: worker) { _ in }
 /// server.stop()       // the connection fails at its next call; new ones are refused
 /// ```
-public final class FakeSpeechServer: SpeechService, Sendable {
+package final class FakeSpeechServer: SpeechService, Sendable {
     /// What the server heard, in order.
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         /// A client connected with these settings.
         case connected(SpeechOutput.Settings)
         case said(String, SpeechPriority)
@@ -20,8 +20,8 @@ public final class FakeSpeechServer: SpeechService, Sendable {
     }
 
     /// The error of a refused connection or a call on a dead one.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        package var description: String
     }
 
     private struct State {
@@ -38,42 +38,42 @@ public final class FakeSpeechServer: SpeechService, Sendable {
     private let state: Mutex<State>
 
     /// A server that accepts connections, or (`accepting: false`) one that is not running.
-    public init(accepting: Bool = true) {
+    package init(accepting: Bool = true) {
         state = Mutex(State(accepting: accepting))
     }
 
     /// Everything heard, in order.
-    public var events: [Event] { state.withLock { $0.events } }
+    package var events: [Event] { state.withLock { $0.events } }
 
     /// The texts said, in order.
-    public var spoken: [String] {
+    package var spoken: [String] {
         events.compactMap { if case .said(let text, _) = $0 { text } else { nil } }
     }
 
     /// Whether connections take an utterance at once from the caller's thread
     /// (`SpeechConnection.sayAtOnce`; false: every utterance goes through the worker).
-    public var takesAtOnce: Bool {
+    package var takesAtOnce: Bool {
         get { state.withLock { $0.takesAtOnce } }
         set { state.withLock { $0.takesAtOnce = newValue } }
     }
 
     /// Utterances sent at once whose answers the worker has not read yet (`finishSaying`).
-    public var unansweredAtOnce: Int { state.withLock { $0.unanswered } }
+    package var unansweredAtOnce: Int { state.withLock { $0.unanswered } }
 
     /// Connection attempts, accepted or refused.
-    public var connectionAttempts: Int { state.withLock { $0.attempts } }
+    package var connectionAttempts: Int { state.withLock { $0.attempts } }
 
     /// True while a connection is open and the server talks to it.
-    public var isConnected: Bool { state.withLock { $0.live != nil } }
+    package var isConnected: Bool { state.withLock { $0.live != nil } }
 
     /// The server hangs up on the open connection: its next call fails. New connections are
     /// accepted.
-    public func hangUp() {
+    package func hangUp() {
         state.withLock { $0.live = nil }
     }
 
     /// The server goes away: it hangs up and refuses connections until `start()`.
-    public func stop() {
+    package func stop() {
         state.withLock { state in
             state.live = nil
             state.accepting = false
@@ -81,11 +81,11 @@ public final class FakeSpeechServer: SpeechService, Sendable {
     }
 
     /// The server is running again: it accepts connections.
-    public func start() {
+    package func start() {
         state.withLock { $0.accepting = true }
     }
 
-    public func connect(settings: SpeechOutput.Settings,
+    package func connect(settings: SpeechOutput.Settings,
                         onFailure: @escaping @Sendable (any Error) -> Void) throws -> any SpeechConnection {
         let connection = Connection(server: self, onFailure: onFailure)
         try state.withLock { state throws(Failure) in

@@ -4,7 +4,7 @@ import A11yControls
 /// A `SessionClock` that moves only when the test says: `advance(to:)` runs the work scheduled
 /// up to that time, in deadline order, on the test's thread (with `now` at each work's
 /// deadline), so back-off timings are tested to the millisecond without sleeping.
-public final class ManualClock: SessionClock, Sendable {
+package final class ManualClock: SessionClock, Sendable {
     private struct Scheduled {
         var deadline: Duration
         var order: Int
@@ -19,13 +19,13 @@ public final class ManualClock: SessionClock, Sendable {
 
     private let state: Mutex<State>
 
-    public init(now: Duration = .zero) {
+    package init(now: Duration = .zero) {
         state = Mutex(State(now: now))
     }
 
-    public var now: Duration { state.withLock { $0.now } }
+    package var now: Duration { state.withLock { $0.now } }
 
-    public func schedule(at deadline: Duration, _ work: @escaping @Sendable () -> Void) {
+    package func schedule(at deadline: Duration, _ work: @escaping @Sendable () -> Void) {
         state.withLock { state in
             state.scheduled.append(Scheduled(deadline: deadline, order: state.count, work: work))
             state.count += 1
@@ -33,18 +33,18 @@ public final class ManualClock: SessionClock, Sendable {
     }
 
     /// The deadlines of the work not yet run, earliest first.
-    public var pendingDeadlines: [Duration] {
+    package var pendingDeadlines: [Duration] {
         state.withLock { $0.scheduled.map(\.deadline).sorted() }
     }
 
     /// Moves the clock forward by `duration` (see `advance(to:)`).
-    public func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         advance(to: now + duration)
     }
 
     /// Moves the clock to `time` (never back), running each piece of work that falls due on the
     /// way, including work scheduled by work that ran.
-    public func advance(to time: Duration) {
+    package func advance(to time: Duration) {
         while let work = takeNext(until: time) { work() }
     }
 

@@ -4,25 +4,25 @@ import A11yControls
 /// A `SerialWorker` that runs nothing until the test calls `runAll()`: what was submitted
 /// meanwhile waits, as it would behind a busy speech server (so latest-wins can be seen).
 /// `wait(for:atMost:)` runs everything at once, on the test's thread.
-public final class ManualWorker: SerialWorker, Sendable {
+package final class ManualWorker: SerialWorker, Sendable {
     private let queue = Mutex<[@Sendable () -> Void]>([])
 
-    public init() {}
+    package init() {}
 
     /// How many pieces of work wait.
-    public var pendingCount: Int { queue.withLock { $0.count } }
+    package var pendingCount: Int { queue.withLock { $0.count } }
 
-    public func submit(_ work: @escaping @Sendable () -> Void) {
+    package func submit(_ work: @escaping @Sendable () -> Void) {
         queue.withLock { $0.append(work) }
     }
 
     /// Runs the waiting work in order, and the work it submits, until none waits.
-    public func runAll() {
+    package func runAll() {
         while let work = queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { work() }
     }
 
     @discardableResult
-    public func wait(for work: @escaping @Sendable () -> Void, atMost timeout: Duration) -> Bool {
+    package func wait(for work: @escaping @Sendable () -> Void, atMost timeout: Duration) -> Bool {
         runAll()
         work()
         return true

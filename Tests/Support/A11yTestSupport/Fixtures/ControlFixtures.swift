@@ -6,20 +6,20 @@ import A11yControls
 
 extension ControlPanel {
     /// A range slider with TTRangeSlider's defaults, labelled `label` ("Price" unless given).
-    public static func priceSlider(label: String = "Price") -> ControlPanel {
+    package static func priceSlider(label: String = "Price") -> ControlPanel {
         // The defaults are a valid configuration, whatever the label: this never throws.
         try! ControlPanel(slider: RangeSlider(), label: label)
     }
 
     /// A stepper with RPVerticalStepper's defaults (value 1 of 1...99, step 1, auto-repeat on).
-    public static func defaultStepper() -> ControlPanel {
+    package static func defaultStepper() -> ControlPanel {
         // The defaults are a valid configuration: this never throws.
         try! ControlPanel(stepper: Stepper())
     }
 
     /// `count` controls, alternately a slider labelled "Price <index>" and a stepper, starting
     /// with the slider.
-    public static func alternating(_ count: Int) -> [ControlPanel] {
+    package static func alternating(_ count: Int) -> [ControlPanel] {
         (0..<count).map { $0 % 2 == 0 ? priceSlider(label: "Price \($0)") : defaultStepper() }
     }
 }
@@ -27,7 +27,7 @@ extension ControlPanel {
 /// An engine on `panels` (one "Price" slider unless given) as the tests drive it: numbers as in
 /// the C locale, no hold detection, 80 columns, no preview, spoken words, no tones and no idle
 /// timeout, unless the test says otherwise.
-public func makeEngine(_ panels: [ControlPanel] = [.priceSlider()], locale: NumberLocale = .posix,
+package func makeEngine(_ panels: [ControlPanel] = [.priceSlider()], locale: NumberLocale = .posix,
                        holdDetection: AutoRepeat.HoldDetection = .none, screenWidth: Int = 80, preview: Bool = false,
                        voice: Voice = .speech, tonePlanner: TonePlanner? = nil, idleTimeout: Duration? = nil) -> ControlEngine {
     var engine = ControlEngine(panels: panels, locale: locale, holdDetection: holdDetection, screenWidth: screenWidth,
@@ -39,7 +39,7 @@ public func makeEngine(_ panels: [ControlPanel] = [.priceSlider()], locale: Numb
 extension PresentedControl {
     /// A range slider labelled "Price" as the renderers get it: lower and upper values (one
     /// handle at `upper` when `single`), the focused handle, whole numbers, the C locale.
-    public static func priceSlider(lower: Double = 10, upper: Double = 90, single: Bool = false,
+    package static func priceSlider(lower: Double = 10, upper: Double = 90, single: Bool = false,
                                    focus: Handle = .lower) -> PresentedControl {
         var configuration = RangeSliderConfiguration()
         configuration.disableRange = single
@@ -52,7 +52,7 @@ extension PresentedControl {
     }
 
     /// A stepper with RPVerticalStepper's defaults at `value`, whole numbers, the C locale.
-    public static func stepper(at value: Double) -> PresentedControl {
+    package static func stepper(at value: Double) -> PresentedControl {
         // The defaults are a valid configuration: this never throws.
         var stepper = try! Stepper()
         _ = stepper.apply(.setValue(value))

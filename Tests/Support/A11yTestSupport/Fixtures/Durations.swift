@@ -1,2 +1,2 @@
 /// `n` milliseconds, as the times the tests give an engine, a clock or an output: `ms(250)`.
-public func ms(_ n: Int) -> Duration { .milliseconds(n) }
+package func ms(_ n: Int) -> Duration { .milliseconds(n) }

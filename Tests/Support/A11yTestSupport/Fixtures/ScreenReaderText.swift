@@ -1,6 +1,6 @@
 /// A screen line as a screen reader reads it: the text without its escape sequences (styling,
 /// cursor moves).
-public func screenReaderText(_ line: String) -> String {
+package func screenReaderText(_ line: String) -> String {
     var text = "", inEscape = false
     for character in line {
         if inEscape { if character.isLetter { inEscape = false }; continue }
