@@ -127,7 +127,7 @@ public enum FormatterSpec: Sendable, Equatable {
 
     /// The formatter for this spec. `loadPlugin` opens a plugin (the live one is
     /// `FormatterPlugin.load(path:)`, in Devices).
-    public func makeFormatter(loadPlugin: (String) throws -> any ValueFormatter) throws -> any ValueFormatter {
+    package func makeFormatter(loadPlugin: (String) throws -> any ValueFormatter) throws -> any ValueFormatter {
         switch self {
         case .decimal(let n): return DecimalFormatter(fractionDigits: n)
         case .integer: return DecimalFormatter(fractionDigits: 0)

@@ -38,14 +38,14 @@ package struct ValueLabeler: Sendable {
 extension RangeSlider {
     /// Gives `formatter`'s fixed precision (if any) to the slider, so keyboard steps always change
     /// the text it shows. Never throws for the built-ins (their digits are 0...9).
-    public mutating func adopt(_ formatter: any ValueFormatter) throws(ConfigurationError) {
+    package mutating func adopt(_ formatter: any ValueFormatter) throws(ConfigurationError) {
         try configure { $0.displayFractionDigits = formatter.fractionDigits }
     }
 }
 
 extension Stepper {
     /// Gives `formatter`'s fixed precision (if any) to the stepper.
-    public mutating func adopt(_ formatter: any ValueFormatter) throws(ConfigurationError) {
+    package mutating func adopt(_ formatter: any ValueFormatter) throws(ConfigurationError) {
         try configure { $0.displayFractionDigits = formatter.fractionDigits }
     }
 }

@@ -23,7 +23,7 @@ public enum Action: Sendable, Equatable {
     case interrupt
 
     /// Whether holding the key repeats the action (the auto-repeat applies to it).
-    public var repeats: Bool {
+    package var repeats: Bool {
         switch self {
         case .command(.increment), .command(.decrement), .command(.pageIncrement), .command(.pageDecrement):
             return true
@@ -34,7 +34,7 @@ public enum Action: Sendable, Equatable {
 
     /// Whether the action can change a value (used by the fuzz checks: garbage must never
     /// produce one).
-    public var changesValue: Bool {
+    package var changesValue: Bool {
         switch self {
         case .command(let c):
             switch c {

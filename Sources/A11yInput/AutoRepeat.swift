@@ -74,7 +74,7 @@ public struct AutoRepeat: Sendable {
     }
 
     /// Why a hold ended.
-    public enum EndReason: Sendable, Equatable {
+    package enum EndReason: Sendable, Equatable {
         /// The key was released (kitty), or another key was pressed.
         case released
         /// The OS repeats stopped arriving.
@@ -84,7 +84,7 @@ public struct AutoRepeat: Sendable {
     }
 
     /// What the session should do.
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         /// Perform the held command once. `scheduled` is when the step was due.
         case step(Command, scheduled: Duration)
         /// The key is known to be held (send `Command.beginInteraction`).
@@ -105,30 +105,30 @@ public struct AutoRepeat: Sendable {
         var observedPeriod: Duration?
     }
 
-    public let configuration: Configuration
-    public let detection: HoldDetection
+    package let configuration: Configuration
+    package let detection: HoldDetection
     private var hold: Hold?
 
-    public init(configuration: Configuration = Configuration(), detection: HoldDetection) {
+    package init(configuration: Configuration = Configuration(), detection: HoldDetection) {
         self.configuration = configuration
         self.detection = detection
     }
 
     /// The command being held, if any.
-    public var heldCommand: Command? { hold?.command }
+    package var heldCommand: Command? { hold?.command }
 
     /// Whether a hold is confirmed (repeat steps are running).
-    public var isHolding: Bool { hold?.confirmed ?? false }
+    package var isHolding: Bool { hold?.confirmed ?? false }
 
     /// Whether what a press of `command` does now depends on exactly when it comes: on a
     /// terminal that sends no key releases, a press of the key being held is the operating
     /// system repeating it, a burst or a new tap, by its distance from the last one.
-    public func pressDependsOnTime(_ command: Command) -> Bool {
+    package func pressDependsOnTime(_ command: Command) -> Bool {
         detection == .repeatedPresses && hold?.command == command
     }
 
     /// When the loop must wake next (a step, or the end of a hold); nil when idle.
-    public var nextDeadline: Duration? {
+    package var nextDeadline: Duration? {
         guard let hold else { return nil }
         switch detection {
         case .none:
@@ -152,7 +152,7 @@ public struct AutoRepeat: Sendable {
     }
 
     /// A key that repeats `command` went down (or, on legacy terminals, arrived again).
-    public mutating func press(_ command: Command, at time: Duration) -> [Event] {
+    package mutating func press(_ command: Command, at time: Duration) -> [Event] {
         var events = tick(at: time)
         if var current = hold, current.command == command, detection == .repeatedPresses {
             let gap = time - current.lastSignal
@@ -210,7 +210,7 @@ public struct AutoRepeat: Sendable {
     }
 
     /// A kitty protocol repeat event: the key is still down (the rate is ours, not the OS's).
-    public mutating func osRepeat(_ command: Command, at time: Duration) -> [Event] {
+    package mutating func osRepeat(_ command: Command, at time: Duration) -> [Event] {
         switch detection {
         case .repeatedPresses:
             return press(command, at: time)
@@ -223,7 +223,7 @@ public struct AutoRepeat: Sendable {
     }
 
     /// The key was released (kitty protocol). Steps due by `time` are still taken.
-    public mutating func release(_ command: Command, at time: Duration) -> [Event] {
+    package mutating func release(_ command: Command, at time: Duration) -> [Event] {
         guard hold?.command == command else { return tick(at: time) }
         var events = tick(at: time)
         events += end(at: time, reason: .released)
@@ -231,12 +231,12 @@ public struct AutoRepeat: Sendable {
     }
 
     /// The value reached a limit: stop repeating (the key must be pressed again).
-    public mutating func reachedLimit(at time: Duration) -> [Event] {
+    package mutating func reachedLimit(at time: Duration) -> [Event] {
         end(at: time, reason: .limit)
     }
 
     /// Any other input (a different key, focus change): ends a hold.
-    public mutating func cancel(at time: Duration) -> [Event] {
+    package mutating func cancel(at time: Duration) -> [Event] {
         end(at: time, reason: .released)
     }
 
@@ -247,7 +247,7 @@ public struct AutoRepeat: Sendable {
     }
 
     /// Takes the steps due by `time`, and ends a hold whose OS repeats stopped.
-    public mutating func tick(at time: Duration) -> [Event] {
+    package mutating func tick(at time: Duration) -> [Event] {
         guard var current = hold else { return [] }
         var events: [Event] = []
         var taken = 0

@@ -12,7 +12,7 @@ public struct KeyMap: Sendable {
     public let kind: ControlKind
     public private(set) var bindings: [KeyChord: Action]
     /// Other BRLTTY commands bound by name (`braille:TOP = to-lowest` in a key map file).
-    public private(set) var brailleCommandBindings: [String: Action] = [:]
+    package private(set) var brailleCommandBindings: [String: Action] = [:]
 
     /// The default key map for a kind of control.
     public init(kind: ControlKind) {
@@ -75,7 +75,7 @@ public struct KeyMap: Sendable {
 
     /// The action for a key press or repeat; nil for releases and keys with no meaning.
     /// Releases end a hold: look them up with `binding(for:)`.
-    public func action(for event: KeyEvent, entryActive: Bool) -> Action? {
+    package func action(for event: KeyEvent, entryActive: Bool) -> Action? {
         guard event.kind != .release else { return nil }
         if case .unknown = event.key { return nil }
         if entryActive {
@@ -101,7 +101,7 @@ public struct KeyMap: Sendable {
     /// The action for a key of a braille display: line up/down step (up increases, for the
     /// stepper too), routing keys go to the session's routing map, panning pans, keysyms act
     /// like the keyboard's keys, typed characters like typed keys (digits feed numeric entry).
-    public func action(for key: BrailleKey, entryActive: Bool) -> Action? {
+    package func action(for key: BrailleKey, entryActive: Bool) -> Action? {
         switch key {
         case .lineUp: return entryActive ? nil : .command(.increment)
         case .lineDown: return entryActive ? nil : .command(.decrement)
@@ -139,7 +139,7 @@ public struct KeyMap: Sendable {
 
 extension KeyMap {
     /// Every action name a key map file may use, with its action (nil: `ignore`, which unbinds).
-    public static let actionNames: [(name: String, action: Action?)] = [
+    package static let actionNames: [(name: String, action: Action?)] = [
         ("increment", .command(.increment)),
         ("decrement", .command(.decrement)),
         ("page-increment", .command(.pageIncrement)),
@@ -161,12 +161,12 @@ extension KeyMap {
     ]
 
     /// The action for a name (`to-lowest`); `.some(nil)` for `ignore`; nil if unknown.
-    public static func action(named name: String) -> Action?? {
+    package static func action(named name: String) -> Action?? {
         actionNames.first { $0.name == name.lowercased() }.map(\.action)
     }
 
     /// The name of an action, if it can be bound from a file.
-    public static func name(of action: Action) -> String? {
+    package static func name(of action: Action) -> String? {
         actionNames.first { $0.action == action }?.name
     }
 }
@@ -203,7 +203,7 @@ extension KeyMap {
     /// Parses a key map file: lines `key-name = action-name`, `#` starts a comment, blank lines
     /// are skipped. Returns the keyboard bindings in file order (nil action: `ignore`); lines
     /// `braille:COMMAND = action` bind a BRLTTY command and are left out here.
-    public static func parseFile(_ text: String) throws(KeyMapFileError) -> [(chord: KeyChord, action: Action?)] {
+    package static func parseFile(_ text: String) throws(KeyMapFileError) -> [(chord: KeyChord, action: Action?)] {
         try parseLines(text).compactMap { key, action in
             if case .chord(let chord) = key { return (chord, action) }
             return nil

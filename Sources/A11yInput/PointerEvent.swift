@@ -44,7 +44,7 @@ public struct PointerEvent: Sendable, Hashable {
     }
 
     /// The largest coordinate taken: terminals have no more cells than this in a line or a column.
-    public static let maximumCoordinate = 10_000
+    package static let maximumCoordinate = 10_000
 
     /// The report's fields: the button code (with its modifier and motion bits), column and row,
     /// and whether it ended in `m` (a release). Nil when the numbers are out of range.
@@ -74,7 +74,7 @@ public struct PointerEvent: Sendable, Hashable {
     }
 
     /// The SGR report of this event: what a terminal sends for it (tests and the benchmark type it).
-    public var report: String {
+    package var report: String {
         var code: Int
         switch button {
         case .left: code = 0

@@ -42,7 +42,7 @@ public struct AutoRepeatSchedule: Sendable, Equatable {
     /// repeats 2 to `every + 1` wait `interval`; then each run of `every` repeats waits `factor`
     /// times the run before it, never less than `minimumInterval` (nor less than `interval` when
     /// that is already smaller).
-    public func delay(beforeRepeat n: Int) -> Double {
+    package func delay(beforeRepeat n: Int) -> Double {
         if n <= 1 { return initialDelay }
         guard let a = acceleration, a.every > 0, a.factor < 1 else { return interval }
         var d = interval

@@ -93,7 +93,7 @@ public struct RangeSlider: Control {
 
     /// The values `handle` may take now, given the other handle and the distances, with the limit
     /// that sets each end. Always contains the handle's current value.
-    public func allowedRange(for handle: Handle) -> (lower: Double, lowerLimit: Limit, upper: Double, upperLimit: Limit) {
+    package func allowedRange(for handle: Handle) -> (lower: Double, lowerLimit: Limit, upper: Double, upperLimit: Limit) {
         allowedRange(for: handle, other: handle == .lower ? selectedMaximum : selectedMinimum)
             ?? (value(of: handle), .minimum, value(of: handle), .maximum)
     }

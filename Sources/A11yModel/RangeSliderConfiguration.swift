@@ -38,14 +38,14 @@ public struct RangeSliderConfiguration: Sendable, Equatable {
     public init() {}
 
     /// The label of `handle`.
-    public func label(of handle: Handle) -> String { handle == .lower ? lowerHandleLabel : upperHandleLabel }
+    package func label(of handle: Handle) -> String { handle == .lower ? lowerHandleLabel : upperHandleLabel }
     /// The hint of `handle`.
-    public func hint(of handle: Handle) -> String { handle == .lower ? lowerHandleHint : upperHandleHint }
+    package func hint(of handle: Handle) -> String { handle == .lower ? lowerHandleHint : upperHandleHint }
 
     /// True when `minDistance` is on (not negative).
-    public var hasMinDistance: Bool { minDistance >= 0 }
+    package var hasMinDistance: Bool { minDistance >= 0 }
     /// True when `maxDistance` is on (not negative).
-    public var hasMaxDistance: Bool { maxDistance >= 0 }
+    package var hasMaxDistance: Bool { maxDistance >= 0 }
 
     /// Throws a `ConfigurationError` naming the first property that cannot hold.
     public func validate() throws(ConfigurationError) {

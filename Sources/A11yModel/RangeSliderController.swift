@@ -71,13 +71,13 @@ public final class RangeSliderController: ValueController {
     /// A running session applied `change` for the user (its keys or braille keys) and `slider` is
     /// the result: the controller takes it, and value observers and the delegate are told, as by
     /// `send(_:)`. `RangeSliderController.run` (A11ySession) calls this for every change.
-    public func sessionDidApply(_ change: Change, result slider: RangeSlider) {
+    package func sessionDidApply(_ change: Change, result slider: RangeSlider) {
         self.slider = slider
         report(change, source: .user)
     }
 
     /// Puts `slider` back (a session that was cancelled); value observers hear of moved handles.
-    public func restore(_ slider: RangeSlider) {
+    package func restore(_ slider: RangeSlider) {
         let before = self.slider
         self.slider = slider
         for handle in [Handle.lower, .upper] where before.value(of: handle) != slider.value(of: handle) {

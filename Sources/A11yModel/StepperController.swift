@@ -44,13 +44,13 @@ public final class StepperController: ValueController {
     /// A running session applied `change` for the user and `stepper` is the result: the
     /// controller takes it and tells observers, as `send(_:)` would (with `continuous == false`, a
     /// held key's changes once, at its end). `StepperController.run` (A11ySession) calls this.
-    public func sessionDidApply(_ change: Change, result stepper: Stepper) {
+    package func sessionDidApply(_ change: Change, result stepper: Stepper) {
         self.stepper = stepper
         report(change, source: .user)
     }
 
     /// Puts `stepper` back (a session that was cancelled); value observers hear of the change.
-    public func restore(_ stepper: Stepper) {
+    package func restore(_ stepper: Stepper) {
         let old = self.stepper.value
         self.stepper = stepper
         if old != stepper.value {
