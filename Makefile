@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SERVERS := scripts/servers.sh
 SERVERS_DIR ?= $(or $(A11Y_SERVERS_DIR),$(CURDIR)/.servers)
 
-.PHONY: deps build test test-repeat soak brltty-sessions readme-snippets demo servers-start servers-stop bench \
+.PHONY: deps build test test-repeat soak brltty-sessions readme-snippets docs demo servers-start servers-stop bench \
 	asan asan-run tsan fuzz fuzz-build install install-build install-files uninstall python-venv python-test deb deb-check pot locale pot-check
 
 deps:
@@ -31,8 +31,8 @@ pot-check:
 # tests' status.
 STOP_SERVERS_ON_EXIT = trap '$(SERVERS) stop $(SERVERS_DIR)' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 
-# After the tests: the Python package's tests (against the same servers), the Swift snippets of README.md and docs/,
-# 60 s of fuzzing, a 60 s soak (whose failure fails make test, after the ASan run), the suite under ASan (without the
+# After the tests: the Python package's tests (against the same servers), the Swift snippets of README.md, docs/ and
+# the DocC articles, the API documentation (make docs), 60 s of fuzzing, a 60 s soak (whose failure fails make test, after the ASan run), the suite under ASan (without the
 # real screen readers, which the plain run ran).
 # The last line, "N passed, N failed", counts the Swift Testing tests that ran; it is printed
 # after the servers are stopped, so it stays the last line.
@@ -45,6 +45,7 @@ test: build
 	set -o pipefail; swift test </dev/null 2>&1 | tee .build/test.log; status=$$?; \
 	$(MAKE) --no-print-directory python-test; python=$$?; if [ $$status = 0 ]; then status=$$python; fi; \
 	$(MAKE) --no-print-directory readme-snippets || exit $$?; \
+	$(MAKE) --no-print-directory docs || exit $$?; \
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) || exit $$?; \
 	$(MAKE) --no-print-directory soak SOAK_SECONDS=60; soak=$$?; \
 	if [ "$(TEST_ASAN)" = 1 ]; then $(MAKE) --no-print-directory asan-run SKIP_REAL_READERS=1 || exit $$?; fi; \
@@ -112,6 +113,12 @@ soak: build
 # package in .build/readme-snippets), and examples/swift-embedding builds; one line unless something fails.
 readme-snippets:
 	@scripts/check-readme-snippets.sh
+
+# The API documentation: a DocC archive of A11yControls (.build/docs/A11yControls.doccarchive) from
+# the module's symbol graph and Sources/A11yControls/A11yControls.docc, by the toolchain's docc.
+# Fails on a docc warning or a public declaration without a doc comment (make test runs it).
+docs:
+	@scripts/docs.sh
 
 # make test also runs the whole suite under the address sanitizer (a sanitized build and the
 # tests again, which takes minutes); TEST_ASAN=0 skips it.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Checks that every ```swift block of README.md and of docs/*.md compiles against this package, as
-# a user would build it: a scratch package in .build/readme-snippets depends on this one by path
+# Checks that every ```swift block of README.md, of docs/*.md and of the DocC articles compiles
+# against this package, as a user would build it: a scratch package in .build/readme-snippets depends on this one by path
 # and on its A11yControls product, with one executable target per block (the block is its
 # main.swift, so top-level code and `try` work as written). examples/swift-embedding is built the
 # same way, as one more target of the scratch package: what the docs and the example use must be
@@ -23,10 +23,11 @@ log=$repo/.build/readme-snippets.log
 mkdir -p "$pkg"
 rm -rf "$pkg/Sources"
 
-# The documents whose blocks are checked: README.md, then docs/*.md in name order.
+# The documents whose blocks are checked: README.md, then docs/*.md in name order, then the
+# articles of the API documentation (Sources/A11yControls/A11yControls.docc).
 documents=("$repo/README.md")
 shopt -s nullglob
-documents+=("$repo"/docs/*.md)
+documents+=("$repo"/docs/*.md "$repo"/Sources/A11yControls/A11yControls.docc/*.md)
 shopt -u nullglob
 
 # One directory per block: Sources/snippetNNN/main.swift, starting at the block's line in its own
