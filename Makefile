@@ -32,8 +32,8 @@ pot-check:
 STOP_SERVERS_ON_EXIT = trap '$(SERVERS) stop $(SERVERS_DIR)' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 
 # After the tests: the Python package's tests (against the same servers), the Swift snippets of README.md, docs/ and
-# the DocC articles, the API documentation (make docs), 60 s of fuzzing, a 60 s soak (whose failure fails make test, after the ASan run), the suite under ASan (without the
-# real screen readers, which the plain run ran).
+# the DocC articles, the API documentation (make docs), 60 s of fuzzing, a 60 s soak (whose failure fails make test,
+# after the ASan run), the suite under ASan (without the real screen readers, which the plain run ran).
 # The last line, "N passed, N failed", counts the Swift Testing tests that ran; it is printed
 # after the servers are stopped, so it stays the last line.
 test: build
