@@ -45,7 +45,7 @@ test: build
 	set -o pipefail; swift test </dev/null 2>&1 | tee .build/test.log; status=$$?; \
 	$(MAKE) --no-print-directory python-test; python=$$?; if [ $$status = 0 ]; then status=$$python; fi; \
 	$(MAKE) --no-print-directory readme-snippets || exit $$?; \
-	$(MAKE) --no-print-directory docs || exit $$?; \
+	scripts/docs.sh || exit $$?; \
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SECONDS) || exit $$?; \
 	$(MAKE) --no-print-directory soak SOAK_SECONDS=60; soak=$$?; \
 	if [ "$(TEST_ASAN)" = 1 ]; then $(MAKE) --no-print-directory asan-run SKIP_REAL_READERS=1 || exit $$?; fi; \
@@ -117,7 +117,7 @@ readme-snippets:
 # The API documentation: a DocC archive of A11yControls (.build/docs/A11yControls.doccarchive) from
 # the module's symbol graph and Sources/A11yControls/A11yControls.docc, by the toolchain's docc.
 # Fails on a docc warning or a public declaration without a doc comment (make test runs it).
-docs:
+docs: deps
 	@scripts/docs.sh
 
 # make test also runs the whole suite under the address sanitizer (a sanitized build and the
