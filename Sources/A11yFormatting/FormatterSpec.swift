@@ -9,14 +9,26 @@ import A11yVocabulary
 /// NAME := shown | shown=spoken      (backslash escapes ',' '=' and '\')
 /// ```
 public enum FormatterSpec: Sendable, Equatable {
+    /// `decimal` or `decimal:N`: a `DecimalFormatter`; nil digits follow the control's.
     case decimal(fractionDigits: Int?)
+    /// `integer`: a `DecimalFormatter` with no fraction digits.
     case integer
+    /// `percent` or `percent:N`: a `PercentFormatter`; nil digits follow the control's.
     case percent(fractionDigits: Int?)
+    /// `currency:CODE` or `currency:CODE:N`: a `CurrencyFormatter`; nil digits are the currency's
+    /// usual ones.
     case currency(code: String, fractionDigits: Int?)
+    /// `unit:SYMBOL` or `unit:SYMBOL:N`: a `UnitFormatter`; nil digits follow the control's.
     case unit(symbol: String, fractionDigits: Int?)
+    /// `duration`: a `DurationFormatter`.
     case duration
+    /// `names:A,B,…`: a `NamesFormatter` with these names, in order.
     case names([NamesFormatter.Name])
+    /// `none`: a `NoLabelsFormatter`, no value labels on screen. Where an optional spec is
+    /// expected, write `FormatterSpec.none`: a bare `.none` there is `Optional.none`.
     case none
+    /// `plugin:PATH`: the formatter of the shared library at `PATH`, loaded by `makeFormatter()`
+    /// (its texts are sanitized).
     case plugin(path: String)
 
     /// The spec of the default formatter.
@@ -144,7 +156,10 @@ public enum FormatterSpec: Sendable, Equatable {
 
 /// A spec string that names no formatter. `description` is one line, for stderr.
 public struct FormatterSpecError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The spec string as given.
     public var spec: String
+    /// What is wrong with it, e.g. "fraction digits must be a number from 0 to 9, got '12'".
     public var message: String
+    /// One line for stderr: "Invalid format 'SPEC': MESSAGE".
     public var description: String { "Invalid format '\(spec)': \(message)" }
 }

@@ -15,6 +15,8 @@ public struct NumberLocale: Sendable, Equatable {
     /// True when a currency symbol is written before the number ("€12.50"), false after ("12,50 €").
     public var currencySymbolFirst: Bool
 
+    /// A locale given field by field, for conventions the built-in table of `init(named:)` does not
+    /// know.
     public init(identifier: String, decimalSeparator: String, groupingSeparator: String, currencySymbolFirst: Bool) {
         self.identifier = identifier
         self.decimalSeparator = decimalSeparator

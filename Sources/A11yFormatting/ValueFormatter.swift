@@ -12,6 +12,8 @@ public struct FormatContext: Sendable, Equatable {
     /// Separators to use.
     public var locale: NumberLocale
 
+    /// A context given field by field; the defaults describe a 0...100 track shown in whole numbers
+    /// in the POSIX locale.
     public init(fractionDigits: Int = 0, minimum: Double = 0, maximum: Double = 100, locale: NumberLocale = .posix) {
         self.fractionDigits = fractionDigits
         self.minimum = minimum
@@ -35,6 +37,7 @@ public struct FormattedValue: Sendable, Equatable {
     /// For braille: short, no grouping separators.
     public var braille: String
 
+    /// A value written as these three texts.
     public init(visual: String, spoken: String, braille: String) {
         self.visual = visual
         self.spoken = spoken
@@ -65,12 +68,17 @@ public protocol ValueFormatter: Sendable {
 }
 
 extension ValueFormatter {
+    /// By default nil: the formatter follows the control's fraction digits.
     public var fractionDigits: Int? { nil }
+    /// By default true: the value's labels are drawn on screen.
     public var showsLabels: Bool { true }
+    /// By default the visual text, spoken as it is.
     public func spokenText(for value: Double, in context: FormatContext) -> String { visualText(for: value, in: context) }
+    /// By default the visual text, brailled as it is.
     public func brailleText(for value: Double, in context: FormatContext) -> String { visualText(for: value, in: context) }
 
-    /// All three texts.
+    /// By default the results of `visualText(for:in:)`, `spokenText(for:in:)` and
+    /// `brailleText(for:in:)`.
     public func format(_ value: Double, in context: FormatContext) -> FormattedValue {
         FormattedValue(visual: visualText(for: value, in: context),
                        spoken: spokenText(for: value, in: context),

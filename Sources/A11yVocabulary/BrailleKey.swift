@@ -25,9 +25,13 @@ public enum BrailleKey: Sendable, Equatable, Hashable {
 
 /// Keyboard keys a braille display can send (BrlAPI's X keysym range).
 public enum BrailleKeySymbol: Sendable, Equatable, Hashable {
+    /// Enter (BrlAPI's LINEFEED keysym, X's Return), Escape, Tab, Backspace and Delete.
     case enter, escape, tab, backspace, delete
+    /// The arrow keys: up, down, left and right.
     case up, down, left, right
+    /// Home, End, Page Up and Page Down.
     case home, end, pageUp, pageDown
+    /// Function key F1 to F35, by its number (1 for F1).
     case function(Int)
     /// A keysym with no case above, by its X keysym value.
     case other(UInt32)

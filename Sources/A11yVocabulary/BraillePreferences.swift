@@ -12,6 +12,8 @@ public struct BraillePreferences: Sendable, Equatable, Hashable {
     /// BRLTTY's name of the literary braille table ("en-us-g2"; "none" or empty when unset).
     public var literaryBrailleTable: String
 
+    /// Preferences given field by field; the defaults are those used when BRLTTY does not answer
+    /// (8-dot computer braille on an 8-dot display, no literary braille, no table).
     public init(deviceCellSize: Int = 8, computerBrailleCellSize: Int = 8, literaryBraille: Bool = false,
                 literaryBrailleTable: String = "") {
         self.deviceCellSize = deviceCellSize

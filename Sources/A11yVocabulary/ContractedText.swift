@@ -10,11 +10,13 @@ public struct ContractedText: Sendable, Equatable, Hashable {
     /// a routing key over a cell still finds its place in the text.
     public var sourceIndex: [Int]
 
+    /// Cells given as three arrays of the same length, one entry per cell, left to right.
     public init(text: [Character], dots: [UInt8], sourceIndex: [Int]) {
         self.text = text
         self.dots = dots
         self.sourceIndex = sourceIndex
     }
 
+    /// The number of cells.
     public var count: Int { text.count }
 }

@@ -2,18 +2,21 @@
 /// play them (`TonePlayer`).
 public struct Tone: Sendable, Equatable {
     /// The shape of the wave: a pure sine for values, a square (buzzy) for a blocked key or a limit.
-    public enum Wave: Sendable, Equatable { case sine, square }
+    public enum Wave: Sendable, Equatable { /** A sine (a value's tone), or a buzzy square (a blocked key or a limit). */ case sine, square }
 
-    /// Hz.
+    /// The pitch, in hertz.
     public var frequency: Double
     /// How long it sounds, in milliseconds (a few milliseconds of it fade in and out).
     public var milliseconds: Int
     /// Where it sits between the speakers: -1 left, 0 centre, 1 right.
     public var pan: Double
-    /// 0...1 of full scale.
+    /// The loudness, from 0 (silent) to 1 (full scale).
     public var volume: Double
+    /// The shape of the wave: `.sine` for a value, `.square` for a blocked key or a limit.
     public var wave: Wave
 
+    /// A tone of `frequency` hertz lasting `milliseconds`; by default centred, at 0.3 of full scale,
+    /// and a sine.
     public init(frequency: Double, milliseconds: Int, pan: Double = 0, volume: Double = 0.3, wave: Wave = .sine) {
         self.frequency = frequency
         self.milliseconds = milliseconds
