@@ -53,6 +53,7 @@ public enum Action: Sendable, Equatable {
 
 /// A direction to pan the braille window.
 public enum PanDirection: Sendable, Equatable {
+    /// `left`: back towards the start of the line; `right`: on towards its end.
     case left, right
 }
 

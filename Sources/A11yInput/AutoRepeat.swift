@@ -21,11 +21,18 @@ import A11yVocabulary
 public struct AutoRepeat: Sendable {
     /// How a hold is detected.
     public enum HoldDetection: Sendable, Equatable {
+        /// The terminal reports releases (kitty keyboard protocol): a key is held from its press
+        /// to its release, and repeats come on the control's schedule.
         case releaseEvents
+        /// The terminal sends only the operating system's repeated presses: a hold is recognized
+        /// from their spacing and ends when they stop.
         case repeatedPresses
+        /// Nothing is held (scripted input): every press is one step and nothing repeats.
         case none
     }
 
+    /// The timing of held keys: the repeat schedule, and the thresholds that tell the operating
+    /// system's repeats of a held key from separate taps and from bursts.
     public struct Configuration: Sendable, Equatable {
         /// When the repeat steps come: `AutoRepeatSchedule.delay(beforeRepeat:)` gives the wait
         /// before each one (the model's schedule, so the tested timing is the timing that runs).
@@ -43,7 +50,8 @@ public struct AutoRepeat: Sendable {
         /// Default 60 ms.
         public var minimumReleaseWait: Duration
 
-        /// A configuration that repeats on `schedule` (a stepper's `autoRepeatSchedule`).
+        /// A configuration that repeats on `schedule` (a stepper's `autoRepeatSchedule`). A
+        /// `releaseFactor` below 1 is taken as 1.
         public init(schedule: AutoRepeatSchedule, maximumOSRepeatPeriod: Duration = .milliseconds(120),
                     minimumOSRepeatPeriod: Duration = .milliseconds(8), releaseFactor: Double = 2,
                     minimumReleaseWait: Duration = .milliseconds(60)) {

@@ -7,8 +7,13 @@ import A11yVocabulary
 public enum Key: Sendable, Hashable {
     /// A printable character (UTF-8 decoded), including the space.
     case character(Character)
+    /// `enter`: Enter (Return, keypad Enter); `tab`: Tab (Shift-Tab is `.tab` with `.shift`);
+    /// `backspace`: Backspace (DEL or BS); `escape`: Escape pressed alone.
     case enter, tab, backspace, escape
+    /// The arrow keys, keypad arrows included: `up`, `down`, `left` and `right` as their names say.
     case up, down, left, right
+    /// `home`: Home; `end`: End; `pageUp`: Page Up; `pageDown`: Page Down; `insert`: Insert;
+    /// `delete`: Delete (the forward delete, not Backspace). Keypad keys included.
     case home, end, pageUp, pageDown, insert, delete
     /// A function key: F1 is `.function(1)`.
     case function(Int)
@@ -19,10 +24,17 @@ public enum Key: Sendable, Hashable {
 
 /// Modifier keys held with a key (xterm's and kitty's modifier bits, less the lock keys).
 public struct KeyModifiers: OptionSet, Sendable, Hashable {
+    /// The modifier bits: 1 Shift, 2 Alt, 4 Control, 8 Super (xterm's and kitty's modifier
+    /// parameter less one).
     public let rawValue: UInt8
+    /// Modifiers from their bits, as `rawValue` lists them.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// The Shift key. With a letter it is part of the character (`K`, not `shift+k`).
     public static let shift = KeyModifiers(rawValue: 1)
+    /// The Alt (Meta, Option) key; a legacy terminal sends it as an Escape before the key.
     public static let alt = KeyModifiers(rawValue: 2)
+    /// The Control key; a legacy terminal sends it with a letter as a control character (0x01 is
+    /// `ctrl+a`).
     public static let control = KeyModifiers(rawValue: 4)
     /// The Super (Windows, Command) key; xterm's "meta" bit.
     public static let `super` = KeyModifiers(rawValue: 8)
@@ -33,15 +45,22 @@ public struct KeyModifiers: OptionSet, Sendable, Hashable {
 /// Only the kitty keyboard protocol reports `.repeat` and `.release`; every legacy sequence,
 /// including the operating system's repeats of a held key, arrives as `.press`.
 public enum KeyEventKind: Sendable, Hashable {
+    /// `press`: the key went down (every legacy key event); `repeat`: the key is still held and the
+    /// operating system repeats it (kitty only); `release`: the key went up (kitty only).
     case press, `repeat`, release
 }
 
 /// A key together with its modifiers: what a key map binds. Its `name` is the canonical
 /// spelling used by key map files, such as `ctrl+a`, `alt+up` or `shift+tab`.
 public struct KeyChord: Sendable, Hashable {
+    /// The key; a letter with Shift is its capital, and a letter with Control its small letter.
     public var key: Key
+    /// The modifiers held with the key, less Shift where it is part of the letter.
     public var modifiers: KeyModifiers
 
+    /// A chord of `key` with `modifiers`, in the one form every terminal can send: Control with a
+    /// letter drops Shift (`ctrl+A` is `ctrl+a`), and Shift with a small letter gives the capital
+    /// (`shift+k` is `K`).
     public init(_ key: Key, _ modifiers: KeyModifiers = []) {
         // One value per key, as legacy terminals send them: Control with a letter is the same
         // byte with or without Shift (ctrl+a); a shifted letter is its capital (K).
@@ -62,10 +81,14 @@ public struct KeyChord: Sendable, Hashable {
 
 /// One decoded key event.
 public struct KeyEvent: Sendable, Hashable {
+    /// The key, folded as in `KeyChord` (a letter with Shift is its capital).
     public var key: Key
+    /// The modifiers held with the key.
     public var modifiers: KeyModifiers
+    /// Whether the key went down, repeats or went up.
     public var kind: KeyEventKind
 
+    /// An event of `kind` for `key` with `modifiers`, folded as `KeyChord.init(_:_:)` folds them.
     public init(_ key: Key, _ modifiers: KeyModifiers = [], kind: KeyEventKind = .press) {
         let chord = KeyChord(key, modifiers)
         self.key = chord.key
@@ -188,10 +211,13 @@ extension KeyChord {
 }
 
 extension KeyChord: CustomStringConvertible {
+    /// The chord's canonical `name`, such as `ctrl+a`.
     public var description: String { name }
 }
 
 extension KeyEvent: CustomStringConvertible {
+    /// The chord's `name`, followed by " (repeat)" or " (release)" for those kinds:
+    /// `alt+up (release)`.
     public var description: String {
         switch kind {
         case .press: return name

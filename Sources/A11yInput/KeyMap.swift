@@ -9,7 +9,11 @@ import A11yVocabulary
 /// is in progress, digits, `-`, `.`, Backspace, Enter and Escape edit it and other keys are
 /// ignored (Ctrl-C still interrupts).
 public struct KeyMap: Sendable {
+    /// The kind of control this key map is for.
     public let kind: ControlKind
+    /// The keyboard chords bound, with their actions: changed by `bind(_:to:)`, `apply(file:)`,
+    /// `apply(binding:)` and `mirrorHorizontalArrows()`. A chord not in it does nothing, except an
+    /// ASCII digit, which starts numeric entry.
     public private(set) var bindings: [KeyChord: Action]
     /// Other BRLTTY commands bound by name (`braille:TOP = to-lowest` in a key map file).
     package private(set) var brailleCommandBindings: [String: Action] = [:]
@@ -175,17 +179,23 @@ extension KeyMap {
 
 /// A key map file could not be read; `description` is one line naming the line and the problem.
 public struct KeyMapFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong with the line.
     public enum Problem: Sendable, Equatable {
         /// The line is not `key-name = action-name`.
         case syntax(String)
+        /// The key name before `=` names no key (nor `braille:` with a command name).
         case unknownKey(String)
+        /// The action name after `=` is not one a key map file may use.
         case unknownAction(String)
     }
 
     /// 1-based line number.
     public var line: Int
+    /// What is wrong with the line, with the text at fault.
     public var problem: Problem
 
+    /// One line naming the line number and the problem, with example key names or the list of
+    /// actions: `line 3: unknown action 'up' (actions: increment, …)`.
     public var description: String {
         switch problem {
         case .syntax(let text):

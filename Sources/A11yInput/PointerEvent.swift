@@ -7,6 +7,8 @@ import A11yVocabulary
 public struct PointerEvent: Sendable, Hashable {
     /// Which button the report is about.
     public enum Button: Sendable, Hashable {
+        /// `left`: the left (primary) button; `middle`: the middle button (the wheel pressed);
+        /// `right`: the right button.
         case left, middle, right
         /// The wheel turned away from the user (one notch).
         case wheelUp
@@ -20,21 +22,29 @@ public struct PointerEvent: Sendable, Hashable {
 
     /// What happened.
     public enum Kind: Sendable, Hashable {
+        /// The button went down; a wheel notch is a press of `.wheelUp` or `.wheelDown`, with no
+        /// release.
         case press
         /// The pointer moved with `button` held (a drag).
         case drag
+        /// The button went up.
         case release
     }
 
+    /// The button pressed, held or released, or the wheel turned.
     public var button: Button
+    /// Whether the button went down, moved while held, or went up.
     public var kind: Kind
-    /// The cell, counted from 1 at the top left, as the terminal reports it.
+    /// The column of the cell, counted from 1 at the left, as the terminal reports it.
     public var column: Int
+    /// The row of the cell, counted from 1 at the top, as the terminal reports it.
     public var row: Int
     /// Shift, Alt (Meta) and Control held with the button. (Most terminals keep Shift with a
     /// button for their own selection and report nothing.)
     public var modifiers: KeyModifiers
 
+    /// An event of `kind` for `button` at the cell in `column` and `row` (both counted from 1),
+    /// with `modifiers` held.
     public init(_ button: Button, _ kind: Kind, column: Int, row: Int, modifiers: KeyModifiers = []) {
         self.button = button
         self.kind = kind

@@ -12,13 +12,16 @@ public struct AutoRepeatSchedule: Sendable, Equatable {
         /// …but never falls below this many seconds.
         public var minimumInterval: Double
 
+        /// An acceleration that multiplies the interval by `factor` after every `every` repeats,
+        /// down to `minimumInterval` seconds; the defaults are those of `standard`. `validate()`
+        /// of the schedule checks the values.
         public init(every: Int = 5, factor: Double = 0.5, minimumInterval: Double = 0.05) {
             self.every = every
             self.factor = factor
             self.minimumInterval = minimumInterval
         }
 
-        /// Documented default: twice as fast after every 5 repeats, down to 50 ms.
+        /// Twice as fast after every 5 repeats, down to 50 ms (the initializer's defaults).
         public static let standard = Acceleration()
     }
 
@@ -26,9 +29,15 @@ public struct AutoRepeatSchedule: Sendable, Equatable {
     public var initialDelay: Double
     /// Seconds between repeats. Default 0.5 (RPVerticalStepper `autoRepeatInterval`).
     public var interval: Double
-    /// nil: a constant rate (RPVerticalStepper).
+    /// How the repeats speed up while the key stays held; nil repeats at a constant rate
+    /// (RPVerticalStepper).
     public var acceleration: Acceleration?
 
+    /// A schedule whose first repeat comes `initialDelay` seconds after the press and the next ones
+    /// every `interval` seconds, sped up by `acceleration` (nil: a constant rate).
+    ///
+    /// Nothing is checked here: `validate()`, or the `Stepper` whose configuration holds the
+    /// schedule, throws for a time that cannot be used.
     public init(initialDelay: Double = 0.5, interval: Double = 0.5, acceleration: Acceleration? = nil) {
         self.initialDelay = initialDelay
         self.interval = interval
@@ -51,7 +60,11 @@ public struct AutoRepeatSchedule: Sendable, Equatable {
         return max(d, min(a.minimumInterval, interval))
     }
 
-    /// Throws a `ConfigurationError` naming the first bad value.
+    /// Checks that the schedule can run: a finite `initialDelay` of 0 or more, a finite
+    /// `interval` above 0, and with an acceleration, `every` at least 1, `factor` in
+    /// 0 < factor <= 1 and a finite `minimumInterval` above 0.
+    ///
+    /// - Throws: A `ConfigurationError` naming the first bad value.
     public func validate() throws(ConfigurationError) {
         guard initialDelay.isFinite, initialDelay >= 0 else {
             throw ConfigurationError(property: "autoRepeatInitialDelay", problem: "must be a finite number of seconds >= 0 (got \(initialDelay.shortText))")

@@ -62,6 +62,10 @@ public struct Change: Sendable, Hashable {
     /// The focused handle after the command (`handle`, except when code sets the other handle's value).
     public var focusedHandle: Handle
 
+    /// A change with the given fields; `focusedHandle` defaults to `handle`.
+    ///
+    /// `RangeSlider.apply(_:)` and `Stepper.apply(_:)` make these; build one yourself to describe
+    /// a change, e.g. in a test.
     public init(command: Command, handle: Handle, oldValue: Double, newValue: Double,
                 outcome: Outcome, previousFocus: Handle, focusedHandle: Handle? = nil) {
         self.command = command

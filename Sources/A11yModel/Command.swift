@@ -3,7 +3,10 @@
 /// A single-handle slider (TTRangeSlider's `disableRange`) and a stepper only have `.upper`:
 /// as in TTRangeSlider, the one value lives in `selectedMaximum`.
 public enum Handle: String, Sendable, Hashable, CaseIterable {
+    /// The lower handle, whose value is `selectedMinimum` (TTRangeSlider's left thumb).
     case lower
+    /// The upper handle, whose value is `selectedMaximum`: the only handle of a one-handle slider
+    /// and of a stepper.
     case upper
 }
 

@@ -8,6 +8,8 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     /// What is wrong, as one sentence fragment.
     public var problem: String
 
+    /// An error for `property`, named as in the configuration, with `problem`, a sentence fragment
+    /// such as "must be greater than 0 (got -1)".
     public init(property: String, problem: String) {
         self.property = property
         self.problem = problem

@@ -33,6 +33,8 @@ public struct RangeSlider: Control {
         place(lower: selectedMinimum, upper: selectedMaximum)
     }
 
+    /// Two sliders are equal when their configurations, handle values, focused handles and
+    /// interaction states are; the step grid derived from the configuration is not compared.
     public static func == (a: RangeSlider, b: RangeSlider) -> Bool {
         a.configuration == b.configuration && a.selectedMinimum == b.selectedMinimum
             && a.selectedMaximum == b.selectedMaximum && a.focusedHandle == b.focusedHandle
@@ -54,15 +56,20 @@ public struct RangeSlider: Control {
 
     // MARK: Control
 
+    /// `[.upper]` with `disableRange`, otherwise `[.lower, .upper]`.
     public var handles: [Handle] { configuration.disableRange ? [.upper] : [.lower, .upper] }
 
+    /// `selectedMinimum` for `.lower`, `selectedMaximum` for `.upper`.
     public func value(of handle: Handle) -> Double {
         handle == .lower ? selectedMinimum : selectedMaximum
     }
 
+    /// The track, `minValue...maxValue` of the configuration.
     public var bounds: ClosedRange<Double> { configuration.minValue...configuration.maxValue }
 
+    /// The configuration's `lowerHandleLabel` or `upperHandleLabel`.
     public func label(of handle: Handle) -> String { configuration.label(of: handle) }
+    /// The configuration's `lowerHandleHint` or `upperHandleHint` (empty by default).
     public func hint(of handle: Handle) -> String { configuration.hint(of: handle) }
 
     /// Fraction digits the display shows: `displayFractionDigits` if set; with steps, as many as
@@ -98,6 +105,14 @@ public struct RangeSlider: Control {
             ?? (value(of: handle), .minimum, value(of: handle), .maximum)
     }
 
+    /// Applies `command` under TTRangeSlider's rules and returns what it did.
+    ///
+    /// Keyboard steps move the focused handle by `keyboardStep` (`pageSteps` of them for Page Up
+    /// and Page Down), further when the displayed value would not change otherwise, and never
+    /// past the track, the other handle or the distances; a step that cannot change the displayed
+    /// value reports `.blocked`. `setValue` and `setFraction` snap to the step grid and clamp to
+    /// the handle's allowed range. On a one-handle slider, commands for `.lower` and `focusNext`
+    /// or `focusPrevious` report `.unchanged(.noOtherHandle)`.
     public mutating func apply(_ command: Command) -> Change {
         let focusBefore = focusedHandle
         func unchanged(_ handle: Handle, _ reason: UnchangedReason) -> Change {

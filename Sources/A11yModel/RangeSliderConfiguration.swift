@@ -35,6 +35,8 @@ public struct RangeSliderConfiguration: Sendable, Equatable {
     /// Hint for the upper handle. TTRangeSlider: `maxLabelAccessibilityHint`.
     public var upperHandleHint: String = ""
 
+    /// Settings with TTRangeSlider's defaults: a track from 0 to 100 without steps or distance
+    /// limits, and two handles named "lower" and "upper"; change the properties you need.
     public init() {}
 
     /// The label of `handle`.

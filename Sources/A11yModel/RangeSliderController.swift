@@ -1,6 +1,9 @@
 /// Who asked for a change: the user (keys, braille) or the program embedding the control.
 public enum ChangeSource: Sendable, Hashable {
+    /// The user: keys, braille keys or the pointer in a running session, or `send(_:)`.
     case user
+    /// The embedding program: `set(_:)`, a controller's `configure(_:)`, or a cancelled `run`
+    /// putting the control back as it was.
     case program
 }
 
@@ -18,17 +21,31 @@ public struct ValueChangeEvent: Sendable, Equatable {
 
 /// TTRangeSliderDelegate in Swift: told about changes the USER makes, never about changes in code.
 public protocol RangeSliderDelegate: AnyObject {
-    /// TTRangeSlider `rangeSlider:didChangeSelectedMinimumValue:andMaximumValue:`.
+    /// Called after the user changes a handle's value, with both values after the change
+    /// (TTRangeSlider `rangeSlider:didChangeSelectedMinimumValue:andMaximumValue:`).
+    ///
+    /// The user's changes come from a running session (keys, braille keys, the pointer) or from
+    /// `send(_:)`; changes made in code (`set(_:)`, `configure(_:)`, a cancelled `run` putting the
+    /// slider back) never call it. On a one-handle slider `minimum` is `minValue`.
     func rangeSlider(_ controller: RangeSliderController, didChangeSelectedMinimum minimum: Double, maximum: Double)
-    /// TTRangeSlider `didStartTouchesInRangeSlider:`: a held key began.
+    /// Called when the user begins a continuous change: a held key starts repeating, or the
+    /// pointer takes a handle to drag it (TTRangeSlider `didStartTouchesInRangeSlider:`).
+    ///
+    /// `send(.beginInteraction)` calls it too; value changes during the interaction each call
+    /// `rangeSlider(_:didChangeSelectedMinimum:maximum:)`.
     func rangeSliderDidStartInteraction(_ controller: RangeSliderController)
-    /// TTRangeSlider `didEndTouchesInRangeSlider:`: a held key ended.
+    /// Called when that continuous change ends: the held key is released (or its repeats stop,
+    /// or the handle reaches a limit), or the pointer lets go (TTRangeSlider
+    /// `didEndTouchesInRangeSlider:`). `send(.endInteraction)` calls it too.
     func rangeSliderDidEndInteraction(_ controller: RangeSliderController)
 }
 
 extension RangeSliderDelegate {
+    /// Does nothing: implement it to hear of the user's value changes.
     public func rangeSlider(_ controller: RangeSliderController, didChangeSelectedMinimum minimum: Double, maximum: Double) {}
+    /// Does nothing: implement it to hear when the user begins holding a key or dragging a handle.
     public func rangeSliderDidStartInteraction(_ controller: RangeSliderController) {}
+    /// Does nothing: implement it to hear when the user ends holding a key or dragging a handle.
     public func rangeSliderDidEndInteraction(_ controller: RangeSliderController) {}
 }
 
@@ -49,6 +66,7 @@ public final class RangeSliderController: ValueController {
     }
     private let observers = ValueObservers()
 
+    /// A controller holding `slider`, with no delegate and no value observers yet.
     public init(_ slider: RangeSlider) {
         self.slider = slider
     }

@@ -20,6 +20,8 @@ public struct Stepper: Control {
         self.value = snap(value)
     }
 
+    /// Two steppers are equal when their configurations, values and interaction states are; the
+    /// step grid derived from the configuration is not compared.
     public static func == (a: Stepper, b: Stepper) -> Bool {
         a.configuration == b.configuration && a.value == b.value && a.isInteracting == b.isInteracting
     }
@@ -40,11 +42,18 @@ public struct Stepper: Control {
 
     // MARK: Control
 
+    /// Always `[.upper]`: a stepper's one value is kept as the upper handle's, as in a one-handle
+    /// slider.
     public var handles: [Handle] { [.upper] }
+    /// Always `.upper`, the stepper's only handle.
     public var focusedHandle: Handle { .upper }
+    /// The stepper's `value`, whichever handle is asked for.
     public func value(of handle: Handle) -> Double { value }
+    /// The range of values, `minimumValue...maximumValue` of the configuration.
     public var bounds: ClosedRange<Double> { configuration.minimumValue...configuration.maximumValue }
+    /// The configuration's `label`, for any handle.
     public func label(of handle: Handle) -> String { configuration.label }
+    /// The configuration's `hint` (empty by default), for any handle.
     public func hint(of handle: Handle) -> String { configuration.hint }
 
     /// `displayFractionDigits`, or as many digits as `stepValue` and `minimumValue` need.
@@ -55,6 +64,13 @@ public struct Stepper: Control {
         return max(a, b)
     }
 
+    /// Applies `command` under RPVerticalStepper's rules and returns what it did.
+    ///
+    /// Increment and decrement move by `stepValue` (`pageSteps` steps for Page Up and Page Down),
+    /// further when the displayed value would not change otherwise; a step that would overshoot a
+    /// limit lands on it. At a limit they report `.blocked`, or with `wraps` go to the other end
+    /// and report `.wrapped(to:)`. `setValue` and `setFraction` snap to the step grid and clamp;
+    /// focus commands and commands for `.lower` report `.unchanged`.
     public mutating func apply(_ command: Command) -> Change {
         let old = value
         func change(_ outcome: Outcome) -> Change {

@@ -27,6 +27,8 @@ public struct StepperConfiguration: Sendable, Equatable {
     /// Spoken hint. Default empty.
     public var hint: String = ""
 
+    /// Settings with RPVerticalStepper's defaults: 1 to 99 in steps of 1, auto-repeat every 0.5 s,
+    /// no wrapping; change the properties you need.
     public init() {}
 
     /// RPVerticalStepper `autoRepeatInterval`: the seconds between repeats.

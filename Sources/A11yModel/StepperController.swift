@@ -1,6 +1,12 @@
 /// RPVerticalStepperDelegate in Swift: told about value changes the user makes.
 public protocol StepperDelegate: AnyObject {
-    /// RPVerticalStepper `stepperValueDidChange:`.
+    /// Called after the user changes the value (RPVerticalStepper `stepperValueDidChange:`); the
+    /// new value is `controller.stepper.value`.
+    ///
+    /// The user's changes come from a running session (keys, braille keys, the pointer) or from
+    /// `send(_:)`. With `continuous == false`, a held key's changes call it once, when the key is
+    /// released, and only if the value differs from where the hold began. Changes made in code
+    /// (`set(_:)`, `configure(_:)`, a cancelled `run` putting the stepper back) never call it.
     func stepperValueDidChange(_ controller: StepperController)
 }
 
@@ -22,6 +28,7 @@ public final class StepperController: ValueController {
     private var heldFrom: Double?
     private var heldChange: Change?
 
+    /// A controller holding `stepper`, with no delegate and no value observers yet.
     public init(_ stepper: Stepper) {
         self.stepper = stepper
     }
