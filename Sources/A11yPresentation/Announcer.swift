@@ -3,14 +3,20 @@ import A11yModel
 import A11yVocabulary
 /// Something to say, and how urgently (speech-dispatcher's SSIP priority).
 public struct Utterance: Sendable, Equatable, CustomStringConvertible {
+    /// The words, in the user's language, ready for the synthesizer.
     public var text: String
+    /// What the words may interrupt and what may interrupt them: `.text` for a value change (a
+    /// newer one cancels it), `.message` for what must be heard whole (accepted, cancelled, a
+    /// server lost).
     public var priority: SpeechPriority
 
+    /// Words to say, by default at the `.text` priority of a value change.
     public init(_ text: String, priority: SpeechPriority = .text) {
         self.text = text
         self.priority = priority
     }
 
+    /// The priority, then the words ("text: 50"), for logs and tests.
     public var description: String { "\(priority): \(text)" }
 }
 
@@ -24,9 +30,10 @@ public enum Verbosity: String, Sendable, CaseIterable {
     case verbose
 }
 
-/// Chooses the words: from what a command changed (a `Change`) and the control afterwards, to
-/// what is spoken. Pure: the session sends the result to speech-dispatcher. Every phrase comes
-/// from `messages`, the catalog of the user's language.
+/// The words the controls say: what a key changed, where things stand, the help, the result.
+/// Make one with the user's verbosity, language and decimal separator and give it to
+/// `ControlEngine`; the engine asks it for every utterance (`.speak` effects), and every phrase
+/// comes from `messages`, the catalog of the user's language.
 ///
 /// The first word of every utterance carries the news: the new value, or "already", or the name of
 /// the handle that has focus. A handle is never named like a limit of the track: the default names
@@ -35,6 +42,7 @@ public enum Verbosity: String, Sendable, CaseIterable {
 /// Value changes and reasons use the `text` priority, so each interrupts stale speech and a held
 /// key never builds a backlog; the result of accepting uses `message`, so it is never cut off.
 public struct Announcer: Sendable {
+    /// How much is said beyond the values and the reasons a key did nothing (see `Verbosity`).
     public var verbosity: Verbosity
     /// The words of the user's language.
     public var messages: Messages
@@ -42,6 +50,8 @@ public struct Announcer: Sendable {
     /// synthesizer reads "1,5" as one and a half.
     public var decimalSeparator: String
 
+    /// An announcer that speaks `messages` at `verbosity`. Give `decimalSeparator` the one of the
+    /// `NumberLocale` the engine writes values with, so typed numbers are said as values are.
     public init(verbosity: Verbosity = .normal, messages: Messages = .english, decimalSeparator: String = ".") {
         self.verbosity = verbosity
         self.messages = messages

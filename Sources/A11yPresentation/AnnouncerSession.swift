@@ -3,8 +3,11 @@ import A11yFormatting
 import A11yModel
 import A11yVocabulary
 
-/// A change in a server connection that the user must learn of.
+/// A change in a server connection that the user must learn of: send it to the engine as
+/// `EngineEvent.device(_:)`, which says it (or, for speech itself, shows it on the braille line).
 public enum DeviceStatus: Sendable, Equatable, CaseIterable {
+    /// The connection to speech-dispatcher (`speechLost`) or BRLTTY (`brailleLost`) was lost, or
+    /// came back (`speechBack`, `brailleBack`).
     case speechLost, speechBack, brailleLost, brailleBack
     /// The server is still connected but has not answered for a while (stopped, or stuck): what
     /// it is asked meanwhile waits, the control goes on. Its return is `speechBack` / `brailleBack`.

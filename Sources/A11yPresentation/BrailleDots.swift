@@ -7,16 +7,27 @@ import A11yVocabulary
 ///
 /// The left column holds dots 1, 2, 3, 7 (top to bottom), the right column dots 4, 5, 6, 8.
 public struct BrailleDots: OptionSet, Hashable, Sendable {
+    /// The dots as bits: dot n is bit n - 1.
     public var rawValue: UInt8
+    /// The cell whose dots are the bits of `rawValue` (BrlAPI's dot bits, or a Unicode braille
+    /// pattern minus U+2800).
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// Dot 1: the left column's top dot.
     public static let dot1 = BrailleDots(rawValue: 1 << 0)
+    /// Dot 2: the left column's second dot.
     public static let dot2 = BrailleDots(rawValue: 1 << 1)
+    /// Dot 3: the left column's third dot.
     public static let dot3 = BrailleDots(rawValue: 1 << 2)
+    /// Dot 4: the right column's top dot.
     public static let dot4 = BrailleDots(rawValue: 1 << 3)
+    /// Dot 5: the right column's second dot.
     public static let dot5 = BrailleDots(rawValue: 1 << 4)
+    /// Dot 6: the right column's third dot.
     public static let dot6 = BrailleDots(rawValue: 1 << 5)
+    /// Dot 7: the left column's bottom dot (8-dot cells only).
     public static let dot7 = BrailleDots(rawValue: 1 << 6)
+    /// Dot 8: the right column's bottom dot (8-dot cells only).
     public static let dot8 = BrailleDots(rawValue: 1 << 7)
 
     /// The dots of one column, top to bottom: left is 1, 2, 3, 7; right is 4, 5, 6, 8.

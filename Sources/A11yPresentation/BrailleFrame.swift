@@ -1,4 +1,5 @@
-/// Exactly what one braille display shows: `width` cells.
+/// Exactly what one braille display shows, cell for cell: `text` and `dots` have one entry for
+/// each cell of the display; the `.showBraille` effect carries it.
 ///
 /// A value kept in one shared, immutable box: a frame passes through several hands on every key
 /// (the engine's last frame, the effect, the session's and the worker's last frame), and a copy
@@ -33,7 +34,7 @@ public struct BrailleFrame: Sendable, Equatable {
         get { storage.text }
         set { change { $0.text = newValue } }
     }
-    /// Dots OR-ed on top of the text (BrlAPI's orMask).
+    /// Dots OR-ed on top of the text, one set per cell (BrlAPI's orMask): the track.
     public var dots: [BrailleDots] {
         get { storage.dots }
         set { change { $0.dots = newValue } }
@@ -43,21 +44,24 @@ public struct BrailleFrame: Sendable, Equatable {
         get { storage.routing }
         set { change { $0.routing = newValue } }
     }
-    /// The cursor cell, or nil.
+    /// The cell of the display that shows the cursor (from 0), or nil when the cursor is outside
+    /// the window.
     public var cursor: Int? {
         get { storage.cursor }
         set { change { $0.cursor = newValue } }
     }
-    /// The first cell of the line shown.
+    /// The cell of the whole braille line shown in the display's first cell (0 unless panned, or
+    /// the label moved out of the first window).
     public var offset: Int {
         get { storage.offset }
         set { change { $0.offset = newValue } }
     }
-    /// Whether panning shows more of the line.
+    /// Whether panning left shows more of the line (the window does not start at its first cell).
     public var canPanLeft: Bool {
         get { storage.canPanLeft }
         set { change { $0.canPanLeft = newValue } }
     }
+    /// Whether panning right shows more of the line (the line goes on past the window).
     public var canPanRight: Bool {
         get { storage.canPanRight }
         set { change { $0.canPanRight = newValue } }
@@ -85,6 +89,8 @@ public struct BrailleFrame: Sendable, Equatable {
                             offset: fields.offset, canPanLeft: fields.canPanLeft, canPanRight: fields.canPanRight)
     }
 
+    /// Whether two frames show the same: every cell's text and dots, the cursor, the offset, the
+    /// panning flags and what each routing key does. Copies of one frame compare at once.
     public static func == (a: Self, b: Self) -> Bool {
         a.storage === b.storage
             || (a.text == b.text && a.dots == b.dots && a.routing == b.routing && a.cursor == b.cursor

@@ -2,24 +2,30 @@ import A11yFormatting
 import A11yModel
 import A11yVocabulary
 
-/// Lays a control out on one braille line. Pure: from a `PresentedControl` and the display's
-/// width to cells, cursor and routing map.
+/// How a control is laid out on one braille line: give one to `ControlEngine` to set the track's
+/// room and dots; the engine lays each control out with it, to the display's width, as cells,
+/// cursor and routing keys.
 ///
 /// Layout (a segment is left out when it is empty):
 /// - range slider: `LABEL LOWER TRACK UPPER`
 /// - one-handle slider: `LABEL VALUE TRACK`
 /// - stepper: `LABEL VALUE -+ TRACK`, where `-` and `+` show only while a step down or up is possible
-/// The track takes the room that is left. When it would be shorter than `minimumTrackCells`, the
-/// label moves out of the first window (panning left shows it) and the track takes its room.
+///
+/// The track takes the room that is left. When it would be shorter than `minimumTrackCells` (or
+/// than half the display, on a display narrower than twice that), the label moves out of the
+/// first window (panning left shows it) and the track takes its room.
 public struct BrailleRenderer: Sendable {
     /// The fewest track cells worth showing beside the label.
     public var minimumTrackCells: Int
-    /// Dots the track may use per cell: 8, or 6 for a 6-dot display or reader (`BrailleTrack`).
+    /// Dots the track may use per cell: 8, or 6 for a 6-dot display or reader. A
+    /// `.braillePreferences` event sets it from the user's BRLTTY preferences.
     public var dotsPerCell: Int
     /// Labels in contracted braille, by label (empty: labels in computer braille). Contracted
     /// once per change of text or table, never on the key path.
     package var contractions: [String: ContractedText] = [:]
 
+    /// A renderer that keeps `minimumTrackCells` of track in the first window (moving the label
+    /// out of it when needed) and draws the track with `dotsPerCell` dots (8 or 6) per cell.
     public init(minimumTrackCells: Int = 8, dotsPerCell: Int = 8) {
         self.minimumTrackCells = minimumTrackCells
         self.dotsPerCell = dotsPerCell

@@ -1,17 +1,16 @@
 import A11yVocabulary
 
 /// The words of one language: every phrase the controls speak, show in braille or on screen,
-/// looked up by `MessageKey`, with `{placeholders}` filled in; and the texts of the command line
-/// (help, errors), looked up by their English text.
+/// with `{placeholders}` filled in, and the texts of the command line (help, errors). An
+/// `Announcer` speaks with one.
 ///
-/// The English phrases are in the source (`EnglishPhrases.swift`, the catalogs' msgids); every
-/// other language is a gettext catalog (`po/<language>.po`, compiled by msgfmt to
-/// `<localedir>/<language>/LC_MESSAGES/a11y-controls.mo`), read once when the program starts
-/// (`MessageCatalogs` in A11ySession finds and reads the file; this type only parses its bytes).
-/// Each phrase is cut into its template as the catalog is read, and a phrase the catalog lacks
-/// (or cannot be used: a placeholder its English phrase does not have) is English for that
-/// phrase alone, so a key looks up one array element, as cheap as a compiled-in table.
-/// CONTRIBUTING.md, "Adding a language", says how to add one.
+/// The English phrases are in the source (`english`, the catalogs' msgids); every other language
+/// is a gettext catalog (`po/<language>.po`, compiled by msgfmt to
+/// `<localedir>/<language>/LC_MESSAGES/a11y-controls.mo`), which a `ControlSession` reads once
+/// for `SessionOptions.language` or the locale. Each phrase is cut into its template as the
+/// catalog is read, and a phrase the catalog lacks (or cannot be used: a placeholder its English
+/// phrase does not have) is English for that phrase alone, so a key looks up one array element,
+/// as cheap as a compiled-in table. CONTRIBUTING.md, "Adding a language", says how to add one.
 public struct Messages: Sendable {
     /// The language's code as its catalog is named, in BCP 47 form ("en", "de", "pt-BR").
     public let language: String

@@ -1,6 +1,7 @@
 import A11yModel
 
-/// How a control's track lies on the screen.
+/// How a control's track lies on the screen (`ControlPanel.setLayout(_:)`); speech and braille
+/// are the same whatever the layout.
 public struct TrackLayout: Sendable, Hashable {
     /// Which way the track runs.
     public enum Orientation: String, Sendable, Hashable, CaseIterable {
@@ -10,15 +11,21 @@ public struct TrackLayout: Sendable, Hashable {
         case vertical
     }
 
-    /// Where the minimum of a horizontal track is: on the left (`leftToRight`) or the right.
+    /// Where the minimum of a horizontal track is: on the left (`leftToRight`) or the right. A
+    /// vertical track ignores it.
     public enum Direction: String, Sendable, Hashable, CaseIterable {
+        /// The minimum on the left, values growing to the right (the default; raw value "ltr").
         case leftToRight = "ltr"
+        /// The minimum on the right, values growing to the left (raw value "rtl").
         case rightToLeft = "rtl"
     }
 
+    /// Which way the track runs: across the line or upright.
     public var orientation: Orientation
+    /// Which end of a horizontal track holds the minimum.
     public var direction: Direction
 
+    /// A layout; the default is a horizontal track, left to right.
     public init(orientation: Orientation = .horizontal, direction: Direction = .leftToRight) {
         self.orientation = orientation
         self.direction = direction

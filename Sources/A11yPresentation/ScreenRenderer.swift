@@ -1,7 +1,8 @@
 import A11yFormatting
 import A11yModel
 import A11yVocabulary
-/// What the terminal shows of a control: lines of styled text and where the cursor sits.
+/// What the terminal shows of the controls: lines of styled text and where the cursor sits (the
+/// `.redraw` effect carries it).
 public struct ScreenFrame: Sendable, Equatable {
     /// Lines, each with its own SGR styling, reset at its end. No line holds braille patterns
     /// unless a preview was asked for.
@@ -19,6 +20,7 @@ public struct ScreenFrame: Sendable, Equatable {
         self.targets = targets
     }
 
+    /// Whether two frames show the same lines with the cursor in the same place.
     public static func == (a: ScreenFrame, b: ScreenFrame) -> Bool {
         a.lines == b.lines && a.cursor == b.cursor
     }

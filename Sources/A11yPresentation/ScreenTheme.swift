@@ -22,8 +22,11 @@ public struct ScreenTheme: Sendable, Equatable {
     public var lineThickness: Int = 1
     /// TTRangeSlider lineBorderWidth/lineBorderColor: a row of underline below the track.
     public var lineBorder: Bool = false
-    /// TTRangeSlider minLabelColour / maxLabelColour (foreground colours).
+    /// TTRangeSlider minLabelColour (a foreground colour): the value at the left end of a
+    /// horizontal track, and every value beside a vertical one.
     public var lowerLabelColor: String = "36"
+    /// TTRangeSlider maxLabelColour (a foreground colour): the value at the right end of a
+    /// horizontal track.
     public var upperLabelColor: String = "36"
     /// TTRangeSlider labelPadding: blank columns between the labels and the track.
     public var labelPadding: Int = 1
@@ -43,6 +46,8 @@ public struct ScreenTheme: Sendable, Equatable {
     /// False for TERM=dumb: no escape sequences at all, no track (the text says everything).
     public var usesEscapes: Bool = true
 
+    /// The default theme: grey track, blue selection, white handles, cyan labels, with colour
+    /// and escapes whatever the environment (`standard(environment:)` follows it).
     public init() {}
 
     /// The default theme, adjusted for the environment: NO_COLOR (any value) and TERM=dumb.

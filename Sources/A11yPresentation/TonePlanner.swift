@@ -4,7 +4,8 @@ import A11yVocabulary
 /// Plans the tones of `--tones on`, as NVDA's progress-bar beeps: on each value change a short
 /// tone whose pitch follows the value's place on the track, exponentially from 110 Hz (the
 /// minimum) to 1760 Hz (the maximum); the lower handle sounds on the left, the upper on the
-/// right; a blocked key or a limit adds a short low buzz. Pure: `TonePlayer` plays the result.
+/// right; a blocked key or a limit adds a short low buzz. Give one to `ControlEngine` for tones:
+/// the engine hands them over as `.playTones` effects, and the session plays them through ALSA.
 public struct TonePlanner: Sendable {
     /// The pitch of the track's minimum and maximum, Hz (NVDA's progress beeps).
     package static let lowest = 110.0
@@ -14,6 +15,7 @@ public struct TonePlanner: Sendable {
     /// The low buzz of a blocked key or a limit: below every value's tone, square.
     package static let limitTone = Tone(frequency: 55, milliseconds: 60, volume: 0.3, wave: .square)
 
+    /// A planner with the default 40 ms tone.
     public init() {}
 
     /// 110 Hz at `fraction` 0, 1760 Hz at 1, exponential between (four octaves).

@@ -16,8 +16,8 @@ extension ControlEngine {
         return inputs
     }
 
-    /// From now on the auto-repeat learns of held keys this way (for instance `.releaseEvents`
-    /// once the kitty keyboard protocol is on); a key held now is let go.
+    /// Changes how the auto-repeat learns that a key is held (for instance to `.releaseEvents`
+    /// once the terminal's kitty keyboard protocol is on); a key held at the time is let go.
     public mutating func setHoldDetection(_ detection: AutoRepeat.HoldDetection) {
         guard detection != holdDetection else { return }
         holdDetection = detection

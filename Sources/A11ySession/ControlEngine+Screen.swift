@@ -46,7 +46,8 @@ extension ControlEngine {
                                          speech: lastUtterance?.text ?? "") : nil
     }
 
-    /// What the terminal shows now.
+    /// What the terminal shows: `screenFrame(columns:preview:)` at `screenWidth`, with the
+    /// preview when `preview` is on.
     public var screenFrame: ScreenFrame { screenFrame(columns: screenWidth, preview: preview) }
 
     /// What the terminal shows at `columns`: every control, then a hint line (and, with

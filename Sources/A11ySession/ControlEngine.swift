@@ -9,10 +9,11 @@ import A11yVocabulary
 /// screen, finish). A program with its own event loop drives controls by sending events and
 /// carrying out the effects; `ControlSession` is the loop that ships with the package.
 ///
-/// It is made of parts with their own state and tests: `KeyInput` (decoder and Escape timer),
-/// `AutoRepeat` (held keys), `EntryEditor` (typed numbers), `BrailleViewport` (panning, routing,
-/// notices). Words come only from the `Announcer`, cells from the `BrailleRenderer`, screen text
-/// from the `ScreenRenderer`. Each control is formatted again only when it changed.
+/// Inside, parts with their own state do the work: the key decoder and the lone Escape's timer,
+/// held keys (`AutoRepeat`), typed numbers, the braille window (panning, routing keys, notices).
+/// The words come only from the `Announcer`, the braille cells from the `BrailleRenderer`, the
+/// screen's text from a renderer that follows the `ScreenTheme`. Each control is formatted again
+/// only when it changed.
 ///
 /// Times are `Duration`s since any fixed origin (the session uses a monotonic clock).
 public struct ControlEngine: Sendable {
@@ -25,6 +26,7 @@ public struct ControlEngine: Sendable {
     package let announcer: Announcer
     package internal(set) var brailleRenderer: BrailleRenderer
     package let screenRenderer: ScreenRenderer
+    /// How the controls' values are written: decimal and grouping separators, currency symbol.
     public let locale: NumberLocale
     /// How the auto-repeat learns a key is held (from the key source; see `setHoldDetection`).
     public internal(set) var holdDetection: AutoRepeat.HoldDetection
@@ -75,7 +77,8 @@ public struct ControlEngine: Sendable {
     public var locatesScreen = false
     var editor = EntryEditor()
     package internal(set) var braille = BrailleViewport()
-    /// The terminal's width in columns.
+    /// The terminal's width in columns, which the screen frames are drawn to (the `.screenWidth`
+    /// event changes it).
     public internal(set) var screenWidth: Int {
         didSet { if screenWidth != oldValue { staleScreenPanels = Array(panels.indices) } }
     }
@@ -93,6 +96,29 @@ public struct ControlEngine: Sendable {
     /// The tones of the event being handled.
     private var tones: [Tone] = []
 
+    /// An engine over `panels`, focused on the first. Send it `.start` first, after the braille
+    /// display's preferences and width in the same `send(_:at:)` when there is a display: the
+    /// focused control is introduced then.
+    ///
+    /// - Parameters:
+    ///   - panels: The controls, in Tab order. Must not be empty.
+    ///   - announcer: The words: verbosity, language and the decimal separator typed numbers are
+    ///     said with. Its `messages` also give the screen its words.
+    ///   - screenTheme: How the controls look on the terminal.
+    ///   - locale: How values are written; the environment's locale by default.
+    ///   - holdDetection: How a held key shows in the key stream: `.releaseEvents` when the
+    ///     terminal reports releases (the kitty keyboard protocol), `.repeatedPresses` for any
+    ///     other terminal, `.none` for scripted input. `setHoldDetection(_:)` changes it later.
+    ///   - escapeTimeout: How long a lone Escape byte waits for the rest of an escape sequence
+    ///     before it counts as the Escape key; 100 ms by default.
+    ///   - brailleRenderer: How a control is laid out on the braille line. `.braillePreferences`
+    ///     events set its dots per cell.
+    ///   - screenWidth: The terminal's width in columns; the `.screenWidth` event changes it.
+    ///   - preview: Whether the screen also shows the braille cells and the last utterance (for
+    ///     sighted developers).
+    ///   - voice: How the words reach the user beside braille; `.speech` unless a screen reader
+    ///     reads the terminal. The `.voice` event changes it.
+    ///   - tonePlanner: The tones of value changes (`.playTones` effects); nil for none.
     public init(panels: [ControlPanel], announcer: Announcer = Announcer(), screenTheme: ScreenTheme = ScreenTheme(),
                 locale: NumberLocale = .current, holdDetection: AutoRepeat.HoldDetection,
                 escapeTimeout: Duration = KeyDecoder.recommendedEscapeTimeout, brailleRenderer: BrailleRenderer = BrailleRenderer(),
@@ -328,10 +354,10 @@ public struct ControlEngine: Sendable {
     package var entry: NumericEntry? { editor.entry }
     /// Cells of the braille display (0: no display).
     public var brailleWidth: Int { braille.width }
-    /// The braille notice shown now, if any.
+    /// The braille notice on the display (a server lost or back), if any.
     public var brailleNotice: String? { braille.notice?.text }
 
-    /// What the braille display shows now (nil without a display).
+    /// What the braille display shows (nil without a display).
     public var brailleFrame: BrailleFrame? {
         braille.frame(entry: editor.entry.map { (announcer.name(of: presented.focusedHandle), $0.text) })
     }

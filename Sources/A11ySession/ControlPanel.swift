@@ -8,14 +8,20 @@ import A11yVocabulary
 public struct ControlPanel: Sendable {
     /// The model: the rules of the control live in these values.
     public enum Model: Sendable, Equatable {
+        /// A range slider, with one handle or two.
         case slider(RangeSlider)
+        /// A stepper.
         case stepper(Stepper)
     }
 
+    /// The control's value and rules; every command the user gives is applied to it.
     public var model: Model
     /// The control's label ("Price"); for a stepper its configuration's label is used when empty.
     public var label: String
+    /// How the values are written as text: on screen, spoken and in braille.
     public var formatter: any ValueFormatter
+    /// Which keys and braille keys do what on this control. `setLayout(_:)` turns its arrows
+    /// round for right to left: set the key map before the layout.
     public var keyMap: KeyMap
     /// How a held key repeats on this control.
     public var repeatConfiguration: AutoRepeat.Configuration
@@ -34,7 +40,8 @@ public struct ControlPanel: Sendable {
     }
 
     /// A range slider (TTRangeSlider). A held key first repeats after 0.4 s, then every 0.1 s.
-    /// The slider takes the formatter's precision (`adopt`), so every key changes the text shown.
+    /// The slider takes the formatter's fixed precision, if it has one, so every key changes the
+    /// text shown; a precision the slider cannot take throws.
     public init(slider: RangeSlider, label: String = "", formatter: any ValueFormatter = DecimalFormatter(fractionDigits: nil),
                 keyMap: KeyMap = KeyMap(kind: .slider),
                 repeatConfiguration: AutoRepeat.Configuration = .init(initialDelay: .milliseconds(400), interval: .milliseconds(100))) throws(ConfigurationError) {
@@ -105,6 +112,7 @@ public struct ControlPanel: Sendable {
 
     /// The handles in focus order.
     public var handles: [Handle] { control.handles }
+    /// The handle the keys act on.
     public var focusedHandle: Handle { control.focusedHandle }
     /// True during a held key.
     public var isInteracting: Bool { control.isInteracting }

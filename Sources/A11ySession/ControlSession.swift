@@ -8,10 +8,12 @@ import A11yVocabulary
 
 /// How a session ended, and the controls as they were then.
 public struct SessionResult: Sendable {
+    /// How the session ended: only `.accepted` means the user chose the values.
     public var outcome: SessionOutcome
     /// The signal that ended the session (SIGTERM, SIGHUP, SIGQUIT), if one did: call
     /// `SignalHandling.exit(after:)` to end the program as that signal would.
     package var signal: TerminalSignal?
+    /// The controls as the session left them, in Tab order: the chosen values when accepted.
     public var panels: [ControlPanel]
     /// Cancelled with the Escape key rather than `q` (dialog's rangebox exits 255 then, not 1).
     public var cancelledWithEscape = false
@@ -22,11 +24,10 @@ public struct SessionResult: Sendable {
 ///
 /// The loop sleeps in `poll()` until a key, a braille key, a signal or the next deadline (a held
 /// key's step, a lone Escape's timeout, a reconnection attempt): no periodic wake-ups when idle.
-/// Speech and braille each make their calls from a thread of their own (`SpeechOutput`'s
-/// worker, `BrailleOutput`'s worker): no call here waits for a server, so a server that stopped
-/// answering never delays keys, the screen or the other output. A key tapped again is carried out
-/// from its forecast (`ControlEngine.forecast(after:at:)`, worked out while the loop waited) as
-/// soon as it is read, and the engine takes it a moment later. The terminal is restored and
+/// Speech and braille each make their calls from a thread of their own: no call in the loop
+/// waits for a server, so a server that stopped answering never delays keys, the screen or the
+/// other output. A key tapped again is carried out from its forecast (what the engine works out
+/// while the loop waits) as soon as it is read, and the engine takes it a moment later. The terminal is restored and
 /// the braille display released on every way out.
 public final class ControlSession {
     var engine: ControlEngine
@@ -49,8 +50,9 @@ public final class ControlSession {
     /// SIGPIPE ignored while the session runs (libspeechd needs it).
     let brokenPipe: IgnoredBrokenPipe
 
-    /// Sets up the terminal and connects to the servers. Throws `DeviceUnavailable` when a server
-    /// in mode `.on` cannot be reached, or a `TerminalError`.
+    /// Sets up the terminal (raw mode, signal handlers and, with `SessionOptions.mouse`, the
+    /// pointer's reports) and connects to the servers. Throws `DeviceUnavailable` when a server in mode `.on` cannot be reached, or
+    /// an error naming the terminal call that failed.
     public convenience init(panels: [ControlPanel], options: SessionOptions = SessionOptions()) throws {
         try self.init(panels: panels, options: options, devices: try SessionDevices.live(options: options))
     }
@@ -155,7 +157,9 @@ public final class ControlSession {
 
     var now: Duration { clock.now }
 
-    /// Runs until the user accepts or cancels, or a signal ends the session.
+    /// Runs until the user accepts or cancels, the time limit passes or a signal ends the session,
+    /// then restores the terminal and releases the servers; returns how it ended. SIGINT,
+    /// SIGTERM, SIGHUP, SIGQUIT and the terminal hanging up end it as `.interrupted`.
     public func run() -> SessionResult {
         var endingSignal: TerminalSignal?
         loop: while engine.outcome == nil {

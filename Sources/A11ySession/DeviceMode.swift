@@ -9,24 +9,28 @@ public enum DeviceMode: String, Sendable, Equatable, CaseIterable {
     /// Use the server when it can be reached; otherwise say once on stderr what is missing, go on
     /// without it and keep trying to reconnect in the background.
     case auto
-    /// Refuse to start without it (exit status 3).
+    /// Refuse to start without it: the session's start throws `DeviceUnavailable` (a11y-demo
+    /// exits with status 3).
     case on
     /// Do not use it.
     case off
 }
 
-/// A required server could not be reached (`DeviceMode.on`).
+/// A required server could not be reached (`DeviceMode.on`): thrown by `ControlSession`'s start.
 public struct DeviceUnavailable: Error, Sendable, CustomStringConvertible {
+    /// Which server: "speech" (speech-dispatcher) or "braille" (BRLTTY).
     public var device: String
+    /// What went wrong, in words (the connection's error, or a server that did not answer).
     public var reason: String
+    /// The error as one line for the user: the server, the option that requires it, and why.
     public var description: String { "\(device) is required (--\(device) on) but unavailable: \(reason)" }
 }
 
 /// Which screen reader reads this terminal (`--screen-reader`), and so how the control's words
 /// reach the user beside braille (`Voice`).
 public enum ScreenReaderMode: String, Sendable, Equatable, CaseIterable {
-    /// As `ScreenReaderDetection` finds: Fenrir or speakup read the screen's words line, with Orca
-    /// the control speaks and keeps the cursor still, with none it speaks.
+    /// As detection on this machine finds: Fenrir or speakup read the screen's words line, with
+    /// Orca the control speaks and keeps the cursor still, with none it speaks.
     case auto
     /// A screen reader reads this terminal: the one detection finds (Orca: the control speaks
     /// and keeps the cursor still), else one that reads what changes on the screen (Fenrir,

@@ -55,11 +55,13 @@ public enum EngineEvent: Sendable, Equatable {
 
 /// What the engine asks the world to do, in the order given: the screen and the braille frame
 /// (the frame first at the start, before the screen's first drawing is made; see
-/// `ControlEngine`), then speech (braille never waits for it).
+/// `ControlEngine`), then the cursor query, the tones, speech (braille never waits for it), the
+/// user's changes and the end.
 public enum EngineEffect: Sendable, Equatable {
     /// Show this frame on the braille display (nil: there is nothing to show).
     case showBraille(BrailleFrame?)
-    /// Play these tones (`--tones on`), in place of any still waiting.
+    /// Play these tones (an engine made with a `TonePlanner`: `--tones on`), in place of any
+    /// still waiting.
     case playTones([Tone])
     /// Say this.
     case speak(Utterance)

@@ -33,7 +33,9 @@ package struct FormatterPlugin: RawTextFormatter {
 }
 
 extension FormatterSpec {
-    /// The formatter for this spec, loading plugins with `FormatterPlugin`.
+    /// The formatter for this spec. A `.plugin(path:)` spec loads its shared library through the
+    /// C ABI, and every text it returns is sanitized; it throws when the library is missing,
+    /// cannot be opened, is not a formatter plugin or speaks another ABI version.
     public func makeFormatter() throws -> any ValueFormatter {
         try makeFormatter(loadPlugin: FormatterPlugin.loadFormatter(path:))
     }

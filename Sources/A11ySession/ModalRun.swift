@@ -11,8 +11,11 @@ import A11yVocabulary
 /// SIGHUP or SIGQUIT during the session ends the program as that signal would (after the same
 /// clean-up), as a dialog does.
 extension RangeSlider {
-    /// The chosen values (the one value of a one-handle slider is `upper`, as `selectedMaximum`),
-    /// or nil when the user cancelled or pressed Ctrl-C.
+    /// Runs the slider modally, named `label`, its values written by `formatter`; returns the
+    /// chosen values (the one value of a one-handle slider is `upper`, as `selectedMaximum`), or
+    /// nil when the session ended without the user accepting (cancelled, Ctrl-C, timed out).
+    /// Throws a `ConfigurationError` when the slider cannot take the formatter's precision,
+    /// `DeviceUnavailable` when a required server cannot be reached, or a terminal's error.
     public func run(label: String = "", formatter: any ValueFormatter = DecimalFormatter(fractionDigits: nil),
                     options: SessionOptions = SessionOptions()) throws -> (lower: Double, upper: Double)? {
         let panel = try ControlPanel(slider: self, label: label, formatter: formatter)
@@ -22,7 +25,9 @@ extension RangeSlider {
 }
 
 extension Stepper {
-    /// The chosen value, or nil when the user cancelled or pressed Ctrl-C.
+    /// Runs the stepper modally, its value written by `formatter`; returns the chosen value, or
+    /// nil when the session ended without the user accepting (cancelled, Ctrl-C, timed out).
+    /// Throws as `RangeSlider.run(label:formatter:options:)` does.
     public func run(formatter: any ValueFormatter = DecimalFormatter(fractionDigits: nil),
                     options: SessionOptions = SessionOptions()) throws -> Double? {
         let panel = try ControlPanel(stepper: self, formatter: formatter)
@@ -47,7 +52,8 @@ extension RangeSliderController {
     /// Runs the slider modally (as `RangeSlider.run`); while it runs, every change the user makes
     /// reaches the delegate and the value observers at once, as TTRangeSlider's delegate hears of
     /// a moving thumb. Returns true when the user accepted; `slider` then holds the chosen values.
-    /// On cancel the slider is put back as it was (value observers hear of it as a program change).
+    /// Otherwise (cancelled, Ctrl-C, timed out) the slider is put back as it was (value observers
+    /// hear of it as a program change).
     public func run(label: String = "", formatter: any ValueFormatter = DecimalFormatter(fractionDigits: nil),
                     options: SessionOptions = SessionOptions()) throws -> Bool {
         let start = slider
@@ -62,8 +68,8 @@ extension RangeSliderController {
 
 extension StepperController {
     /// Runs the stepper modally (as `Stepper.run`); while it runs the delegate and the value
-    /// observers hear of the user's changes (held keys as `continuous` says). Returns true when
-    /// the user accepted; on cancel the stepper is put back as it was.
+    /// observers hear of the user's changes (held keys as its configuration's `continuous` says).
+    /// Returns true when the user accepted; otherwise the stepper is put back as it was.
     public func run(formatter: any ValueFormatter = DecimalFormatter(fractionDigits: nil),
                     options: SessionOptions = SessionOptions()) throws -> Bool {
         let start = stepper

@@ -6,9 +6,13 @@ import A11yPresentation
 
 /// How a session presents itself and which servers it uses.
 public struct SessionOptions: Sendable {
+    /// Whether the session speaks through speech-dispatcher (`--speech`): when it can, by default.
     public var speech: DeviceMode = .auto
+    /// Whether the session uses the braille display through BRLTTY (`--braille`): when it can, by
+    /// default.
     public var braille: DeviceMode = .auto
     package var speechSettings = SpeechOutput.Settings()
+    /// How much the controls say (`--verbosity`).
     public var verbosity: Verbosity = .normal
     /// Which screen reader reads this terminal (`--screen-reader`): see `Voice`.
     public var screenReader: ScreenReaderMode = .auto
@@ -20,8 +24,11 @@ public struct SessionOptions: Sendable {
         screenReader.reader { ScreenReaderDetection.detect(environment: Environment.all) }
     }
     /// The language of the words and of speech (`--language`, as "de" or "pt-BR"); nil: the
-    /// locale's (LC_ALL, LC_MESSAGES, LANG). Also read from `speechSettings.language`.
+    /// locale's (LC_ALL, LC_MESSAGES, LANG). It also sets how numbers are written ("1,5" in
+    /// German); without it they follow LC_ALL, LC_NUMERIC, LANG.
     public var language: String?
+    /// How the controls look on the terminal: by default the standard theme adjusted for
+    /// NO_COLOR and TERM=dumb (`ScreenTheme.standard(environment:)`).
     public var theme: ScreenTheme = .standard(environment: Environment.all)
     /// Play a short tone on each value change, its pitch following the value (`--tones on`).
     public var tones = false
@@ -48,6 +55,9 @@ public struct SessionOptions: Sendable {
     }
     private var customReport: (@Sendable (String) -> Void)?
 
+    /// The defaults: speech and braille when they can be reached, normal verbosity, the screen
+    /// reader detected, the environment's language and theme, the pointer on, no tones, no time
+    /// limit.
     public init() {}
 
     /// The language asked for: `language`, else the speech settings', else the locale's.
