@@ -170,9 +170,12 @@ package final class TonePlayer: Sendable {
     package static func samples(of tone: Tone, rate: Int) -> [Int16] {
         let count = max(1, rate * tone.milliseconds / 1000)
         let fade = max(1, min(count / 2, rate * 5 / 1000))
-        let angle = (min(1, max(-1, tone.pan)) + 1) * Double.pi / 4
-        let gains = (left: cos(angle) * tone.volume, right: sin(angle) * tone.volume)
-        let step = 2 * Double.pi * tone.frequency / Double(rate)
+        // Pan and volume held to their ranges, and a pitch that is not a number made silent: a
+        // sample beyond 16 bits would trap in its conversion.
+        let angle = (min(1, max(-1, tone.pan.isNaN ? 0 : tone.pan)) + 1) * Double.pi / 4
+        let volume = tone.frequency.isFinite ? min(1, max(0, tone.volume.isNaN ? 0 : tone.volume)) : 0
+        let gains = (left: cos(angle) * volume, right: sin(angle) * volume)
+        let step = tone.frequency.isFinite ? 2 * Double.pi * tone.frequency / Double(rate) : 0
         var out: [Int16] = []
         out.reserveCapacity((count + rate / 100) * 2)
         for i in 0..<count {

@@ -2,7 +2,7 @@ import A11yModel
 import A11yVocabulary
 /// Which of the three texts a formatter is asked for. Raw values are the plugin ABI's
 /// `A11Y_TEXT_VISUAL`, `A11Y_TEXT_SPOKEN` and `A11Y_TEXT_BRAILLE`.
-public enum TextKind: Int32, Sendable, CaseIterable {
+package enum TextKind: Int32, Sendable, CaseIterable {
     /// The text on screen (`A11Y_TEXT_VISUAL`).
     case visual = 0
     /// The text spoken (`A11Y_TEXT_SPOKEN`).

@@ -53,8 +53,10 @@ public enum Action: Sendable, Equatable {
 
 /// A direction to pan the braille window.
 public enum PanDirection: Sendable, Equatable {
-    /// `left`: back towards the start of the line; `right`: on towards its end.
-    case left, right
+    /// Back towards the start of the line.
+    case left
+    /// On towards the end of the line.
+    case right
 }
 
 /// Which control a key map is for.

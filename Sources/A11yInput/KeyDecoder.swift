@@ -8,14 +8,14 @@
 /// Garbage never becomes a key that means something: unknown, malformed and truncated sequences
 /// come out as `Key.unknown(bytes)`, over-long ones are skipped up to their final byte, and the
 /// decoder never holds more than `maximumSequenceLength` bytes.
-@usableFromInline package struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     /// The longest escape sequence the decoder collects before giving up on it.
     package static let maximumSequenceLength = 64
     /// The most bytes ever held back: a sequence and an Alt (ESC) prefix.
     package static let maximumPendingCount = maximumSequenceLength + 1
     /// A good escape timeout for an interactive terminal: 50 ms is enough on a local terminal,
     /// over SSH 100 ms avoids splitting sequences. (vim's ttimeoutlen is 100, tmux uses 10.)
-    @usableFromInline package static let recommendedEscapeTimeout: Duration = .milliseconds(100)
+    package static let recommendedEscapeTimeout: Duration = .milliseconds(100)
 
     /// One decoded item with the bytes it came from.
     package struct Decoded: Sendable, Hashable {

@@ -7,14 +7,34 @@ import A11yVocabulary
 public enum Key: Sendable, Hashable {
     /// A printable character (UTF-8 decoded), including the space.
     case character(Character)
-    /// `enter`: Enter (Return, keypad Enter); `tab`: Tab (Shift-Tab is `.tab` with `.shift`);
-    /// `backspace`: Backspace (DEL or BS); `escape`: Escape pressed alone.
-    case enter, tab, backspace, escape
-    /// The arrow keys, keypad arrows included: `up`, `down`, `left` and `right` as their names say.
-    case up, down, left, right
-    /// `home`: Home; `end`: End; `pageUp`: Page Up; `pageDown`: Page Down; `insert`: Insert;
-    /// `delete`: Delete (the forward delete, not Backspace). Keypad keys included.
-    case home, end, pageUp, pageDown, insert, delete
+    /// Enter (Return, keypad Enter).
+    case enter
+    /// Tab (Shift-Tab is `.tab` with `.shift`).
+    case tab
+    /// Backspace (DEL or BS).
+    case backspace
+    /// Escape pressed alone.
+    case escape
+    /// The Up arrow (keypad Up included).
+    case up
+    /// The Down arrow (keypad Down included).
+    case down
+    /// The Left arrow (keypad Left included).
+    case left
+    /// The Right arrow (keypad Right included).
+    case right
+    /// Home (keypad Home included).
+    case home
+    /// End (keypad End included).
+    case end
+    /// Page Up (keypad Page Up included).
+    case pageUp
+    /// Page Down (keypad Page Down included).
+    case pageDown
+    /// Insert (keypad Insert included).
+    case insert
+    /// Delete: the forward delete, not Backspace (keypad Delete included).
+    case delete
     /// A function key: F1 is `.function(1)`.
     case function(Int)
     /// Bytes that form no key the decoder knows (garbage, a truncated or unsupported sequence).
@@ -45,9 +65,12 @@ public struct KeyModifiers: OptionSet, Sendable, Hashable {
 /// Only the kitty keyboard protocol reports `.repeat` and `.release`; every legacy sequence,
 /// including the operating system's repeats of a held key, arrives as `.press`.
 public enum KeyEventKind: Sendable, Hashable {
-    /// `press`: the key went down (every legacy key event); `repeat`: the key is still held and the
-    /// operating system repeats it (kitty only); `release`: the key went up (kitty only).
-    case press, `repeat`, release
+    /// The key went down (every key event of a terminal without the kitty protocol).
+    case press
+    /// The key is still held and the operating system repeats it (kitty protocol only).
+    case `repeat`
+    /// The key went up (kitty protocol only).
+    case release
 }
 
 /// A key together with its modifiers: what a key map binds. Its `name` is the canonical
@@ -59,8 +82,8 @@ public struct KeyChord: Sendable, Hashable {
     public var modifiers: KeyModifiers
 
     /// A chord of `key` with `modifiers`, in the one form every terminal can send: Control with a
-    /// letter drops Shift (`ctrl+A` is `ctrl+a`), and Shift with a small letter gives the capital
-    /// (`shift+k` is `K`).
+    /// letter drops Shift (`ctrl+A` is `ctrl+a`), and Shift with a letter is the capital
+    /// (`shift+k` and `shift+K` are `K`).
     public init(_ key: Key, _ modifiers: KeyModifiers = []) {
         // One value per key, as legacy terminals send them: Control with a letter is the same
         // byte with or without Shift (ctrl+a); a shifted letter is its capital (K).
@@ -68,7 +91,7 @@ public struct KeyChord: Sendable, Hashable {
            let lower = c.lowercased().first {
             self.key = .character(lower)
             self.modifiers = modifiers.subtracting(.shift)
-        } else if case .character(let c) = key, modifiers.contains(.shift), c.isLetter, c.isLowercase,
+        } else if case .character(let c) = key, modifiers.contains(.shift), c.isLetter, c.isCased,
                   c.uppercased().count == 1, let upper = c.uppercased().first {
             self.key = .character(upper)
             self.modifiers = modifiers.subtracting(.shift)

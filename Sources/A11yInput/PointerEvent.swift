@@ -7,9 +7,12 @@ import A11yVocabulary
 public struct PointerEvent: Sendable, Hashable {
     /// Which button the report is about.
     public enum Button: Sendable, Hashable {
-        /// `left`: the left (primary) button; `middle`: the middle button (the wheel pressed);
-        /// `right`: the right button.
-        case left, middle, right
+        /// The left (primary) button.
+        case left
+        /// The middle button (the wheel pressed).
+        case middle
+        /// The right button.
+        case right
         /// The wheel turned away from the user (one notch).
         case wheelUp
         /// The wheel turned towards the user.

@@ -6,12 +6,19 @@ import A11yVocabulary
 /// A change in a server connection that the user must learn of: send it to the engine as
 /// `EngineEvent.device(_:)`, which says it (or, for speech itself, shows it on the braille line).
 public enum DeviceStatus: Sendable, Equatable, CaseIterable {
-    /// The connection to speech-dispatcher (`speechLost`) or BRLTTY (`brailleLost`) was lost, or
-    /// came back (`speechBack`, `brailleBack`).
-    case speechLost, speechBack, brailleLost, brailleBack
-    /// The server is still connected but has not answered for a while (stopped, or stuck): what
-    /// it is asked meanwhile waits, the control goes on. Its return is `speechBack` / `brailleBack`.
-    case speechNotAnswering, brailleNotAnswering
+    /// The connection to speech-dispatcher (or the screen reader) was lost, or could not be made.
+    case speechLost
+    /// Speech is connected again, or answers again after `speechNotAnswering`.
+    case speechBack
+    /// The connection to BRLTTY was lost, or could not be made.
+    case brailleLost
+    /// BRLTTY is connected again, or answers again after `brailleNotAnswering`.
+    case brailleBack
+    /// Speech is still connected but has not answered for a while (stopped, or stuck): what it is
+    /// asked meanwhile waits, the control goes on. Its return is `speechBack`.
+    case speechNotAnswering
+    /// BRLTTY is still connected but has not answered for a while; its return is `brailleBack`.
+    case brailleNotAnswering
 }
 
 // The words of a session beyond one control's changes: typing a number, the result of several

@@ -28,6 +28,11 @@ public struct ControlEngine: Sendable {
     package let screenRenderer: ScreenRenderer
     /// How the controls' values are written: decimal and grouping separators, currency symbol.
     public let locale: NumberLocale
+    /// How long a lone Escape byte waits for the rest of an escape sequence (an arrow key, a
+    /// mouse report) before it is the Escape key: 100 ms, long enough for a sequence split by a
+    /// slow link, short enough that Escape answers at once.
+    public static let recommendedEscapeTimeout: Duration = KeyDecoder.recommendedEscapeTimeout
+
     /// How the auto-repeat learns a key is held (from the key source; see `setHoldDetection`).
     public internal(set) var holdDetection: AutoRepeat.HoldDetection
     /// The terminal's answer to the keyboard-protocol query (`KittyKeyboardSupport.query`), once
@@ -110,7 +115,7 @@ public struct ControlEngine: Sendable {
     ///     terminal reports releases (the kitty keyboard protocol), `.repeatedPresses` for any
     ///     other terminal, `.none` for scripted input. `setHoldDetection(_:)` changes it later.
     ///   - escapeTimeout: How long a lone Escape byte waits for the rest of an escape sequence
-    ///     before it counts as the Escape key; 100 ms by default.
+    ///     before it counts as the Escape key; `recommendedEscapeTimeout` by default.
     ///   - brailleRenderer: How a control is laid out on the braille line. `.braillePreferences`
     ///     events set its dots per cell.
     ///   - screenWidth: The terminal's width in columns; the `.screenWidth` event changes it.
@@ -121,7 +126,7 @@ public struct ControlEngine: Sendable {
     ///   - tonePlanner: The tones of value changes (`.playTones` effects); nil for none.
     public init(panels: [ControlPanel], announcer: Announcer = Announcer(), screenTheme: ScreenTheme = ScreenTheme(),
                 locale: NumberLocale = .current, holdDetection: AutoRepeat.HoldDetection,
-                escapeTimeout: Duration = KeyDecoder.recommendedEscapeTimeout, brailleRenderer: BrailleRenderer = BrailleRenderer(),
+                escapeTimeout: Duration = ControlEngine.recommendedEscapeTimeout, brailleRenderer: BrailleRenderer = BrailleRenderer(),
                 screenWidth: Int = 80, preview: Bool = false, voice: Voice = .speech,
                 tonePlanner: TonePlanner? = nil) {
         precondition(!panels.isEmpty, "a session needs a control")

@@ -10,13 +10,24 @@ import A11yVocabulary
 public struct SessionResult: Sendable {
     /// How the session ended: only `.accepted` means the user chose the values.
     public var outcome: SessionOutcome
-    /// The signal that ended the session (SIGTERM, SIGHUP, SIGQUIT), if one did: call
-    /// `SignalHandling.exit(after:)` to end the program as that signal would.
+    /// The signal that ended the session (SIGTERM, SIGHUP, SIGQUIT), if one did.
     package var signal: TerminalSignal?
     /// The controls as the session left them, in Tab order: the chosen values when accepted.
     public var panels: [ControlPanel]
     /// Cancelled with the Escape key rather than `q` (dialog's rangebox exits 255 then, not 1).
     public var cancelledWithEscape = false
+
+    /// The number of the signal that ended the session (`SIGTERM`, `SIGHUP`, `SIGQUIT`), or nil
+    /// when none did. The session catches these signals to restore the terminal, so the program
+    /// does not die of them by itself: see `exitIfSignalled()`.
+    public var signalNumber: Int32? { signal?.signalNumber }
+
+    /// Ends the program as the signal that ended the session would have (its default action,
+    /// so the shell sees the usual status, such as 143 for SIGTERM), and returns when no signal
+    /// ended it. The terminal is already restored. The modal `run` methods call it.
+    public func exitIfSignalled() {
+        if let signal { SignalHandling.exit(after: signal) }
+    }
 }
 
 /// Runs controls modally: one event loop over the keyboard, the braille display, signals and

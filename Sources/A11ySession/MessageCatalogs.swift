@@ -123,3 +123,16 @@ package enum MessageCatalogs {
         SessionOptions.standardErrorReport(programName: SessionOptions.defaultProgramName)(message)
     }
 }
+
+extension Messages {
+    /// The words of `language` (a code or a locale name: "de", "pt-BR", "fr_CA.UTF-8"), from the
+    /// installed message catalogs; English when the language has no catalog, or for nil. For a
+    /// program that builds its own `Announcer` for a `ControlEngine`; a `ControlSession` finds its
+    /// catalog from `SessionOptions.language` or the locale itself.
+    ///
+    /// A catalog is read once per process; what cannot be read (a truncated file, a phrase that
+    /// lacks a placeholder) gives English and one line on standard error.
+    public static func catalog(for language: String?) -> Messages {
+        MessageCatalogs.messages(for: language)
+    }
+}

@@ -43,7 +43,7 @@ extension ControlSession {
         let session = try ControlSession(panels: [panel], options: options)
         if let onChange { session.onChange = { _, change, model in onChange(change, model) } }
         let result = session.run()
-        if let signal = result.signal { SignalHandling.exit(after: signal) }
+        result.exitIfSignalled()
         return result.outcome == .accepted ? result.panels[0] : nil
     }
 }

@@ -25,12 +25,32 @@ public enum BrailleKey: Sendable, Equatable, Hashable {
 
 /// Keyboard keys a braille display can send (BrlAPI's X keysym range).
 public enum BrailleKeySymbol: Sendable, Equatable, Hashable {
-    /// Enter (BrlAPI's LINEFEED keysym, X's Return), Escape, Tab, Backspace and Delete.
-    case enter, escape, tab, backspace, delete
-    /// The arrow keys: up, down, left and right.
-    case up, down, left, right
-    /// Home, End, Page Up and Page Down.
-    case home, end, pageUp, pageDown
+    /// Enter (BrlAPI's LINEFEED keysym, X's Return).
+    case enter
+    /// Escape.
+    case escape
+    /// Tab.
+    case tab
+    /// Backspace.
+    case backspace
+    /// Delete (the forward delete).
+    case delete
+    /// The Up arrow.
+    case up
+    /// The Down arrow.
+    case down
+    /// The Left arrow.
+    case left
+    /// The Right arrow.
+    case right
+    /// Home.
+    case home
+    /// End.
+    case end
+    /// Page Up.
+    case pageUp
+    /// Page Down.
+    case pageDown
     /// Function key F1 to F35, by its number (1 for F1).
     case function(Int)
     /// A keysym with no case above, by its X keysym value.

@@ -2,7 +2,12 @@
 /// play them (`TonePlayer`).
 public struct Tone: Sendable, Equatable {
     /// The shape of the wave: a pure sine for values, a square (buzzy) for a blocked key or a limit.
-    public enum Wave: Sendable, Equatable { /** A sine (a value's tone), or a buzzy square (a blocked key or a limit). */ case sine, square }
+    public enum Wave: Sendable, Equatable {
+        /// A pure sine: the tone of a value.
+        case sine
+        /// A buzzy square: a blocked key or a limit.
+        case square
+    }
 
     /// The pitch, in hertz.
     public var frequency: Double

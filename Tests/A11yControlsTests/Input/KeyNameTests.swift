@@ -17,6 +17,7 @@ struct KeyNameTests {
         #expect(KeyChord(name: "Ctrl+A")?.name == "ctrl+a")
         #expect(KeyChord(name: "control+PgUp")?.name == "ctrl+pageup")
         #expect(KeyChord(name: "shift+k")?.name == "K")
+        #expect(KeyChord(name: "shift+K")?.name == "K")   // the capital already holds the Shift
         #expect(KeyChord(name: "escape")?.name == "esc")
         #expect(KeyChord(name: "plus")?.name == "+")
         #expect(KeyChord(name: "ctrl++")?.name == "ctrl++")
@@ -28,8 +29,9 @@ struct KeyNameTests {
 
     @Test("normalisation is stable: one chord per key whatever the terminal sends")
     func normalisation() {
-        let chords = [KeyChord(.character("a"), [.control, .shift]), KeyChord(.character("A"), .control), KeyChord(.character("k"), .shift)]
-        #expect(chords.map(\.name) == ["ctrl+a", "ctrl+a", "K"])
+        let chords = [KeyChord(.character("a"), [.control, .shift]), KeyChord(.character("A"), .control), KeyChord(.character("k"), .shift),
+                      KeyChord(.character("K"), .shift), KeyChord(.character("é"), .shift)]
+        #expect(chords.map(\.name) == ["ctrl+a", "ctrl+a", "K", "K", "É"])
         for chord in chords {
             #expect(KeyChord(chord.key, chord.modifiers) == chord)
             #expect(KeyEvent(chord.key, chord.modifiers).chord == chord)

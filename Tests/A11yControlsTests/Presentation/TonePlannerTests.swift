@@ -45,6 +45,17 @@ import A11yTestSupport
         #expect(samples.suffix(882).allSatisfy { $0 == 0 })
     }
 
+    @Test("samples stay within 16 bits whatever the tone's volume, pan and pitch",
+          arguments: [Tone(frequency: 440, milliseconds: 20, pan: 1, volume: 5),
+                      Tone(frequency: 440, milliseconds: 20, pan: -7, volume: -3, wave: .square),
+                      Tone(frequency: .nan, milliseconds: 20, pan: .nan, volume: .nan),
+                      Tone(frequency: .infinity, milliseconds: 20, volume: .infinity)])
+    func samplesOfAnyTone(tone: Tone) {
+        let samples = TonePlayer.samples(of: tone, rate: 8_000)
+        #expect(samples.count == (160 + 80) * 2)
+        #expect(samples.map { abs(Int($0)) }.max()! <= 32_767)
+    }
+
     @Test func theEnginePlaysTonesOnlyWhenAsked() throws {
         let panel = ControlPanel.priceSlider()
         var quiet = makeEngine([panel])
