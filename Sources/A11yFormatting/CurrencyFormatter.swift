@@ -35,14 +35,16 @@ public struct CurrencyFormatter: ValueFormatter {
     private var symbol: String { CurrencyFormatter.table[code]?.symbol ?? code }
 
     /// The amount with the locale's separators and grouping, the currency's symbol where the locale
-    /// puts it: "€1,234.50" and "-€12.50" (en), "CHF 12.50" (a symbol ending in a letter gets a
-    /// space), "1.234,50 €" (de, with a no-break space before the symbol).
+    /// puts it: "€1,234.50" and "-€12.50" (en), "CHF 12.50" and "kr. 12.50" (a symbol that ends
+    /// in a letter or an abbreviation's point gets a space), "1.234,50 €" (de, with a no-break
+    /// space before the symbol).
     public func visualText(for value: Double, in context: FormatContext) -> String {
         let d = DecimalDigits(value, fractionDigits: digits(context))
         let number = NumberText.unsigned(d, grouping: true, locale: context.locale)
         let sign = d.isNegative ? "-" : ""
         if context.locale.currencySymbolFirst {
-            return sign + symbol + (symbol.count > 1 && symbol.last!.isLetter ? " " : "") + number
+            let spaced = symbol.count > 1 && (symbol.last!.isLetter || symbol.last == ".")
+            return sign + symbol + (spaced ? " " : "") + number
         }
         return sign + number + "\u{00A0}" + symbol
     }

@@ -124,9 +124,10 @@ enum NumberText {
         return d.fractionDigits.isEmpty ? integer : integer + locale.decimalSeparator + d.fractionDigits
     }
 
-    /// True when the value as shown with `digits` is exactly one (for singular words).
+    /// True when the value as shown with `digits` is exactly one or minus one (for singular words:
+    /// "minus 1 degree").
     static func isOne(_ value: Double, digits: Int) -> Bool {
         let d = DecimalDigits(value, fractionDigits: digits)
-        return !d.isNegative && d.integerDigits == "1" && d.fractionDigits.allSatisfy { $0 == "0" }
+        return d.integerDigits == "1" && d.fractionDigits.allSatisfy { $0 == "0" }
     }
 }

@@ -25,12 +25,18 @@ extension ScreenRenderer {
         let focusedIndex = control.focusedIndex
         let selection = handleRows.count > 1 ? min(handleRows[0], handleRows[1])...max(handleRows[0], handleRows[1]) : nil
         let grabbed = focused && control.isInteracting
-        let labelStyle = theme.sgrParameters(color: theme.lowerLabelColor, fallback: "")
+        // The lower handle's value and the minimum in the lower label colour, the upper's and the
+        // maximum in the upper (a one-handle slider's handle is its upper).
+        let lowerLabelStyle = theme.sgrParameters(color: theme.lowerLabelColor, fallback: "")
+        let upperLabelStyle = theme.sgrParameters(color: theme.upperLabelColor, fallback: "")
+        func labelStyle(ofHandle index: Int) -> String {
+            control.handles.count > 1 && index == 0 ? lowerLabelStyle : upperLabelStyle
+        }
         let pad = String(repeating: " ", count: max(1, theme.labelPadding))
 
         if control.showsLabels {
             line.append(" ")
-            line.append(control.maximum.visual, style: labelStyle)
+            line.append(control.maximum.visual, style: upperLabelStyle)
             lines.append(line.take())
         }
         let trackTop = lines.count
@@ -53,13 +59,16 @@ extension ScreenRenderer {
             }
             if control.showsLabels, !here.isEmpty {
                 line.append(pad)
-                line.append(here.map { control.handles[$0].text.visual }.joined(separator: " "), style: labelStyle)
+                for (n, index) in here.enumerated() {
+                    if n > 0 { line.append(" ") }
+                    line.append(control.handles[index].text.visual, style: labelStyle(ofHandle: index))
+                }
             }
             lines.append(line.take())
         }
         if control.showsLabels {
             line.append(" ")
-            line.append(control.minimum.visual, style: labelStyle)
+            line.append(control.minimum.visual, style: lowerLabelStyle)
             lines.append(line.take())
         }
         if theme.labelsBelow { titleLine() }

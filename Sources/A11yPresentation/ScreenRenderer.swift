@@ -163,13 +163,15 @@ package struct ScreenRenderer: Sendable {
         for row in 0..<thickness {
             if row == thickness / 2 {
                 if !left.isEmpty {
-                    line.append(left, style: theme.sgrParameters(color: theme.lowerLabelColor, fallback: ""))
+                    line.append(left, style: theme.sgrParameters(color: mirrored ? theme.upperLabelColor : theme.lowerLabelColor,
+                                                                 fallback: ""))
                     line.append(UInt8(ascii: " "), count: pad)
                 }
                 appendTrack(to: &line)
                 if !right.isEmpty {
                     line.append(UInt8(ascii: " "), count: pad)
-                    line.append(right, style: theme.sgrParameters(color: theme.upperLabelColor, fallback: ""))
+                    line.append(right, style: theme.sgrParameters(color: mirrored ? theme.lowerLabelColor : theme.upperLabelColor,
+                                                                  fallback: ""))
                 }
             } else {
                 line.append(UInt8(ascii: " "), count: leftColumns)

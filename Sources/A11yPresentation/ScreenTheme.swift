@@ -22,11 +22,12 @@ public struct ScreenTheme: Sendable, Equatable {
     public var lineThickness: Int = 1
     /// TTRangeSlider lineBorderWidth/lineBorderColor: a row of underline below the track.
     public var lineBorder: Bool = false
-    /// TTRangeSlider minLabelColour (a foreground colour): the value at the left end of a
-    /// horizontal track, and every value beside a vertical one.
+    /// TTRangeSlider minLabelColour (a foreground colour): the lower handle's value (at the left
+    /// end of a horizontal track, the right end of a right-to-left one, beside the handle on a
+    /// vertical one), and the minimum where it is shown.
     public var lowerLabelColor: String = "36"
-    /// TTRangeSlider maxLabelColour (a foreground colour): the value at the right end of a
-    /// horizontal track.
+    /// TTRangeSlider maxLabelColour (a foreground colour): the upper handle's value (the one
+    /// handle's, on a one-handle slider), and the maximum where it is shown.
     public var upperLabelColor: String = "36"
     /// TTRangeSlider labelPadding: blank columns between the labels and the track.
     public var labelPadding: Int = 1

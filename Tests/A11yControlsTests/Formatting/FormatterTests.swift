@@ -61,12 +61,16 @@ struct FormatterTests {
         #expect(CurrencyFormatter(code: "JPY").visualText(for: 1500, in: en) == "¥1,500")
         #expect(CurrencyFormatter(code: "XYZ").format(2, in: en) == FormattedValue(visual: "XYZ 2.00", spoken: "2.00 XYZ", braille: "2.00 XYZ"))
         #expect(CurrencyFormatter(code: "CHF").visualText(for: 2, in: en) == "CHF 2.00")
+        #expect(CurrencyFormatter(code: "DKK").visualText(for: 2, in: en) == "kr. 2.00")
+        #expect(CurrencyFormatter(code: "CAD").visualText(for: 2, in: en) == "CA$2.00")
+        #expect(eur.spokenText(for: -1, in: en) == "minus 1.00 euro")
     }
 
     @Test func unit() {
         let c = UnitFormatter(symbol: "°C")
         #expect(c.format(-5, in: en) == FormattedValue(visual: "-5 °C", spoken: "minus 5 degrees Celsius", braille: "-5°C"))
         #expect(c.spokenText(for: 1, in: en) == "1 degree Celsius")
+        #expect(c.spokenText(for: -1, in: en) == "minus 1 degree Celsius")
         #expect(UnitFormatter(symbol: "dB").spokenText(for: -12, in: en) == "minus 12 decibels")
         #expect(UnitFormatter(symbol: "ms").format(250, in: en) == FormattedValue(visual: "250 ms", spoken: "250 milliseconds", braille: "250ms"))
         #expect(UnitFormatter(symbol: "°").visualText(for: 90, in: en) == "90°")

@@ -24,6 +24,30 @@ import A11yTestSupport
         #expect(line.contains("\u{1B}[100m"))      // the track outside
     }
 
+    /// TTRangeSlider's minLabelColour and maxLabelColour belong to the values, not to the sides:
+    /// right to left, the lower value stands at the right end in its own colour; upright, each
+    /// handle's value and the end it belongs to keep theirs.
+    @Test("label colours follow the lower and upper values in every direction and orientation")
+    func labelColoursFollowTheValues() {
+        var theme = ScreenTheme()
+        theme.lowerLabelColor = "31"
+        theme.upperLabelColor = "32"
+        let renderer = ScreenRenderer(theme: theme)
+        var control = PresentedControl.priceSlider()
+        for direction in [TrackLayout.Direction.leftToRight, .rightToLeft] {
+            control.layout = TrackLayout(direction: direction)
+            let track = renderer.frame(for: control, width: 40).lines[1]
+            #expect(track.contains("\u{1B}[31m10\u{1B}[") && track.contains("\u{1B}[32m90\u{1B}["), "\(direction)")
+            let ten = track.range(of: "10")!.lowerBound, ninety = track.range(of: "90")!.lowerBound
+            #expect((ten < ninety) == (direction == .leftToRight), "\(direction)")
+        }
+        control.layout = TrackLayout(orientation: .vertical)
+        let lines = renderer.frame(for: control, width: 40).lines
+        for (value, colour) in [("10", "31"), ("90", "32"), ("100", "32"), ("0", "31")] {
+            #expect(lines.contains { $0.contains("\u{1B}[\(colour)m\(value)\u{1B}[") }, "\(value)")
+        }
+    }
+
     @Test func noColorUsesAttributesOnlyAndDumbTerminalsGetPlainText() {
         let noColor = ScreenRenderer(theme: .standard(environment: ["NO_COLOR": "1"])).frame(for: .priceSlider(), width: 40)
         #expect(!noColor.lines.joined().contains("[44m") && noColor.lines[1].contains("\u{1B}[7m"))

@@ -10,7 +10,7 @@ import Testing
     /// A listening socket with Fenrir's backlog, read by the test itself.
     final class FakeFenrir {
         let path: String
-        let fd: Int32
+        private(set) var fd: Int32
 
         init(backlog: Int32 = 1) {
             path = "/tmp/a11y-fenrir-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sock"
@@ -31,7 +31,16 @@ import Testing
             return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
         }
 
-        deinit { close(fd); unlink(path) }
+        /// Stops listening and leaves the socket's file behind, as a Fenrir that ended does.
+        func closeListener() {
+            close(fd)
+            fd = -1   // closed once: the number may be another test's descriptor by now
+        }
+
+        deinit {
+            if fd >= 0 { close(fd) }
+            unlink(path)
+        }
     }
 
     @Test func sayAndInterruptAreOneCommandEach() throws {
@@ -59,9 +68,13 @@ import Testing
         let remote = FenrirRemote(path: fenrir.path)
         let clock = ContinuousClock()
         var failures: [FenrirRemote.Failure] = []
-        let elapsed = clock.measure {
-            for _ in 0..<4 {
-                do throws(FenrirRemote.Failure) { try remote.say("x") } catch { failures.append(error) }
+        // The listener lives until the commands are sent: Swift may end an object's life after its
+        // last use, and a listener closed early refuses (ECONNREFUSED) instead of being busy.
+        let elapsed = withExtendedLifetime(fenrir) {
+            clock.measure {
+                for _ in 0..<4 {
+                    do throws(FenrirRemote.Failure) { try remote.say("x") } catch { failures.append(error) }
+                }
             }
         }
         #expect(failures.contains(.busy))
@@ -73,7 +86,7 @@ import Testing
         do {
             let fenrir = FakeFenrir()
             path = fenrir.path
-            close(fenrir.fd)  // the listener ends; the file stays, as Fenrir leaves it
+            fenrir.closeListener()
             #expect(throws: FenrirRemote.Failure.self) { try FenrirRemote(path: path).say("x") }
         }
         #expect(throws: FenrirRemote.Failure.self) { try FenrirRemote(path: "/nonexistent/fenrir.sock").say("x") }
@@ -91,7 +104,7 @@ import Testing
         #expect(fenrir.nextCommand() == "command say 12")
         connection.cancel()
         #expect(fenrir.nextCommand() == "command interrupt")
-        close(fenrir.fd)
+        fenrir.closeListener()
         connection.say("13", priority: .text)
         #expect(failures.withLock { $0.count } == 1)
         #expect(throws: NoSpeech.Unavailable.self) { _ = try service.connect(settings: .init()) { _ in } }
