@@ -7,15 +7,18 @@ import Musl
 /// Waiting for a condition with a deadline: the one polling loop of the display, the tests and
 /// the benchmark.
 package enum Polling {
-    /// Asks `probe` every `interval` until it returns a value or `timeout` passes (it is asked at
-    /// least once); returns the value, or nil at the deadline.
+    /// Asks `probe` every `interval` until it returns a value or `timeout` passes; returns the
+    /// value, or nil at the deadline. The last question is asked after the deadline has passed,
+    /// so a waiter that was stalled past it (a busy machine, a sanitized build) still sees what
+    /// happened meanwhile instead of failing on time alone.
     package static func until<T>(timeout: Duration, every interval: Duration = .milliseconds(1), _ probe: () throws -> T?) rethrows -> T? {
         let deadline = ContinuousClock.now + timeout
-        repeat {
+        while true {
+            let expired = ContinuousClock.now >= deadline
             if let value = try probe() { return value }
+            if expired { return nil }
             sleep(for: interval)
-        } while ContinuousClock.now < deadline
-        return nil
+        }
     }
 
     /// `until` for a condition: true as soon as it holds, false at the deadline.

@@ -102,12 +102,16 @@ package final class Pty: Sendable {
         type(Array(text.utf8))
     }
 
-    /// Reads until `text` appears (or `timeout` passes); returns everything read.
+    /// Reads until `text` appears (or `timeout` passes); returns everything read. What arrived
+    /// by the deadline is read once more after it, so a reader stalled past it still sees it.
     package func read(until text: String, timeout: Duration = .seconds(20)) -> String {
         let deadline = ContinuousClock.now + timeout
         var out: [UInt8] = []
-        while ContinuousClock.now < deadline, !String(decoding: out, as: UTF8.self).contains(text) {
-            guard let chunk = readChunk(waitingMilliseconds: 100) else { continue }
+        while !String(decoding: out, as: UTF8.self).contains(text) {
+            let expired = ContinuousClock.now >= deadline
+            guard let chunk = readChunk(waitingMilliseconds: expired ? 0 : 100) else {
+                if expired { break } else { continue }
+            }
             if chunk.isEmpty { break }
             out += chunk
         }

@@ -1,0 +1,32 @@
+import Testing
+import VirtualDisplayClient
+
+/// The one wait of the tests: a condition with a deadline. A waiter that stalls past the deadline
+/// (a loaded machine, the sanitized run) must still see what happened meanwhile, or the test fails
+/// on time alone.
+struct PollingTests {
+    @Test func aWaiterStalledPastTheDeadlineAsksOnceMore() {
+        var calls = 0
+        let value = Polling.until(timeout: .milliseconds(20)) { () -> Int? in
+            calls += 1
+            if calls == 1 {
+                Polling.sleep(for: .milliseconds(60))   // the stall: the deadline passes meanwhile
+                return nil
+            }
+            return 7
+        }
+        #expect(value == 7 && calls == 2)
+    }
+
+    @Test func aConditionThatNeverHoldsIsNilAtTheDeadline() {
+        let clock = ContinuousClock()
+        var calls = 0
+        let start = clock.now
+        let value = Polling.until(timeout: .milliseconds(30), every: .milliseconds(5)) { () -> Int? in
+            calls += 1
+            return nil
+        }
+        #expect(value == nil && calls >= 2)
+        #expect(clock.now - start >= .milliseconds(30))
+    }
+}
