@@ -29,6 +29,9 @@ package struct KeyDecoder: Sendable {
     package private(set) var awaitedCursorPositions = 0
     /// Inside an over-long control sequence: drop bytes up to its final byte.
     private var discarding = false
+    /// The last flush cut a control sequence short (`ESC [` and parameters, no final byte): its
+    /// tail may still be on its way (`skipSequenceTail()`).
+    package private(set) var flushCutASequence = false
 
     package init() {}
 
@@ -76,10 +79,25 @@ package struct KeyDecoder: Sendable {
 
     /// `flush()` with the bytes of each item.
     package mutating func flushDetailed() -> [Decoded] {
+        flushCutASequence = Self.isCutControlSequence(buffer)
         var out: [Decoded] = []
         drain(atEnd: true) { out.append(Decoded(input: $0, bytes: Array($1))) }
         discarding = false
         return out
+    }
+
+    /// The next bytes are the rest of a control sequence cut short by a flush (a mouse report
+    /// split by a slow link): its parameter bytes and final byte are dropped, not typed.
+    package mutating func skipSequenceTail() {
+        if buffer.isEmpty { discarding = true }
+    }
+
+    /// `ESC [` (after an Alt prefix, if any) and at least one parameter or intermediate byte, no
+    /// final byte: a control sequence whose end has not come. A bare `ESC [` is Alt+[.
+    private static func isCutControlSequence(_ bytes: [UInt8]) -> Bool {
+        let body = bytes.starts(with: [0x1B, 0x1B]) ? bytes.dropFirst() : bytes[...]
+        guard body.starts(with: [0x1B, 0x5B]), body.count > 2 else { return false }
+        return body.dropFirst(2).allSatisfy { (0x20...0x3F).contains($0) }
     }
 
     /// The key events among `items` (pointer events and replies dropped).

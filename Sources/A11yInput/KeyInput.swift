@@ -7,6 +7,11 @@
 /// lone Escape becomes `.escape`, a truncated sequence `.unknown`) once no byte followed it for
 /// `escapeTimeout`. At the end of the input call `endOfInput()`: nothing is held back after it.
 ///
+/// A control sequence the timer cut short (`ESC [` and parameters: a mouse report split by a slow
+/// link) is `.unknown`, and parameter bytes that come within `sequenceTailWindow` after the cut
+/// are taken as its tail and dropped with its final byte, so a late `2;3M` is not typed as the
+/// digits 2 and 3.
+///
 /// Times are `Duration`s since any fixed origin (the session uses `ContinuousClock.now - start`;
 /// tests use plain numbers). Every byte that arrives restarts the timer while a prefix is held.
 ///
@@ -24,6 +29,13 @@ package struct KeyInput: Sendable {
     package let escapeTimeout: Duration
     /// When the last byte arrived while a prefix is held; nil when nothing is held.
     private var lastByteAt: Duration?
+    /// When the escape timer cut a control sequence short: parameter bytes that come within
+    /// `sequenceTailWindow` of it are its tail, not typed digits.
+    private var cutSequenceAt: Duration?
+    /// How long after a cut the rest of the sequence is still taken as its tail: a report split by
+    /// a slow link arrives in pieces well within it, and a person does not type digits so soon
+    /// after moving the mouse.
+    package static let sequenceTailWindow: Duration = .seconds(1)
 
     /// `escapeTimeout`: how long a lone Escape waits for the rest of a sequence.
     package init(escapeTimeout: Duration = KeyDecoder.recommendedEscapeTimeout) {
@@ -42,6 +54,13 @@ package struct KeyInput: Sendable {
     /// Decodes bytes that arrived at `time` into keys and terminal replies, in order.
     @_specialize(exported: true, where S == [UInt8])
     package mutating func receive<S: Sequence>(_ bytes: S, at time: Duration) -> [DecodedInput] where S.Element == UInt8 {
+        if let cut = cutSequenceAt {
+            cutSequenceAt = nil
+            var first = bytes.makeIterator()
+            if time - cut <= Self.sequenceTailWindow, let byte = first.next(), (0x30...0x3F).contains(byte) {
+                decoder.skipSequenceTail()
+            }
+        }
         let out = decoder.decode(bytes)
         lastByteAt = decoder.hasPendingPrefix ? time : nil
         return out
@@ -55,13 +74,16 @@ package struct KeyInput: Sendable {
     /// Resolves what is held back if the escape timer expired by `time`; otherwise nothing.
     package mutating func tick(at time: Duration) -> [KeyEvent] {
         guard let deadline = nextDeadline, time >= deadline else { return [] }
-        return endOfInput()
+        let keys = endOfInput()
+        cutSequenceAt = decoder.flushCutASequence ? time : nil
+        return keys
     }
 
     /// The input ended (or the terminal is gone): resolves what is held back at once (a lone
     /// Escape is Escape) and stops the timer.
     package mutating func endOfInput() -> [KeyEvent] {
         lastByteAt = nil
+        cutSequenceAt = nil
         return decoder.flush()
     }
 

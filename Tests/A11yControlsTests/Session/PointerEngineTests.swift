@@ -256,6 +256,26 @@ struct PointerEngineTests {
         #expect(effects.filter { if case .changed(_, let change, _) = $0 { change.valueChanged } else { false } }.count == 1)
     }
 
+    @Test("a drag report split by a slow link past the escape timeout: nothing typed, nothing said, the drag goes on")
+    func aReportSplitPastTheTimeout() throws {
+        var engine = Self.engine([try Self.sliderPanel()])
+        let track = try Self.track(engine)
+        let cursor = engine.screen.frame.cursor
+        _ = engine.send(.bytes(Self.report(.left, .press, row: cursor.row, column: cursor.column)), at: ms(10))
+        let report = Self.report(.left, .drag, row: track.row, column: Self.column(for: 0.3, on: track))
+        let cut = report.firstIndex(of: UInt8(ascii: ";"))! + 2        // "ESC [ < 32 ; 1" | "2 ; 3 M"
+        var said = engine.send(.bytes(Array(report[..<cut])), at: ms(20)).utterances
+        said += engine.send(.tick, at: try #require(engine.nextDeadline)).utterances
+        said += engine.send(.bytes(Array(report[cut...])), at: ms(400)).utterances
+        #expect(said.isEmpty, "\(said)")
+        #expect(engine.entry == nil)                                   // no number being typed
+        #expect(Self.values(engine) == [10, 90] && engine.panels[0].isInteracting)
+        // The next whole report moves the handle.
+        let next = Self.column(for: 0.4, on: track)
+        _ = engine.send(.bytes(Self.report(.left, .drag, row: track.row, column: next)), at: ms(420))
+        #expect(abs(Self.values(engine)[0] - track.fraction(row: track.row, column: next) * 100) < 1e-9)
+    }
+
     @Test("dragging the lower handle past the upper stops it there, saying so once")
     func handlesNeverCross() throws {
         var engine = Self.engine([try Self.sliderPanel(lower: 10, upper: 60)], width: 80)
