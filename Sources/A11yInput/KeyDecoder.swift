@@ -16,6 +16,11 @@ package struct KeyDecoder: Sendable {
     /// A good escape timeout for an interactive terminal: 50 ms is enough on a local terminal,
     /// over SSH 100 ms avoids splitting sequences. (vim's ttimeoutlen is 100, tmux uses 10.)
     package static let recommendedEscapeTimeout: Duration = .milliseconds(100)
+    /// A control sequence's parameter bytes: digits, `;`, `:`, `<` to `?`.
+    package static let parameterBytes: ClosedRange<UInt8> = 0x30...0x3F
+    /// What stands between `ESC [` and a control sequence's final byte: its parameter and
+    /// intermediate bytes.
+    static let sequenceBodyBytes: ClosedRange<UInt8> = 0x20...0x3F
 
     /// One decoded item with the bytes it came from.
     package struct Decoded: Sendable, Hashable {
@@ -97,7 +102,7 @@ package struct KeyDecoder: Sendable {
     private static func isCutControlSequence(_ bytes: [UInt8]) -> Bool {
         let body = bytes.starts(with: [0x1B, 0x1B]) ? bytes.dropFirst() : bytes[...]
         guard body.starts(with: [0x1B, 0x5B]), body.count > 2 else { return false }
-        return body.dropFirst(2).allSatisfy { (0x20...0x3F).contains($0) }
+        return body.dropFirst(2).allSatisfy { sequenceBodyBytes.contains($0) }
     }
 
     /// The key events among `items` (pointer events and replies dropped).
@@ -111,7 +116,7 @@ package struct KeyDecoder: Sendable {
         while start < buffer.count {
             if discarding {
                 let byte = buffer[start]
-                if byte >= 0x20 && byte <= 0x3F { start += 1; continue }
+                if Self.sequenceBodyBytes.contains(byte) { start += 1; continue }
                 discarding = false
                 if byte >= 0x40 && byte <= 0x7E { start += 1; continue }
             }

@@ -57,7 +57,7 @@ package struct KeyInput: Sendable {
         if let cut = cutSequenceAt {
             cutSequenceAt = nil
             var first = bytes.makeIterator()
-            if time - cut <= Self.sequenceTailWindow, let byte = first.next(), (0x30...0x3F).contains(byte) {
+            if time - cut <= Self.sequenceTailWindow, let byte = first.next(), KeyDecoder.parameterBytes.contains(byte) {
                 decoder.skipSequenceTail()
             }
         }

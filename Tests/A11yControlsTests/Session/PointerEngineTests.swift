@@ -49,6 +49,19 @@ struct PointerEngineTests {
 
     static func values(_ engine: ControlEngine, _ panel: Int = 0) -> [Double] { engine.panels[panel].values }
 
+    /// Presses the left button where the focused handle is drawn (the cursor's cell): the handle
+    /// is grabbed without moving.
+    @discardableResult
+    static func pressOnFocusedHandle(_ engine: inout ControlEngine, at time: Duration) -> [EngineEffect] {
+        let cursor = engine.screen.frame.cursor
+        return engine.send(.bytes(report(.left, .press, row: cursor.row, column: cursor.column)), at: time)
+    }
+
+    /// Drags along `track` to the column that stands for `fraction`; returns the words said.
+    static func drag(_ engine: inout ControlEngine, to fraction: Double, on track: PointerTarget, at time: Duration) -> [String] {
+        engine.send(.bytes(report(.left, .drag, row: track.row, column: column(for: fraction, on: track))), at: time).utterances.map(\.text)
+    }
+
     /// The column of `track` that stands for `fraction` (a horizontal track).
     static func column(for fraction: Double, on track: PointerTarget) -> Int {
         let f = track.layout.isMirrored ? 1 - fraction : fraction
@@ -222,8 +235,7 @@ struct PointerEngineTests {
     func pressOnAHandleGrabsIt() throws {
         var engine = Self.engine([try Self.sliderPanel()])
         let track = try Self.track(engine)
-        let cursor = engine.screen.frame.cursor
-        let effects = engine.send(.bytes(Self.report(.left, .press, row: cursor.row, column: cursor.column)), at: ms(10))
+        let effects = Self.pressOnFocusedHandle(&engine, at: ms(10))
         #expect(Self.values(engine) == [10, 90])
         #expect(effects.utterances.isEmpty)
         #expect(engine.panels[0].isInteracting)
@@ -237,8 +249,7 @@ struct PointerEngineTests {
     func dragWordsOnlyOnChange() throws {
         var engine = Self.engine([try Self.sliderPanel()])
         let track = try Self.track(engine)
-        let cursor = engine.screen.frame.cursor
-        _ = engine.send(.bytes(Self.report(.left, .press, row: cursor.row, column: cursor.column)), at: ms(10))
+        Self.pressOnFocusedHandle(&engine, at: ms(10))
         let c30 = Self.column(for: 0.3, on: track)
         var said = engine.send(.bytes(Self.report(.left, .drag, row: track.row, column: c30)), at: ms(20)).utterances
         #expect(said.count == 1)
@@ -260,8 +271,7 @@ struct PointerEngineTests {
     func aReportSplitPastTheTimeout() throws {
         var engine = Self.engine([try Self.sliderPanel()])
         let track = try Self.track(engine)
-        let cursor = engine.screen.frame.cursor
-        _ = engine.send(.bytes(Self.report(.left, .press, row: cursor.row, column: cursor.column)), at: ms(10))
+        Self.pressOnFocusedHandle(&engine, at: ms(10))
         let report = Self.report(.left, .drag, row: track.row, column: Self.column(for: 0.3, on: track))
         let cut = report.firstIndex(of: UInt8(ascii: ";"))! + 2        // "ESC [ < 32 ; 1" | "2 ; 3 M"
         var said = engine.send(.bytes(Array(report[..<cut])), at: ms(20)).utterances
@@ -280,12 +290,11 @@ struct PointerEngineTests {
     func handlesNeverCross() throws {
         var engine = Self.engine([try Self.sliderPanel(lower: 10, upper: 60)], width: 80)
         let track = try Self.track(engine)
-        let cursor = engine.screen.frame.cursor
-        _ = engine.send(.bytes(Self.report(.left, .press, row: cursor.row, column: cursor.column)), at: ms(10))
+        Self.pressOnFocusedHandle(&engine, at: ms(10))
         var said: [String] = []
         var t = 20
         for fraction in stride(from: 0.2, through: 1.0, by: 0.05) {
-            said += engine.send(.bytes(Self.report(.left, .drag, row: track.row, column: Self.column(for: fraction, on: track))), at: ms(t)).utterances.map(\.text)
+            said += Self.drag(&engine, to: fraction, on: track, at: ms(t))
             t += 10
             #expect(engine.panels[0].values[0] <= engine.panels[0].values[1])
         }
@@ -306,12 +315,11 @@ struct PointerEngineTests {
     func distancesHold() throws {
         var engine = Self.engine([try Self.sliderPanel({ $0.minDistance = 20; $0.maxDistance = 50 }, lower: 30, upper: 60)], width: 80)
         let track = try Self.track(engine)
-        let cursor = engine.screen.frame.cursor
-        _ = engine.send(.bytes(Self.report(.left, .press, row: cursor.row, column: cursor.column)), at: ms(10))
+        Self.pressOnFocusedHandle(&engine, at: ms(10))
         var said: [String] = []
         var t = 20
         for fraction in stride(from: 0.3, through: 1.0, by: 0.02) {
-            said += engine.send(.bytes(Self.report(.left, .drag, row: track.row, column: Self.column(for: fraction, on: track))), at: ms(t)).utterances.map(\.text)
+            said += Self.drag(&engine, to: fraction, on: track, at: ms(t))
             t += 10
         }
         #expect(Self.values(engine) == [40, 60])
@@ -319,7 +327,7 @@ struct PointerEngineTests {
         // Back down, past the maximum distance.
         said = []
         for fraction in stride(from: 0.4, through: 0.0, by: -0.02) {
-            said += engine.send(.bytes(Self.report(.left, .drag, row: track.row, column: Self.column(for: fraction, on: track))), at: ms(t)).utterances.map(\.text)
+            said += Self.drag(&engine, to: fraction, on: track, at: ms(t))
             t += 10
         }
         #expect(Self.values(engine) == [10, 60])
