@@ -4,7 +4,7 @@ import PackageDescription
 /// Where this package is (a linker flag of a11y-demo names a file in it).
 let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
 
-// The layers of DESIGN.md, one target each; a target may import only what its `dependencies`
+// The layers of docs/design.md, one target each; a target may import only what its `dependencies`
 // list, so the compiler keeps the arrows. Sources/ holds the product; Benchmarks/, Tools/,
 // Tests/Support/ and examples/ hold what builds beside it.
 //

@@ -7,9 +7,9 @@
 #                                                   drag of 1,000 reports a second), key-to-tone, ...
 #
 # Writes .build/bench/report.txt and .build/bench/report.json and prints the report.
-# BENCH_SERVERS_DIR (default .build/bench-servers) holds the servers' files. The Python peer of
-# ../shared/peer and the C floors (scripts/bench/floor_key.c) run in the same harness, alternating
-# with a11y-demo.
+# BENCH_SERVERS_DIR (default .build/bench-servers) holds the servers' files. The C floors
+# (scripts/bench/floor_key.c) and, when BENCH_PEER names one, a comparison program (a Python slider
+# run by Debian's python3; docs/benchmarks.md) run in the same harness, alternating with a11y-demo.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -25,7 +25,11 @@ scripts/po.sh compile .build/locale
 mkdir -p .build/bench
 cc -O2 -Wall -o .build/bench/floor_key scripts/bench/floor_key.c \
     $(pkg-config --cflags --libs speech-dispatcher) -lbrlapi >&2
-peer=$repo/../shared/peer
+peer_option=()
+if [[ -n ${BENCH_PEER:-} ]]; then
+    [[ -f $BENCH_PEER ]] || { echo "bench: BENCH_PEER=$BENCH_PEER is not a file" >&2; exit 2; }
+    peer_option=(--peer "$BENCH_PEER")
+fi
 
 trap 'scripts/servers.sh stop "$dir" >/dev/null 2>&1 || true' EXIT
 trap 'exit 130' INT
@@ -38,7 +42,7 @@ source "$dir/env"
 # add its own cost to every frame's `send`).
 if [[ -n ${A11Y_BRLAPI_LOCAL_HOST:-} ]]; then export BRLAPI_HOST=$A11Y_BRLAPI_LOCAL_HOST; fi
 .build/release/a11y-bench --demo .build/release/a11y-demo --out .build/bench \
-    --peer "$peer/peer_slider.py" --floor .build/bench/floor_key "$@" </dev/null
+    "${peer_option[@]}" --floor .build/bench/floor_key "$@" </dev/null
 # The whole report (no mode named) ends with Fenrir's two paths, against the real Fenrir.
 if [[ " $* " != *" "[a-z]* || $* == --quick ]]; then
     echo "bench: key -> heard through Fenrir, by each path (scripts/bench/fenrir-paths.sh)" >&2

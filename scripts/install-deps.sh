@@ -28,8 +28,9 @@ packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher tmux strace time
     # (Without python3-enchant Fenrir says "pychant is not installed" as it starts, before the keys.)
     fenrir orca xvfb xdotool sakura at-spi2-core dbus libatk-adaptor python3-speechd libglib2.0-bin procps)
 
-# `install-deps.sh --bench` (make bench) adds what the side-by-side benchmark runs: the Python peer's
-# bindings for Debian's python3 (../shared/peer) and the C compiler of the C floors.
+# `install-deps.sh --bench` (make bench) adds what the side-by-side benchmark runs: the BrlAPI and
+# speech-dispatcher bindings of Debian's python3 (for a comparison program, BENCH_PEER) and the C
+# compiler of the C floors.
 if [[ ${1:-} == --bench ]]; then
     bench_packages=(python3-brlapi python3-speechd gcc)
 fi

@@ -23,7 +23,7 @@
 # its free BrlAPI index, the display keeper), speech.sh (speech-dispatcher, its configuration and
 # the capture module).
 #
-# DIR defaults to ${A11Y_SERVERS_DIR:-<repo>/.servers}. See ../shared/REAL_DAEMONS.md.
+# DIR defaults to ${A11Y_SERVERS_DIR:-<repo>/.servers}. docs/servers.md has the facts behind it.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -39,7 +39,7 @@ func renderText(machine: [(String, String)], figures: [Figure], notes: [String])
         if let target = figure.target {
             line += "   target \(target): " + (figure.meets == true ? "PASS" : "MISS")
         }
-        if let peer = figure.peer {
+        if let peer = figure.peer, peer.isFinite {
             line += "   peer \(number(peer)) (x\(number(figure.ratio(to: peer), 2)))"
         }
         if let floor = figure.floor {

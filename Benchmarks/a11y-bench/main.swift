@@ -4,7 +4,7 @@
 //   a11y-bench --list | NAME...                                                single benchmarks
 //   a11y-bench key-to-tone                                                     key to tone only
 //   a11y-bench [--quick] [--rounds N] pointer-drag                             the pointer figures only
-//   a11y-bench --peer P --floor F [--rounds N] [--starts N] [--demo-b PATH] side-by-side
+//   a11y-bench [--peer P] --floor F [--rounds N] [--starts N] [--demo-b PATH] side-by-side
 //                                                                              the side-by-side rounds only
 //   a11y-bench --feed-keys N                                                   (for valgrind)
 //   a11y-bench --in-process [N]                                                in-process figures only
@@ -89,16 +89,16 @@ arguments.removeAll { $0 == "--quick" }
 /// ("braille+redraw": `floor_key`'s argument), always with the same-work floor (`sameWorkOrder`)
 /// that the braille and redraw targets are held to; after the peer, and without a first line of
 /// their own to wait for (theirs, "10", may be what the braille floor left on the display).
-func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [String], peer: String, floor: String,
+func sideBySideSubjects(demo: String, demoB: String? = nil, demoArguments: [String], peer: String?, floor: String,
                         outputFloors: [String] = []) -> [Subject] {
     let outputFloors = [sameWorkOrder] + outputFloors.filter { $0 != sameWorkOrder }
     func ours(_ name: String, _ path: String) -> Subject {
         Subject(name: name, command: [path, "range", "--label", "Price"] + demoArguments, brailleText: { "Price \($0) " },
                 firstBraille: "Price", draws: true, speaks: true, brailles: true)
     }
-    return [ours("ours", demo),
-        Subject(name: "peer", command: ["/usr/bin/python3", peer], brailleText: { "lower [\($0)]" },
-                firstBraille: "lower", draws: true, speaks: true, brailles: true)]
+    return [ours("ours", demo)]
+        + (peer.map { [Subject(name: "peer", command: ["/usr/bin/python3", $0], brailleText: { "lower [\($0)]" },
+                               firstBraille: "lower", draws: true, speaks: true, brailles: true)] } ?? [])
         + (demoB.map { [ours("ours-B", $0)] } ?? [])
         + outputFloors.map { order in
             // Half the keys for the same-work floor: make bench has three minutes for all of it.
@@ -131,7 +131,7 @@ let demoB = option("--demo-b")
 // largest of 240 keys: which keys made it, and whether they came together, shows only there).
 let samplesPath = option("--samples")
 let outputFloors = option("--floors").map { $0.split(separator: ",").map(String.init) } ?? []
-if arguments == ["side-by-side"], let peerPath, let floorPath {
+if arguments == ["side-by-side"], let floorPath {
     let subjects = sideBySideSubjects(demo: demoPath, demoB: demoB, demoArguments: demoArguments, peer: peerPath, floor: floorPath,
                                       outputFloors: outputFloors)
     let result = try runSideBySide(subjects, rounds: sideBySideRounds, keys: quick ? 20 : 80, spacing: 100, startRounds: sideBySideStarts)
@@ -306,7 +306,7 @@ do {
     let ptyEcho = try retrying(ptyDelivery)
 
     // Side by side: a11y-demo, the Python peer and the C floors, alternating, same keys, same servers.
-    if let peerPath, let floorPath {
+    if let floorPath {
         let subjects = sideBySideSubjects(demo: demoPath, demoArguments: demoArguments, peer: peerPath, floor: floorPath)
         // 70 keys a round: make bench has three minutes for all of it.
         let result = try runSideBySide(subjects, rounds: 3, keys: quick ? 20 : 70, spacing: 100, startRounds: sideBySideStarts)
@@ -316,7 +316,7 @@ do {
         let missed = result.rounds.mapValues { $0.map(\.missed).reduce(0, +) }.filter { $0.value > 0 }
         if !missed.isEmpty { notes.append("side by side, keys whose braille or speech was not seen within 2 s: \(missed)") }
     } else {
-        notes.append("side by side skipped: no --peer and --floor (make bench passes them)")
+        notes.append("side by side skipped: no --floor (make bench passes it)")
     }
 
     // F. The pointer: a drag of 1,000 motion reports a second, in the same pty harness, beside

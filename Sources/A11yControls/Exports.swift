@@ -1,4 +1,4 @@
-// The module users import. Each layer is its own target so that the compiler keeps DESIGN.md's
+// The module users import. Each layer is its own target so that the compiler keeps docs/design.md's
 // arrows (see Package.swift); this umbrella re-exports them all, so `import A11yControls` gives
 // the whole library in one import.
 @_exported import A11yDevices

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The arrows of DESIGN.md, checked on the sources: SwiftPM keeps a target from importing what it
+/// The arrows of docs/design.md, checked on the sources: SwiftPM keeps a target from importing what it
 /// does not depend on only while that module is not already built, so the imports are read here.
 @Suite("Layering of the targets")
 struct LayeringTests {
