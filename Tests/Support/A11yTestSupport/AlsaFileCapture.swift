@@ -1,7 +1,7 @@
 import Foundation
 
 /// A temporary $HOME whose `.asoundrc` defines the ALSA PCM `captured`: ALSA's `file` plugin over
-/// the `null` device, writing what a program plays to `wav` (REAL_DAEMONS.md, "Sound without a
+/// the `null` device, writing what a program plays to `wav` (docs/servers.md, "Sound without a
 /// sound card"). Give a program `HOME=home` and `--tones-device captured`.
 package final class AlsaFileCapture: Sendable {
     /// The PCM's name.
