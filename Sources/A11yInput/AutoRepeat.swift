@@ -11,12 +11,16 @@ import A11yVocabulary
 /// - `.releaseEvents` (kitty keyboard protocol): the terminal reports the release. Repeat events
 ///   are ignored: the control's own interval sets the rate.
 /// - `.repeatedPresses` (every other terminal): the terminal only sends the operating system's
-///   repeated presses. A key counts as held once two presses of it arrive closer together than
-///   `Configuration.maximumOSRepeatPeriod` (but not closer than `minimumOSRepeatPeriod`: that is
-///   a burst of separate presses); the hold ends when presses stop arriving for longer
-///   than `releaseFactor` times the observed repeat period. Presses further apart are taps,
-///   one step each. The operating system's first repeat (after its own delay) is one such
-///   step; after that the control's interval governs, however fast the OS repeats.
+///   repeated presses, so a hold is recognised by their rhythm: a keyboard repeats a held key
+///   only after its own delay (`Configuration.osRepeatDelays`, 200 ms to 1 s), then evenly and
+///   quickly (closer than `maximumOSRepeatPeriod`, but not closer than `minimumOSRepeatPeriod`:
+///   that is a burst of separate presses). A key counts as held at the third press of that
+///   rhythm: the press, its first repeat after the delay, then two quick repeats. Every other
+///   press is a tap, one step each, at any human pace. The quick press that may be the second
+///   repeat waits for the next one (at most `maximumOSRepeatPeriod`): when none comes, it is a
+///   tap and takes its step then. The operating system's first repeat is a step; after that
+///   the control's interval governs, however fast the OS repeats. The hold ends when presses
+///   stop arriving for longer than `releaseFactor` times the observed repeat period.
 /// - `.none` (scripted input): every press is one step and nothing repeats.
 public struct AutoRepeat: Sendable {
     /// How a hold is detected.
@@ -37,9 +41,14 @@ public struct AutoRepeat: Sendable {
         /// When the repeat steps come: `AutoRepeatSchedule.delay(beforeRepeat:)` gives the wait
         /// before each one (the model's schedule, so the tested timing is the timing that runs).
         public var schedule: AutoRepeatSchedule
-        /// Presses closer than this are the OS repeating a held key. Default 120 ms (the Linux
+        /// Presses closer than this can be the OS repeating a held key. Default 120 ms (the Linux
         /// console's default rate is 10.9 per second, X's 25 per second).
         public var maximumOSRepeatPeriod: Duration
+        /// The delays after which a keyboard starts repeating a held key: a press this long
+        /// after the one before can be the first repeat; a quicker one is a tap. Default 200 ms
+        /// to 1 s (the console's and X's settings start at 250 ms; desktops default to 500 to
+        /// 660 ms; the console allows up to 1 s).
+        public var osRepeatDelays: ClosedRange<Duration> = .milliseconds(200) ... .seconds(1)
         /// Presses closer than this are a burst (keys pasted, or several keys in one read, as
         /// `tmux send-keys` sends them), not a held key: each is a step. Default 8 ms (no
         /// keyboard repeats faster than 125 per second).
@@ -111,11 +120,19 @@ public struct AutoRepeat: Sendable {
         /// Repeat steps taken so far (on legacy terminals the OS's first repeat counts as one).
         var repeatSteps: Int
         var observedPeriod: Duration?
+        /// Legacy terminals: the press that began this hold came a keyboard's repeat delay after
+        /// the press before it, so it may be the OS's first repeat.
+        var mayBeFirstRepeat = false
+        /// Legacy terminals: a quick press after a possible first repeat, whose step waits to
+        /// see whether the OS repeats on (a hold: no step) or not (a tap: its step).
+        var waitingPress: Duration?
     }
 
     package let configuration: Configuration
     package let detection: HoldDetection
     private var hold: Hold?
+    /// Legacy terminals: the last press, held or not, to tell a first repeat from a tap.
+    private var lastPress: (command: Command, time: Duration)?
 
     package init(configuration: Configuration = Configuration(), detection: HoldDetection) {
         self.configuration = configuration
@@ -162,6 +179,8 @@ public struct AutoRepeat: Sendable {
     /// A key that repeats `command` went down (or, on legacy terminals, arrived again).
     package mutating func press(_ command: Command, at time: Duration) -> [Event] {
         var events = tick(at: time)
+        let previous = lastPress
+        if detection == .repeatedPresses { lastPress = (command, time) }
         if var current = hold, current.command == command, detection == .repeatedPresses {
             let gap = time - current.lastSignal
             current.lastSignal = time
@@ -171,10 +190,21 @@ public struct AutoRepeat: Sendable {
                 events.append(.step(command, scheduled: time))
                 return events
             }
-            if gap <= configuration.maximumOSRepeatPeriod {
+            // Quick presses are the OS's repeats only after a keyboard's delay: quick taps
+            // from the start are taps.
+            if gap <= configuration.maximumOSRepeatPeriod,
+               current.confirmed || current.waitingPress != nil || current.mayBeFirstRepeat {
+                if !current.confirmed && current.waitingPress == nil {
+                    // Perhaps the OS's second repeat: its step waits for the next press.
+                    current.waitingPress = time
+                    hold = current
+                    return events
+                }
                 if !current.confirmed {
-                    // The OS repeats a held key: the hold started with the previous press.
+                    // The OS repeats a held key: the hold started with the press that came
+                    // after the keyboard's delay, and the waiting press was a repeat (no step).
                     current.confirmed = true
+                    current.waitingPress = nil
                     current.observedPeriod = gap
                     // The press that began the hold was the OS's first repeat (after the
                     // keyboard's own delay): repeat 1. The schedule governs from repeat 2.
@@ -194,9 +224,9 @@ public struct AutoRepeat: Sendable {
                 hold = current
                 return events
             }
-            // Too far apart for an OS repeat: a new tap.
-            if current.confirmed { events.append(.holdEnded(command, at: time, reason: .repeatsStopped)) }
-            hold = nil
+            // A tap: too far apart for an OS repeat, or too soon after a press for its first
+            // repeat (after the step of a press that waited).
+            events += end(at: time, reason: .repeatsStopped)
         } else if hold?.command == command, detection == .releaseEvents {
             // A second press without a release (a lost release): restart.
             events += end(at: time, reason: .released)
@@ -211,8 +241,10 @@ public struct AutoRepeat: Sendable {
             hold = Hold(command: command, pressedAt: time, lastSignal: time, confirmed: false,
                         nextStep: time + configuration.delay(beforeRepeat: 1), repeatSteps: 0, observedPeriod: nil)
         case .repeatedPresses:
+            let sincePrevious = previous.flatMap { $0.command == command ? time - $0.time : nil }
             hold = Hold(command: command, pressedAt: time, lastSignal: time, confirmed: false,
-                        nextStep: nil, repeatSteps: 0, observedPeriod: nil)
+                        nextStep: nil, repeatSteps: 0, observedPeriod: nil,
+                        mayBeFirstRepeat: sincePrevious.map(configuration.osRepeatDelays.contains) ?? false)
         }
         return events
     }
@@ -251,7 +283,9 @@ public struct AutoRepeat: Sendable {
     private mutating func end(at time: Duration, reason: EndReason) -> [Event] {
         guard let current = hold else { return [] }
         hold = nil
-        return current.confirmed ? [.holdEnded(current.command, at: time, reason: reason)] : []
+        if current.confirmed { return [.holdEnded(current.command, at: time, reason: reason)] }
+        // A press that waited to see whether the OS repeats on was a tap: its step now.
+        return current.waitingPress.map { [.step(current.command, scheduled: $0)] } ?? []
     }
 
     /// Takes the steps due by `time`, and ends a hold whose OS repeats stopped.

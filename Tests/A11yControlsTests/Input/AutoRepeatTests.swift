@@ -234,6 +234,86 @@ struct AutoRepeatTests {
         #expect(ar.nextDeadline == nil)
     }
 
+    /// Presses of `command` at these times.
+    private func presses(_ command: Command, at times: [Int]) -> [(Duration, Input)] {
+        times.map { (ms($0), .press(command)) }
+    }
+
+    @Test("legacy terminal: quick taps at any even pace are one step each, never a hold",
+          arguments: [70, 80, 100, 110, 120, 150, 200, 250, 300])
+    func legacyQuickTaps(spacing: Int) {
+        let config = AutoRepeat.Configuration(initialDelay: ms(500), interval: ms(100))
+        for count in 1...8 {
+            var ar = AutoRepeat(configuration: config, detection: .repeatedPresses)
+            let times = (0..<count).map { $0 * spacing }
+            let events = run(&ar, presses(.increment, at: times), until: ms(10_000))
+            #expect(stepTimes(events) == times.map(ms), "\(count) taps \(spacing) ms apart")
+            #expect(begins(events) == 0)
+            #expect(ar.nextDeadline == nil)
+        }
+    }
+
+    @Test("legacy terminal: a tap, a pause, then two quick taps are three steps; the last waits at most the repeat period")
+    func legacyPauseThenQuickTaps() {
+        var ar = AutoRepeat(configuration: fast, detection: .repeatedPresses)
+        _ = ar.press(.increment, at: ms(0))
+        _ = ar.press(.increment, at: ms(500))
+        // The press 100 ms after a possible first repeat may be the OS's second: it waits.
+        #expect(stepTimes(ar.press(.increment, at: ms(600))).isEmpty)
+        #expect(ar.nextDeadline == ms(720))
+        #expect(stepTimes(ar.tick(at: ms(719))).isEmpty)
+        let late = ar.tick(at: ms(720))
+        #expect(stepTimes(late) == [ms(600)])
+        #expect(begins(late) == 0)
+        #expect(ar.nextDeadline == nil)
+        // Another key, or the same key too late for a repeat, also gives the waiting press its step.
+        var other = AutoRepeat(configuration: fast, detection: .repeatedPresses)
+        let events = run(&other, [(ms(0), .press(.increment)), (ms(400), .press(.increment)), (ms(480), .press(.increment)),
+                                  (ms(530), .press(.decrement))], until: ms(5000))
+        #expect(events.filter { if case .step(.increment, _) = $0 { true } else { false } }.count == 3)
+        #expect(events.filter { if case .step(.decrement, _) = $0 { true } else { false } }.count == 1)
+        #expect(begins(events) == 0)
+    }
+
+    @Test("legacy terminal: a held key repeats on the control's interval whatever the keyboard's delay and rate",
+          arguments: [200, 250, 500, 660, 1000], [10, 33, 40, 92, 110])
+    func legacyHoldAtEveryKeyboardSetting(delay: Int, period: Int) {
+        let config = AutoRepeat.Configuration(initialDelay: ms(500), interval: ms(200))
+        var ar = AutoRepeat(configuration: config, detection: .repeatedPresses)
+        let inputs = osPresses(.increment, delay: delay, period: period, until: delay + 1500)
+        let lastRepeat = inputs.last!.0
+        let events = run(&ar, inputs, until: ms(10_000))
+        let steps = stepTimes(events)
+        // The press, the OS's first repeat, then every 200 ms from it until the repeats stop.
+        #expect(Array(steps.prefix(2)) == [ms(0), ms(delay)])
+        #expect(zip(steps.dropFirst(1), steps.dropFirst(2)).allSatisfy { $1 - $0 == ms(200) })
+        #expect(steps.count >= 8)
+        #expect(steps.last! <= lastRepeat + ms(period) * 2)
+        #expect(begins(events) == 1)
+        #expect(ends(events) == [.repeatsStopped])
+    }
+
+    @Test("legacy terminal: random human taps (70 to 300 ms apart) are one step each unless they beat like a held key")
+    func legacyRandomTaps() {
+        var generator = SeededGenerator(seed: 0x7A95)
+        var checked = 0
+        for _ in 0..<2000 {
+            let gaps = (0..<Int.random(in: 1...12, using: &generator)).map { _ in Int.random(in: 70...300, using: &generator) }
+            // A keyboard's rhythm: a first repeat after 200 ms to 1 s, then two repeats within 120 ms.
+            let beatsLikeAHold = gaps.indices.dropLast(2).contains { i in
+                (200...1000).contains(gaps[i]) && gaps[i + 1] <= 120 && gaps[i + 2] <= 120
+            }
+            if beatsLikeAHold { continue }
+            checked += 1
+            let times = gaps.reduce(into: [0]) { $0.append($0.last! + $1) }
+            var ar = AutoRepeat(configuration: fast, detection: .repeatedPresses)
+            let events = run(&ar, presses(.increment, at: times), until: ms(60_000))
+            #expect(stepTimes(events).count == times.count, "taps at \(times)")
+            #expect(begins(events) == 0, "taps at \(times)")
+        }
+        #expect(checked > 1000)
+    }
+
     @Test("legacy terminal: a limit ends the hold although repeats go on")
     func legacyLimit() {
         let config = AutoRepeat.Configuration(initialDelay: ms(500), interval: ms(200))
