@@ -122,9 +122,9 @@ struct DemoEndToEndTests {
         #expect(demo.waitForExit() == 1)
     }
 
-    /// A held arrow key for 2 s at the OS repeat rate (every 33 ms) while speech is slow (each
-    /// utterance takes 0.2 s): no backlog, the final value is the last thing said, and at most one
-    /// stale utterance follows the release.
+    /// A held arrow key for 2 s as a keyboard sends it (the press, its first repeat 500 ms later,
+    /// then a repeat every 33 ms) while speech is slow (each utterance takes 0.2 s): no backlog,
+    /// the final value is the last thing said, and at most one stale utterance follows the release.
     @Test func holdingAKeyWithSlowSpeechLeavesNothingStale() throws {
         let display = try SharedDisplay.get()
         try Servers.setCaptureDelay(0.2)
@@ -134,7 +134,9 @@ struct DemoEndToEndTests {
         _ = spoken.waitForLines { $0.count == 1 }
         let clock = ContinuousClock()
         let end = clock.now + .seconds(2)
-        var presses = 0
+        try demo.send("Right")
+        try demo.send("Right", gap: .milliseconds(500))  // the keyboard's delay before it repeats
+        var presses = 2
         while clock.now < end {
             try demo.send("Right", gap: .milliseconds(33))  // the OS repeat's pace
             presses += 1
