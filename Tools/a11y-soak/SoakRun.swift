@@ -176,10 +176,15 @@ final class SoakRun {
         let end = clock.now + .milliseconds(Int.random(in: 300...1500, using: &random))
         report.holds += 1
         try untimed("hold", up: up) {
+            // As a keyboard repeats a held key: the press, the first repeat after its delay, then
+            // one every 33 ms.
+            var presses = 0
             while clock.now < end {
-                Polling.sleep(for: .milliseconds(33) - (clock.now - lastKey))
+                let gap: Duration = presses == 1 ? .milliseconds(500) : .milliseconds(33)
+                Polling.sleep(for: gap - (clock.now - lastKey))
                 try pane.send([up ? "Right" : "Left"])
                 lastKey = clock.now
+                presses += 1
                 report.keys += 1
             }
         }
