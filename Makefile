@@ -15,7 +15,7 @@ build: deps
 
 # The message catalogs (po/, docs in CONTRIBUTING.md "Adding a language"): `make pot` writes po/a11y-controls.pot
 # from the English texts of the sources and merges every po/<language>.po with it; `make locale` compiles them
-# (msgfmt --check) into .build/locale, where A11Y_LOCALEDIR finds them when running from the build tree;
+# (msgfmt --check) into .build/locale, where the programs and the library of the build tree find them;
 # `make pot-check` (in make test) fails when the template is stale or a catalog does not compile.
 LOCALE_DIR := $(CURDIR)/.build/locale
 pot:

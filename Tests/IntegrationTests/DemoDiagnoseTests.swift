@@ -127,6 +127,17 @@ struct DemoDiagnoseTests {
         #expect(run.lines.contains { $0.hasPrefix("braille: problem: not reachable: no answer from BrlAPI") })
     }
 
+    /// Run from the build tree without A11Y_LOCALEDIR, a11y-demo finds the catalogs the build
+    /// compiled (.build/locale) and speaks German when asked to.
+    @Test func theBuildTreeFindsItsOwnCatalogs() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["A11Y_LOCALEDIR"] = nil
+        for language in ["de", "fr", "es"] {
+            let run = try diagnose(["--language", language], environment: environment)
+            #expect(run.lines.contains("language: words: \(language)"), "\(run.stdout)")
+        }
+    }
+
     /// On a terminal (a pseudo-terminal whose "emulator" is this test): its size, and the kitty
     /// keyboard query answered as a kitty terminal answers it; the terminal is left as it was.
     @Test func theTerminalIsAskedAndLeftAsItWas() throws {

@@ -219,6 +219,22 @@ import Testing
         #expect(InstallationDirectories.codeDirectory?.hasPrefix("/") == true)
         #expect(MessageCatalogs.Directories(environment: ["A11Y_LOCALEDIR": ""]) != .explicit(""))
     }
+
+    /// Run from a SwiftPM build directory, the catalogs `make locale` compiled into it come first,
+    /// without A11Y_LOCALEDIR: this test's own build finds them.
+    @Test func aBuildFindsItsOwnCatalogs() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-scratch-\(UUID().uuidString.prefix(8))").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let configuration = scratch + "/x86_64-unknown-linux-gnu/debug"
+        try FileManager.default.createDirectory(atPath: configuration, withIntermediateDirectories: true)
+        #expect(InstallationDirectories.localeDirectories(codeDirectory: configuration).first == scratch + "/x86_64-unknown-linux-gnu/share/locale")
+        #expect(FileManager.default.createFile(atPath: configuration + "/description.json", contents: Data("{}".utf8)))
+        #expect(InstallationDirectories.localeDirectories(codeDirectory: configuration).first == scratch + "/locale")
+        let code = try #require(InstallationDirectories.codeDirectory)
+        #expect(FileManager.default.fileExists(atPath: code + "/description.json"), "the tests run from a build directory: \(code)")
+        #expect(InstallationDirectories.localeDirectories().first == URL(fileURLWithPath: code).deletingLastPathComponent()
+                    .deletingLastPathComponent().path + "/locale")
+    }
 }
 
 /// Counts report lines (from any thread).
