@@ -51,6 +51,9 @@ let package = Package(
         ),
         // glibc's GNU extensions the Glibc module hides (pipe2, posix_spawn's closefrom).
         .systemLibrary(name: "CSystem"),
+        // The C API's header (include/a11y_controls.h) seen from Swift: its version and result
+        // codes are the one definition that a11y-demo, the C library and po.sh use.
+        .systemLibrary(name: "CA11yControls"),
         // The tones (`--tones on`) go through ALSA: a bare console, or PipeWire / PulseAudio
         // through their ALSA plugins. The headers only: libasound is loaded when tones are first
         // played (Sources/CAlsa/shim.h), so a session without tones does not map it.
@@ -90,7 +93,7 @@ let package = Package(
         ),
         // The option grammar shared by a11y-demo and the C API: parsing, the option table, errors,
         // the preferences file, the controls built from options, results. Pure, unit-tested.
-        .target(name: "A11yOptions", dependencies: withLayers),
+        .target(name: "A11yOptions", dependencies: withLayers + ["CA11yControls"]),
         // What only a11y-demo prints: help, the man page, shell completions.
         .target(name: "DemoCommandLine", dependencies: withLayers + ["A11yOptions"]),
         .executableTarget(
@@ -129,7 +132,7 @@ let package = Package(
         // scripts/hot-functions.sh runs a11y-demo under callgrind.
         .target(name: "DemoStart", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // @_cdecl exports of include/a11y_controls.h: options are a11y-demo's argument strings.
-        .target(name: "A11yControlsC", dependencies: withLayers + ["A11yOptions"]),
+        .target(name: "A11yControlsC", dependencies: withLayers + ["A11yOptions", "CA11yControls"]),
         // examples/: a formatter plugin in C, and how a Swift program embeds the controls.
         .target(
             name: "ExampleFormatterPlugin",

@@ -37,6 +37,13 @@ say() { echo "deb: $*" >&2; }
 [[ -x $release/a11y-demo && -f $release/liba11y-controls.so ]] || { say "build first: make install-build"; exit 1; }
 
 version=$("$release/a11y-demo" --version | cut -d' ' -f2)
+# The version is the C header's (A11Y_CONTROLS_VERSION, which a11y-demo is built with); the
+# changelog's newest entry must be that version's.
+changelog_version=$(sed -n '1s/^a11y-controls (\([^)]*\)).*/\1/p' packaging/deb/changelog)
+if [[ $changelog_version != "$version" ]]; then
+    say "packaging/deb/changelog's newest entry is version '$changelog_version', the program is '$version' (include/a11y_controls.h): add an entry"
+    exit 1
+fi
 architecture=$(dpkg --print-architecture)
 multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 libdir=usr/lib/$multiarch

@@ -31,7 +31,8 @@ say() { echo "po: $*" >&2; }
 # The template on stdout.
 template() {
     local version
-    version=$(sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/A11yOptions/ParsedCommandLine.swift)
+    version=$(sed -n 's/^#define A11Y_CONTROLS_VERSION "\(.*\)"/\1/p' include/a11y_controls.h)
+    [[ -n $version ]] || { say "no A11Y_CONTROLS_VERSION in include/a11y_controls.h"; return 1; }
     # (The header's first line names the package, not xgettext's placeholder.)
     xgettext --language=C --from-code=UTF-8 --add-comments=TRANSLATORS: --add-location=file \
         --keyword= --keyword=phrase:1c,2 --keyword=plural:1c,2,3 --keyword=tr:1 --keyword=trPlural:1,2 \

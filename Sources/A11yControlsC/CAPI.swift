@@ -3,14 +3,17 @@
 // under the user's preferences), results are doubles, ints and malloc'd UTF-8 strings.
 import A11yControls
 import A11yOptions
+import CA11yControls
 import Glibc
 import Synchronization
 
-/// Outcomes and error codes, as the header defines them.
+/// Outcomes and error codes: the header's own definitions.
 enum CStatus {
-    static let ok: Int32 = 0, accepted: Int32 = 1, cancelled: Int32 = 2, interrupted: Int32 = 3, timedOut: Int32 = 4
-    static let nullArgument: Int32 = -1, invalidArgument: Int32 = -2, serverUnavailable: Int32 = -3
-    static let terminal: Int32 = -4, finished: Int32 = -5, wrongControl: Int32 = -6
+    static let ok = Int32(A11Y_OK), accepted = Int32(A11Y_ACCEPTED), cancelled = Int32(A11Y_CANCELLED)
+    static let interrupted = Int32(A11Y_INTERRUPTED), timedOut = Int32(A11Y_TIMED_OUT)
+    static let nullArgument = Int32(A11Y_ERROR_NULL_ARGUMENT), invalidArgument = Int32(A11Y_ERROR_INVALID_ARGUMENT)
+    static let serverUnavailable = Int32(A11Y_ERROR_SERVER_UNAVAILABLE), terminal = Int32(A11Y_ERROR_TERMINAL)
+    static let finished = Int32(A11Y_ERROR_FINISHED), wrongControl = Int32(A11Y_ERROR_WRONG_CONTROL)
 
     static func of(_ outcome: SessionOutcome?) -> Int32 {
         switch outcome {

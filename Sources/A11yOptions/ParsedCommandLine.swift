@@ -1,4 +1,5 @@
 import A11yControls
+import CA11yControls
 /// The parsed command line of `a11y-demo`: what to run and how to present it.
 ///
 /// Pure: the input is the argument vector (without the program name) and the environment; the
@@ -28,7 +29,8 @@ package struct ParsedCommandLine: Sendable, Equatable {
     }
 
     package static let programName = "a11y-demo"
-    package static let version = "0.1.0"
+    /// The version, as the C API's header defines it (`A11Y_CONTROLS_VERSION`).
+    package static let version = A11Y_CONTROLS_VERSION
     /// The most steps a range may hold (`(max - min) / step`): more is a usage error. Nobody can
     /// walk 10^12 steps by keyboard, and the step grid needs the count to fit exact arithmetic.
     package static let maximumStepCount = 1_000_000_000_000

@@ -19,9 +19,10 @@ struct LayeringTests {
         "A11yDevices": ["A11yVocabulary", "CSpeech", "CBrl", "CAlsa", "CLouis", "CSystem", "Glibc", "Musl", "Synchronization", "Dispatch"],
         "A11ySession": ["A11yDevices", "A11yPresentation", "A11yFormatting", "A11yInput", "A11yModel", "A11yVocabulary",
                         "Glibc", "Musl", "Synchronization", "Dispatch"],
-        "A11yOptions": ["A11yControls"],
+        // CA11yControls: the C API's header, the one definition of the version and result codes.
+        "A11yOptions": ["A11yControls", "CA11yControls"],
         "DemoCommandLine": ["A11yControls", "A11yOptions"],
-        "A11yControlsC": ["A11yControls", "A11yOptions", "Glibc", "Synchronization"],
+        "A11yControlsC": ["A11yControls", "A11yOptions", "CA11yControls", "Glibc", "Synchronization"],
     ]
 
     static func imports(in folder: String) throws -> [String: Set<String>] {

@@ -39,7 +39,7 @@ LIBRARY_FILE = "liba11y-controls.so"
 #: The major version of the C API this package is written for.
 API_MAJOR = 0
 
-# Outcomes and errors, as the header defines them.
+# Outcomes and errors, as the header defines them (tests/test_header.py compares them).
 OK = 0
 ACCEPTED = 1
 CANCELLED = 2
