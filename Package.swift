@@ -153,6 +153,10 @@ let package = Package(
         // Fakes of the devices, the shared fixtures (engines, panels, times), pty and process
         // helpers, the capture-file reader: shared by the tests and the benchmark, never part of
         // a product.
+        // The key decoder's invariants and the seeded generator: for the fuzzer, the tests and the
+        // soak, never in a product.
+        .target(name: "A11yInputChecks", dependencies: ["A11yInput", "A11yModel", "A11yVocabulary"],
+                path: "Tests/Support/A11yInputChecks"),
         .target(name: "A11yTestSupport", dependencies: withLayers + ["VirtualDisplayClient", "CSystem"],
                 path: "Tests/Support/A11yTestSupport"),
         // Benchmarks print a report; they are never timed assertions in tests. CSpeech and CBrl
@@ -167,7 +171,7 @@ let package = Package(
         // keys, braille keys, signals and server faults; prints keys, faults, recoveries, RSS.
         .executableTarget(
             name: "a11y-soak",
-            dependencies: withLayers + ["A11yTestSupport", "VirtualDisplayClient"],
+            dependencies: withLayers + ["A11yTestSupport", "A11yInputChecks", "VirtualDisplayClient"],
             path: "Tools/a11y-soak"
         ),
         // A headless display for BRLTTY's Virtual driver, run by `scripts/servers.sh start --display`
@@ -180,7 +184,7 @@ let package = Package(
         // Fuzzes the key decoder: libFuzzer with -DLIBFUZZER, a seeded generator otherwise.
         .executableTarget(
             name: "KeyDecoderFuzzer",
-            dependencies: ["A11yInput"],
+            dependencies: ["A11yInput", "A11yInputChecks"],
             path: "Tools/KeyDecoderFuzzer"
         ),
         // A helper the terminal tests run on a pseudo-terminal (not a product).
@@ -192,11 +196,11 @@ let package = Package(
         .testTarget(
             name: "A11yControlsTests",
             dependencies: withLayers + ["A11yOptions", "DemoCommandLine", "A11yTestSupport", "VirtualDisplayClient",
-                                        "TerminalCheckHelper", "A11yControlsC", "CBrl"]
+                                        "TerminalCheckHelper", "A11yControlsC", "A11yInputChecks", "CBrl"]
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: withLayers + ["A11yOptions", "A11yTestSupport", "VirtualDisplayClient", "CSpeech", "CBrl"]
+            dependencies: withLayers + ["A11yOptions", "A11yTestSupport", "A11yInputChecks", "VirtualDisplayClient", "CSpeech", "CBrl"]
         ),
     ],
     swiftLanguageModes: [.v6]

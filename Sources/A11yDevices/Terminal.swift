@@ -223,12 +223,4 @@ package final class Terminal {
         rearm()
         try write(Self.mouseOn)
     }
-
-    /// Pops the kitty keyboard mode.
-    package func disableKittyKeyboard() throws(TerminalError) {
-        guard kittyKeyboardEnabled else { return }
-        try write("\u{1B}[<u")
-        kittyKeyboardEnabled = false
-        rearm()
-    }
 }

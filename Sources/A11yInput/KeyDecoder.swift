@@ -50,7 +50,7 @@ package struct KeyDecoder: Sendable {
         awaitedCursorPositions = min(awaitedCursorPositions + 1, 8)
     }
 
-    var bufferCount: Int { buffer.count }
+    package var bufferCount: Int { buffer.count }
 
     /// Decodes `bytes` and returns the key events completed so far (replies are dropped).
     package mutating func feed<S: Sequence>(_ bytes: S) -> [KeyEvent] where S.Element == UInt8 {

@@ -276,9 +276,9 @@ extension KeyMap {
         for (key, action) in try Self.parseLines(text) { bind(key, to: action) }
     }
 
-    /// Applies one `key = action` binding, as given to a command-line option
-    /// (`--bind 'ctrl+a=to-lowest'`). Errors say "line 1".
-    public mutating func apply(binding: String) throws(KeyMapFileError) {
+    /// Applies one `key = action` binding (one line of a key map file: `ctrl+a=to-lowest`).
+    /// Errors say "line 1".
+    package mutating func apply(binding: String) throws(KeyMapFileError) {
         guard !binding.contains("\n") else { throw KeyMapFileError(line: 1, problem: .syntax(binding)) }
         let parsed = try Self.parseLines(binding)
         guard !parsed.isEmpty else { throw KeyMapFileError(line: 1, problem: .syntax(binding)) }

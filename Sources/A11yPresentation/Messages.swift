@@ -145,11 +145,6 @@ public struct Messages: Sendable {
         phrases[key.ordinal].form(for: nil).append(arguments, to: &line)
     }
 
-    /// The English phrase of `key` (its msgid), and its plural form for a phrase that counts.
-    package static func englishForms(of key: MessageKey) -> [String] {
-        MessageKey.englishPhrases[key.ordinal].forms
-    }
-
     // MARK: Texts by their English (the command line's help and errors; not on the key path)
 
     /// The translation of `english` (a msgid without context: `make pot` takes the text of each
@@ -192,12 +187,6 @@ public struct Messages: Sendable {
         else { return nil }
         let language = name.prefix { $0 != "_" && $0 != "." && $0 != "@" }
         return language.isEmpty || language == "C" || language == "POSIX" ? nil : name
-    }
-
-    /// "de" from "de_DE.UTF-8", "de-AT" or "DE"; "en" from "C" or "POSIX".
-    package static func languageCode(of name: String) -> String {
-        let code = name.prefix { $0 != "_" && $0 != "-" && $0 != "." && $0 != "@" }.lowercased()
-        return code.isEmpty || code == "c" || code == "posix" ? "en" : code
     }
 
     /// The catalog names to look for, in gettext's order, for a language or locale name:

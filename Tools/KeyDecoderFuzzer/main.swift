@@ -15,6 +15,7 @@
 // cursor position answers; some are decoded while answers are awaited. A violation aborts with
 // a description.
 import A11yInput
+import A11yInputChecks
 
 #if LIBFUZZER
 import Glibc

@@ -1,4 +1,5 @@
 import A11yControls
+import A11yInputChecks
 import A11yTestSupport
 import Foundation
 import VirtualDisplayClient

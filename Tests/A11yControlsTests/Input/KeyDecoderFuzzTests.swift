@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yControls
+import A11yInputChecks
 @testable import A11yDevices
 @testable import A11yFormatting
 @testable import A11yInput

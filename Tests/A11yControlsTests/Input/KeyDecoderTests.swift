@@ -1,5 +1,6 @@
 import Testing
 import A11yControls
+import A11yInputChecks
 import A11yOptions
 
 /// Feeds `pieces` and then flushes (the escape timeout).

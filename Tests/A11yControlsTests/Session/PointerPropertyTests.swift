@@ -3,6 +3,7 @@ import Testing
 import Glibc
 #endif
 @testable import A11yControls
+import A11yInputChecks
 @testable import A11yInput
 @testable import A11yModel
 @testable import A11yPresentation

@@ -1,3 +1,4 @@
+import A11yInput
 import A11yModel
 import A11yVocabulary
 /// The properties the key decoder must keep on ANY input, checked by the fuzz target
@@ -94,7 +95,7 @@ package enum KeyDecoderInvariants {
 
     /// `ESC [ < code ; column ; row` then `M` or `m`: three decimal numbers, the code at most
     /// 255, the coordinates from 1 to `PointerEvent.maximumCoordinate`.
-    static func isWellFormedPointerReport(_ bytes: [UInt8]) -> Bool {
+    package static func isWellFormedPointerReport(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 9, bytes.starts(with: [0x1B, UInt8(ascii: "["), UInt8(ascii: "<")]),
               let final = bytes.last, final == UInt8(ascii: "M") || final == UInt8(ascii: "m"),
               let numbers = decimalFields(bytes.dropFirst(3).dropLast()), numbers.count == 3 else { return false }
@@ -102,7 +103,7 @@ package enum KeyDecoderInvariants {
     }
 
     /// `ESC [ row ; column R`, both at least 1.
-    static func isWellFormedCursorPosition(_ bytes: [UInt8]) -> Bool {
+    package static func isWellFormedCursorPosition(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 6, bytes.starts(with: [0x1B, UInt8(ascii: "[")]), bytes.last == UInt8(ascii: "R"),
               let numbers = decimalFields(bytes.dropFirst(2).dropLast()), numbers.count == 2 else { return false }
         return numbers.allSatisfy { $0 >= 1 }
@@ -135,7 +136,7 @@ package enum KeyDecoderInvariants {
     }
 
     /// One byte, ESC + a complete CSI/SS3 sequence, or ESC + ESC + one.
-    static func isWellFormed(_ bytes: [UInt8]) -> Bool {
+    package static func isWellFormed(_ bytes: [UInt8]) -> Bool {
         if bytes.count == 1 { return true }
         var b = bytes[...]
         guard b.first == 0x1B else { return false }
