@@ -212,7 +212,7 @@ package enum ScreenReaderDetection {
         for socket in places.fenrirDaemonSockets {
             guard acceptsConnections(socket) else { silent.append(socket); continue }
             if let holder = registry.holder(of: socket), !holder.readsConsoles {
-                notes.append("\(socket) is held by Fenrir in \(holder.modeName) (process \(holder.processID), \(holder.file)), which reads another terminal")
+                notes.append("\(socket) is held by Fenrir in \(holder.modeName) (process \(holder.processID), \(holder.file)): not a console daemon")
                 continue
             }
             // The daemon's process, to watch: a process named fenrir of the socket's owner that is
@@ -225,7 +225,7 @@ package enum ScreenReaderDetection {
             // named for its pid, beside the daemon socket it took.
             if let daemon, registry.holder(of: socket) == nil,
                case let own = "\(places.socketDirectory)/fenrirscreenreader-\(daemon.id).sock", acceptsConnections(own) {
-                notes.append("\(socket) is held by process \(daemon.id) (fenrir), which listens on \(own) too: PTY mode, another terminal")
+                notes.append("\(socket) is held by process \(daemon.id) (fenrir), which listens on \(own) too: PTY mode, not a console daemon")
                 continue
             }
             return .found(ScreenReader(name: .fenrir, evidence: "its console daemon listens on \(socket)" + (daemon.map { " (process \($0.id))" } ?? ""),
