@@ -198,9 +198,10 @@ FENRIR_MAJOR=${FENRIR_VERSION%%.*}
 # - 1.9.5: camelCase settings, the PTY keyboard driver; it stays in the foreground.
 # - 2025: the same settings, and -f: without it Fenrir becomes a daemon (and, as a user, fails
 #   to write /run/fenrir.pid).
-# - 2026 and later: -f, snake_case settings (general#debug_level, general#debug_file), and no
-#   PTY keyboard driver: the PTY screen driver passes the keys to the shell itself, with the
-#   dummy keyboard driver.
+# - 2026 and later: -f, snake_case settings (general#debug_file), -d for the debug level (its
+#   general#debug_level cannot be set with -o: "Datatype missmatch"), and no PTY keyboard
+#   driver: the PTY screen driver passes the keys to the shell itself, with the dummy keyboard
+#   driver.
 if ((FENRIR_MAJOR < 2025)); then
     FENRIR_FLAGS="" FENRIR_STYLE=1.9
     OPTS="screen#driver=ptyDriver;keyboard#driver=ptyDriver;keyboard#keyboardLayout=pty"
@@ -210,9 +211,9 @@ elif ((FENRIR_MAJOR < 2026)); then
     OPTS="screen#driver=ptyDriver;keyboard#driver=ptyDriver;keyboard#keyboardLayout=pty"
     OPTS+=";general#debugLevel=3;general#debugFile=$OUT/fenrir.log"
 else
-    FENRIR_FLAGS="-f" FENRIR_STYLE=2026
+    FENRIR_FLAGS="-f -d" FENRIR_STYLE=2026
     OPTS="screen#driver=ptyDriver;keyboard#driver=dummyDriver"
-    OPTS+=";general#debug_level=3;general#debug_mode=File;general#debug_file=$OUT/fenrir.log"
+    OPTS+=";general#debug_mode=FILE;general#debug_file=$OUT/fenrir.log"
 fi
 OPTS+=";speech#driver=speechdDriver;speech#module=capture;sound#enabled=False;general#shell=/bin/bash $OUT/shell.sh"
 printf 'version %s\nstyle %s\ncommand fenrir %s -o %s\n' "$FENRIR_VERSION" "$FENRIR_STYLE" "$FENRIR_FLAGS" "$OPTS" >"$OUT/fenrir-version.txt"
