@@ -115,7 +115,14 @@ package enum ScreenReaderDetection {
         let graphical = ["DISPLAY", "WAYLAND_DISPLAY"].contains { !(environment[$0] ?? "").isEmpty }
         let console = !graphical && !overSSH
 
-        let registry = FenrirRegistry.read(folders: places.fenrirInstanceFolders, processes: places.processes)
+        // Fenrir 2026's instances folder, read once and only when a Fenrir check needs it.
+        var fenrirRegistry: FenrirRegistry?
+        func registry() -> FenrirRegistry {
+            if let fenrirRegistry { return fenrirRegistry }
+            let read = FenrirRegistry.read(folders: places.fenrirInstanceFolders, processes: places.processes)
+            fenrirRegistry = read
+            return read
+        }
         switch fenrirAncestor(places: places, registry: registry) {
         case .found(let reader): if found(reader) { return survey }
         case .none(let finding): survey.findings.append(finding)
@@ -183,12 +190,12 @@ package enum ScreenReaderDetection {
     /// Fenrir in PTY mode: a Fenrir process among this program's ancestors, with its remote socket
     /// when one of this user's accepts (the one its instance file lists, else one named for it or
     /// for one of its children).
-    static func fenrirAncestor(places: Places, registry: FenrirRegistry) -> FenrirFinding {
+    static func fenrirAncestor(places: Places, registry: () -> FenrirRegistry) -> FenrirFinding {
         let lineage = places.processes.lineage(of: places.program)
         guard let fenrir = lineage.dropFirst().first(where: { $0.runs("fenrir") }) else {
             return .none("Fenrir: not an ancestor of this program")
         }
-        let socket = fenrirSocket(of: fenrir.id, places: places, registry: registry)
+        let socket = fenrirSocket(of: fenrir.id, places: places, registry: registry())
         let evidence = "process \(fenrir.id) (fenrir) is an ancestor of this program"
             + (socket.map { ", remote socket \($0.path)" + ($0.listedIn.map { " (listed in \($0))" } ?? "") }
                ?? ", no remote socket of this user in \(places.socketDirectory)")
@@ -201,8 +208,9 @@ package enum ScreenReaderDetection {
     /// another terminal). The daemon runs as root: it is found, and its socket is never written
     /// to (only a connection is made and closed); the control writes its words on the screen for
     /// the daemon to read.
-    static func fenrirConsoleDaemon(console: Bool, places: Places, registry: FenrirRegistry) -> FenrirFinding {
+    static func fenrirConsoleDaemon(console: Bool, places: Places, registry read: () -> FenrirRegistry) -> FenrirFinding {
         guard console else { return .none("Fenrir daemon: not looked for (not a console session)") }
+        let registry = read()
         for instance in registry.instances where instance.readsConsoles {
             guard let socket = instance.socketFiles.first(where: { acceptsConnections($0) && isSocket($0, ownedBy: places.processes.entry(instance.processID)?.owner) }) else { continue }
             return .found(ScreenReader(name: .fenrir, evidence: "its console daemon (process \(instance.processID), \(instance.file)) listens on \(socket)",
