@@ -212,7 +212,9 @@ package enum ScreenReaderDetection {
         guard console else { return .none("Fenrir daemon: not looked for (not a console session)") }
         let registry = read()
         for instance in registry.instances where instance.readsConsoles {
-            guard let socket = instance.socketFiles.first(where: { acceptsConnections($0) && isSocket($0, ownedBy: places.processes.entry(instance.processID)?.owner) }) else { continue }
+            // Its socket is its own user's (root's, for the daemon): one listed by anyone else is not.
+            let owner = places.processes.entry(instance.processID)?.owner
+            guard let socket = instance.socketFiles.first(where: { isSocket($0, ownedBy: owner) && acceptsConnections($0) }) else { continue }
             return .found(ScreenReader(name: .fenrir, evidence: "its console daemon (process \(instance.processID), \(instance.file)) listens on \(socket)",
                                        processID: instance.processID))
         }
