@@ -45,11 +45,15 @@ package struct ScreenReader: Sendable, Equatable {
 /// small reads of /proc; the user's processes are listed only in a graphical session) and
 /// without being fooled by what is merely left behind:
 /// - Fenrir in PTY mode: a Fenrir process among this program's ancestors (the shell it starts runs
-///   in its pseudo-terminal); its remote socket `fenrirscreenreader-<pid>.sock` (pid: a child of
-///   that Fenrir) when it is this user's and accepts a connection. A Fenrir that is not an
-///   ancestor reads another terminal.
-/// - Fenrir as the console daemon: its socket accepts a connection, on a console session (no
-///   graphical display, not over ssh). A socket file nobody listens on is not a reader.
+///   in its pseudo-terminal); its remote socket when it is this user's and accepts a connection:
+///   the one its instance file lists (2026 and later), else `fenrirscreenreader-<pid>.sock` with
+///   pid that Fenrir (2025 and later) or a child of it (1.9.5). A Fenrir that is not an ancestor
+///   reads another terminal.
+/// - Fenrir as the console daemon, on a console session (no graphical display, not over ssh): a
+///   live Fenrir whose instance file says it reads the consoles and whose socket accepts, or a
+///   daemon socket (`-daemon.sock`, `-deamon.sock`) that accepts and is not held by a Fenrir in
+///   PTY mode. A socket file nobody listens on, or an instance file of a process that is gone or
+///   is not Fenrir, is not a reader.
 /// - Orca: a process of this user named orca (Orca 43-48 own no D-Bus name) started for this
 ///   program's display, in a graphical session not over ssh.
 /// - speakup: its sysfs folder with a synthesizer other than "none", on a console session.
@@ -60,10 +64,16 @@ package enum ScreenReaderDetection {
     /// Where detection looks; the environment can move each place, for tests.
     package struct Places: Sendable {
         package var processes: ProcessTable
-        /// Where Fenrir's PTY-mode sockets are. Override: A11Y_FENRIR_SOCKET_DIR.
+        /// Where Fenrir's sockets are (/tmp). Override: A11Y_FENRIR_SOCKET_DIR.
         package var socketDirectory: String
-        /// Fenrir's console-daemon socket (Fenrir's own spelling). Override: A11Y_FENRIR_SOCKET.
-        package var fenrirDaemonSocket: String
+        /// Fenrir's console-daemon socket, in both of Fenrir's spellings: `-daemon.sock` (2026 and
+        /// later, also bound by a Fenrir in PTY mode when it is free) and `-deamon.sock` (up to
+        /// 2025). Override: A11Y_FENRIR_SOCKET (one path, or several separated by ':').
+        package var fenrirDaemonSockets: [String]
+        /// Where Fenrir 2026 and later list themselves (`<pid>.json`): the folder in the socket
+        /// folder, and the one in TMPDIR when that is set elsewhere (Fenrir writes it in its own
+        /// temporary folder). Override: A11Y_FENRIR_INSTANCES_DIR.
+        package var fenrirInstanceFolders: [String]
         /// Present when the speakup module is loaded. Override: A11Y_SPEAKUP_PATH.
         package var speakup: String
         /// This program's process and user.
@@ -74,7 +84,7 @@ package enum ScreenReaderDetection {
         package init(environment: [String: String]) {
             processes = ProcessTable(root: environment["A11Y_PROC_ROOT"] ?? "/proc")
             socketDirectory = environment["A11Y_FENRIR_SOCKET_DIR"] ?? "/tmp"
-            fenrirDaemonSocket = environment["A11Y_FENRIR_SOCKET"] ?? "/tmp/fenrirscreenreader-deamon.sock"
+            (fenrirDaemonSockets, fenrirInstanceFolders) = ScreenReaderDetection.fenrirPlaces(environment, socketDirectory: socketDirectory)
             speakup = environment["A11Y_SPEAKUP_PATH"] ?? "/sys/accessibility/speakup"
             program = getpid()
             user = getuid()
@@ -105,26 +115,21 @@ package enum ScreenReaderDetection {
         let graphical = ["DISPLAY", "WAYLAND_DISPLAY"].contains { !(environment[$0] ?? "").isEmpty }
         let console = !graphical && !overSSH
 
-        let lineage = places.processes.lineage(of: places.program)
-        if let fenrir = lineage.dropFirst().first(where: { $0.runs("fenrir") }) {
-            let socket = fenrirSocket(of: fenrir.id, places: places)
-            let evidence = "process \(fenrir.id) (fenrir) is an ancestor of this program"
-                + (socket.map { ", remote socket \($0)" } ?? ", no remote socket of this user")
-            if found(ScreenReader(name: .fenrir, evidence: evidence, processID: fenrir.id, remoteSocket: socket)) { return survey }
-        } else {
-            survey.findings.append("Fenrir: not an ancestor of this program")
+        // Fenrir 2026's instances folder, read once and only when a Fenrir check needs it.
+        var fenrirRegistry: FenrirRegistry?
+        func registry() -> FenrirRegistry {
+            if let fenrirRegistry { return fenrirRegistry }
+            let read = FenrirRegistry.read(folders: places.fenrirInstanceFolders, processes: places.processes)
+            fenrirRegistry = read
+            return read
         }
-        if console, acceptsConnections(places.fenrirDaemonSocket) {
-            // The daemon's process, to watch: a process named fenrir of the socket's owner that is
-            // not a child of another (a Fenrir in PTY mode elsewhere is some user's, not the daemon).
-            let processes = places.processes
-            var socketInfo = stat()
-            let owner = stat(places.fenrirDaemonSocket, &socketInfo) == 0 ? socketInfo.st_uid : nil
-            let daemon = processes.first(running: "fenrir", of: owner) { !(processes.entry($0.parent)?.runs("fenrir") ?? false) }
-            let evidence = "its console daemon listens on \(places.fenrirDaemonSocket)" + (daemon.map { " (process \($0.id))" } ?? "")
-            if found(ScreenReader(name: .fenrir, evidence: evidence, processID: daemon?.id)) { return survey }
-        } else {
-            survey.findings.append("Fenrir daemon: " + (console ? "nothing listens on \(places.fenrirDaemonSocket)" : "not looked for (not a console session)"))
+        switch fenrirAncestor(places: places, registry: registry) {
+        case .found(let reader): if found(reader) { return survey }
+        case .none(let finding): survey.findings.append(finding)
+        }
+        switch fenrirConsoleDaemon(console: console, places: places, registry: registry) {
+        case .found(let reader): if found(reader) { return survey }
+        case .none(let finding): survey.findings.append(finding)
         }
         if graphical && !overSSH {
             // An Orca of this user that reads this display: one started for another display (the
@@ -160,9 +165,103 @@ package enum ScreenReaderDetection {
         return survey
     }
 
-    /// The remote socket of the Fenrir process `fenrir` (a socket named for one of its children,
-    /// or for itself): this user's, and accepting a connection.
-    static func fenrirSocket(of fenrir: Int32, places: Places) -> String? {
+    /// What a Fenrir check found: a reader, or the line saying what was looked at.
+    enum FenrirFinding {
+        case found(ScreenReader)
+        case none(String)
+    }
+
+    /// The two names of Fenrir's console-daemon socket: 2026's spelling, then the older one.
+    static let fenrirDaemonSocketNames = ["fenrirscreenreader-daemon.sock", "fenrirscreenreader-deamon.sock"]
+
+    /// The daemon sockets and instance folders for `environment` (see `Places`).
+    static func fenrirPlaces(_ environment: [String: String], socketDirectory: String) -> (sockets: [String], folders: [String]) {
+        let sockets = environment["A11Y_FENRIR_SOCKET"].map { $0.split(separator: ":").map(String.init) }
+            ?? fenrirDaemonSocketNames.map { "\(socketDirectory)/\($0)" }
+        if let folder = environment["A11Y_FENRIR_INSTANCES_DIR"] { return (sockets, [folder]) }
+        var folders = ["\(socketDirectory)/fenrirscreenreader-instances"]
+        if environment["A11Y_FENRIR_SOCKET_DIR"] == nil, let temporary = environment["TMPDIR"], !temporary.isEmpty,
+           temporary != socketDirectory, temporary != socketDirectory + "/" {
+            folders.append("\(temporary)/fenrirscreenreader-instances")
+        }
+        return (sockets, folders)
+    }
+
+    /// Fenrir in PTY mode: a Fenrir process among this program's ancestors, with its remote socket
+    /// when one of this user's accepts (the one its instance file lists, else one named for it or
+    /// for one of its children).
+    static func fenrirAncestor(places: Places, registry: () -> FenrirRegistry) -> FenrirFinding {
+        let lineage = places.processes.lineage(of: places.program)
+        guard let fenrir = lineage.dropFirst().first(where: { $0.runs("fenrir") }) else {
+            return .none("Fenrir: not an ancestor of this program")
+        }
+        let socket = fenrirSocket(of: fenrir.id, places: places, registry: registry())
+        let evidence = "process \(fenrir.id) (fenrir) is an ancestor of this program"
+            + (socket.map { ", remote socket \($0.path)" + ($0.listedIn.map { " (listed in \($0))" } ?? "") }
+               ?? ", no remote socket of this user in \(places.socketDirectory)")
+        return .found(ScreenReader(name: .fenrir, evidence: evidence, processID: fenrir.id, remoteSocket: socket?.path))
+    }
+
+    /// Fenrir as the console daemon, on a console session: an instance file of a Fenrir that reads
+    /// the consoles and listens, or a daemon socket (either spelling) that accepts and is not the
+    /// one a Fenrir in PTY mode took (Fenrir 2026 in PTY mode binds it too: that Fenrir reads
+    /// another terminal). The daemon runs as root: it is found, and its socket is never written
+    /// to (only a connection is made and closed); the control writes its words on the screen for
+    /// the daemon to read.
+    static func fenrirConsoleDaemon(console: Bool, places: Places, registry read: () -> FenrirRegistry) -> FenrirFinding {
+        guard console else { return .none("Fenrir daemon: not looked for (not a console session)") }
+        let registry = read()
+        for instance in registry.instances where instance.readsConsoles {
+            // Its socket is its own user's (root's, for the daemon): one listed by anyone else is not.
+            let owner = places.processes.entry(instance.processID)?.owner
+            guard let socket = instance.socketFiles.first(where: { isSocket($0, ownedBy: owner) && acceptsConnections($0) }) else { continue }
+            return .found(ScreenReader(name: .fenrir, evidence: "its console daemon (process \(instance.processID), \(instance.file)) listens on \(socket)",
+                                       processID: instance.processID))
+        }
+        var notes: [String] = [], silent: [String] = []
+        for socket in places.fenrirDaemonSockets {
+            guard acceptsConnections(socket) else { silent.append(socket); continue }
+            if let holder = registry.holder(of: socket), !holder.readsConsoles {
+                notes.append("\(socket) is held by Fenrir in \(holder.modeName) (process \(holder.processID), \(holder.file)): not a console daemon")
+                continue
+            }
+            // The daemon's process, to watch: a process named fenrir of the socket's owner that is
+            // not a child of another (a Fenrir in PTY mode elsewhere is some user's, not the daemon).
+            let processes = places.processes
+            var socketInfo = stat()
+            let owner = stat(socket, &socketInfo) == 0 ? socketInfo.st_uid : nil
+            let daemon = processes.first(running: "fenrir", of: owner) { !(processes.entry($0.parent)?.runs("fenrir") ?? false) }
+            // No instance file: a Fenrir 2026 in PTY mode still shows by its own remote socket,
+            // named for its pid, beside the daemon socket it took.
+            if let daemon, registry.holder(of: socket) == nil,
+               case let own = "\(places.socketDirectory)/fenrirscreenreader-\(daemon.id).sock", acceptsConnections(own) {
+                notes.append("\(socket) is held by process \(daemon.id) (fenrir), which listens on \(own) too: PTY mode, not a console daemon")
+                continue
+            }
+            return .found(ScreenReader(name: .fenrir, evidence: "its console daemon listens on \(socket)" + (daemon.map { " (process \($0.id))" } ?? ""),
+                                       processID: daemon?.id))
+        }
+        let folders = registry.folders.joined(separator: ", ")
+        let listed = registry.instances.isEmpty ? "no Fenrir listed in \(folders)"
+            : "no console daemon among the Fenrirs listed in \(folders) (\(registry.instances.map { "\($0.processID): \($0.modeName)" }.joined(separator: ", ")))"
+        let ignored = registry.ignored.isEmpty ? "" : "; left out: " + registry.ignored.joined(separator: ", ")
+        if !silent.isEmpty { notes.insert("nothing listens on " + silent.joined(separator: " or "), at: 0) }
+        return .none("Fenrir daemon: " + (notes + [listed]).joined(separator: "; ") + ignored)
+    }
+
+    /// The remote socket of the Fenrir process `fenrir`, this user's and accepting a connection:
+    /// the one its instance file lists (Fenrir 2026 and later, also a socket moved by its
+    /// settings), else one in the socket folder named for it (2025 and later) or for one of its
+    /// children (1.9.5).
+    static func fenrirSocket(of fenrir: Int32, places: Places, registry: FenrirRegistry) -> (path: String, listedIn: String?)? {
+        if let instance = registry.instance(fenrir) {
+            let daemonSockets = Set(places.fenrirDaemonSockets)
+            for path in instance.socketFiles {
+                let name = path.split(separator: "/").last.map(String.init) ?? path
+                guard !daemonSockets.contains(path), !fenrirDaemonSocketNames.contains(name) else { continue }
+                if isOwnSocket(path, user: places.user), acceptsConnections(path) { return (path, instance.file) }
+            }
+        }
         guard let directory = opendir(places.socketDirectory) else { return nil }
         defer { closedir(directory) }
         while let item = readdir(directory) {
@@ -171,9 +270,16 @@ package enum ScreenReaderDetection {
                   let id = Int32(name.dropFirst("fenrirscreenreader-".count).dropLast(".sock".count)) else { continue }
             guard id == fenrir || places.processes.entry(id)?.parent == fenrir else { continue }
             let path = "\(places.socketDirectory)/\(name)"
-            if isOwnSocket(path, user: places.user), acceptsConnections(path) { return path }
+            if isOwnSocket(path, user: places.user), acceptsConnections(path) { return (path, nil) }
         }
         return nil
+    }
+
+    /// Whether `path` is a socket owned by `owner` (false when the owner is unknown).
+    static func isSocket(_ path: String, ownedBy owner: uid_t?) -> Bool {
+        guard let owner else { return false }
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK && info.st_uid == owner
     }
 
     /// Whether `path` is a socket (not a link to one) owned by `user`: another user's socket is

@@ -210,6 +210,97 @@ struct RealScreenReaderTests {
         print("real-readers: stalled Fenrir socket (\(ptyMode ? "PTY remote" : "daemon"), \(mode)) -> first line brailled after \(shown.milliseconds) ms, key->braille \(latencies.map(\.milliseconds)) ms, \(told) connections taken after start")
     }
 
+    // MARK: Fenrir 2026's daemon socket and instances folder (stand-ins)
+
+    /// `a11y-demo --diagnose` run with `command` before it (a wrapper such as the PTY-mode
+    /// stand-in, or nothing), its "screen reader:" lines.
+    static func screenReaderLines(_ standIn: FenrirStandIn, wrapper: [String] = []) throws -> [String] {
+        var environment = ProcessInfo.processInfo.environment.merging(standIn.environment) { $1 }
+        for name in FenrirStandIn.unset { environment.removeValue(forKey: name) }
+        let output = standIn.directory.appendingPathComponent("diagnose-\(UUID().uuidString.prefix(6))").path
+        let child = try ChildProcess(wrapper + [try DemoInTmux.binary, "--diagnose"], environment: environment,
+                                     streams: .files(output: output), newSession: true)
+        guard try child.waitForExit(timeout: .seconds(20)) != nil else {
+            child.killAndReap()
+            throw FixtureError("a11y-demo --diagnose still runs after 20 s")
+        }
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("screen reader:") }
+    }
+
+    /// Fenrir 2026's console daemon: its socket is spelled "daemon" and it lists itself in the
+    /// instances folder. It is found (no A11Y_FENRIR_SOCKET: the names the program looks for
+    /// are its own), the control is silent and writes the words line, and when the daemon dies
+    /// (the process its instance file names) the control speaks within a second.
+    @Test func fenrir2026DaemonIsFoundByItsSocketAndInstanceFile() throws {
+        let daemon = try FenrirStandIn.daemon(.acceptAndStall, release2026: true)
+        let pid = try #require(daemon.counts?.pid)
+        let lines = try Self.screenReaderLines(daemon)
+        let instance = "\(daemon.sockets)/fenrirscreenreader-instances/\(pid).json"
+        #expect(lines.contains("screen reader: found: Fenrir: its console daemon (process \(pid), \(instance)) listens on \(daemon.socket)"),
+                "\(lines)")
+        let spoken = try CaptureFile()
+        let demo = try DemoInTmux(Self.demoArguments, environment: daemon.environment, unsetting: FenrirStandIn.unset)
+        let first = demo.waitForScreen { $0.hasPrefix("price, range slider, 10 to 90") }
+        #expect(first.hasPrefix("price, range slider, 10 to 90"), "not in screen-line mode; screen:\n\(first)\nstderr: \(demo.stderr)")
+        try demo.send("Right")
+        let moved = demo.waitForScreen { $0.split(separator: "\n").first == "11" }
+        #expect(moved.split(separator: "\n").first == "11", "screen:\n\(moved)")
+        spoken.refresh()
+        #expect(spoken.lines.isEmpty, "the control spoke while the daemon read the screen: \(spoken.lines)")
+        let killed = ContinuousClock.now
+        daemon.kill()
+        let ended = "screen reader ended, speaking myself"
+        let line = spoken.waitForLine(from: 0, timeout: .seconds(5)) { $0 == ended }
+        let after = line.map { $0.time - killed }
+        let when = after.map { "came \($0.milliseconds) ms after the daemon died" } ?? "never came"
+        #expect(after.map { $0 < .seconds(1) } == true, "'\(ended)' \(when)")
+        try demo.send("Enter")
+        #expect(demo.waitForExit() == 0)
+        #expect(demo.stdout == "11 90\n")
+        print("real-readers: Fenrir 2026 daemon stand-in found by its instance file; killed -> '\(ended)' after \(after?.milliseconds ?? -1) ms")
+    }
+
+    /// Fenrir 2026 in PTY mode binds its own socket and the shared daemon socket: the program
+    /// under it finds it as its ancestor and tells it the words through its own socket, never the
+    /// shared one.
+    @Test func fenrir2026InPTYModeIsToldThroughItsOwnSocket() throws {
+        let standIn = try FenrirStandIn.pty(release2026: true)
+        let lines = try Self.screenReaderLines(standIn, wrapper: standIn.wrapper(.acceptAndStall))
+        let found = lines.first { $0.hasPrefix("screen reader: found: Fenrir: process ") } ?? ""
+        #expect(found.contains("(fenrir) is an ancestor of this program, remote socket \(standIn.sockets)/fenrirscreenreader-")
+                && found.contains("(listed in \(standIn.sockets)/fenrirscreenreader-instances/"), "\(lines)")
+        #expect(lines.contains("screen reader: mode: the reader is told the words through its remote socket and speaks them"), "\(lines)")
+        let demo = try DemoInTmux(Self.demoArguments, environment: standIn.environment, unsetting: FenrirStandIn.unset,
+                                  wrapper: standIn.wrapper(.acceptAndStall))
+        let screen = demo.waitForScreen { $0.hasPrefix("price\n") }
+        #expect(screen.hasPrefix("price\n"), "screen:\n\(screen)\nstderr: \(demo.stderr)")
+        let before = standIn.counts?.connections ?? 0
+        try demo.send("Right")
+        let told = Polling.until(timeout: .seconds(3), every: .milliseconds(20)) { () -> Int? in
+            let now = standIn.counts?.connections ?? 0
+            return now > before ? now : nil
+        }
+        #expect(told != nil, "the program did not tell the stand-in's own socket after a key")
+        try demo.send("Enter")
+        #expect(demo.waitForExit() == 0, "screen:\n\(demo.screen)\nstderr: \(demo.stderr)")
+        #expect(standIn.counts?.shared == 0, "the program wrote to the shared daemon socket")
+        print("real-readers: Fenrir 2026 PTY stand-in: \(standIn.counts?.connections ?? -1) connections on its own socket, \(standIn.counts?.shared ?? -1) on the daemon socket")
+    }
+
+    /// A Fenrir 2026 in PTY mode that reads another terminal holds the daemon socket: a program on
+    /// the console beside it does not take it for the console daemon, and speaks itself.
+    @Test func aFenrir2026InPTYModeElsewhereIsNotTheConsoleDaemon() throws {
+        let standIn = try FenrirStandIn.pty(release2026: true)
+        let other = try ChildProcess(standIn.wrapper(.acceptAndStall) + ["/bin/sleep", "60"], environment: ProcessInfo.processInfo.environment)
+        defer { other.killAndReap() }
+        let pid = try standIn.waitUntilListening()
+        let lines = try Self.screenReaderLines(standIn)
+        #expect(lines.contains("screen reader: found: none"), "\(lines)")
+        #expect(lines.contains { $0.contains("\(standIn.socket) is held by Fenrir in PTY mode (process \(pid),") }, "\(lines)")
+        #expect(lines.contains("screen reader: mode: the control speaks"), "\(lines)")
+    }
+
     // MARK: Checks
 
     /// The words as compared: lower case, without the punctuation and spacing a reader adds
@@ -342,21 +433,45 @@ final class FenrirStandIn {
     static let unset = ["A11Y_PROC_ROOT", "DISPLAY", "WAYLAND_DISPLAY", "SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY",
                         "ACCESSIBLE", "A11Y_CONTROLS_CONFIG"]
 
-    /// `fenrir daemon SOCKET MODE STATE` or `fenrir pty SOCKET-DIR MODE STATE PROGRAM ARGS...`.
-    /// STATE holds its pid once it listens, then the connections it took.
+    /// `fenrir daemon SOCKET MODE STATE` or `fenrir pty SOCKET-DIR MODE STATE PROGRAM ARGS...`;
+    /// as Fenrir 2026 (`daemon2026 SOCKET-DIR …`, `pty2026 SOCKET-DIR …`) it listens on the daemon
+    /// socket spelled "daemon" (in PTY mode beside its own) and lists itself in the instances
+    /// folder as Fenrir 2026 does. STATE holds its pid once it listens, then the connections it
+    /// took on its own socket and on the shared daemon socket.
     static let source = """
         #!/usr/bin/python3
-        import os, socket, subprocess, sys, threading, time
+        import json, os, socket, subprocess, sys, threading, time
         role, where, mode, state = sys.argv[1:5]
-        path = where if role == "daemon" else "%s/fenrirscreenreader-%d.sock" % (where, os.getpid())
-        server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        server.bind(path)
-        server.listen(0 if mode == "backlog" else 16)
-        held = []
+        release2026 = role.endswith("2026")
+        role = role[:-4] if release2026 else role
+        shared_path = "%s/fenrirscreenreader-daemon.sock" % where
+        if role == "daemon":
+            path = shared_path if release2026 else where
+        else:
+            path = "%s/fenrirscreenreader-%d.sock" % (where, os.getpid())
+        def listener(where_to):
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.bind(where_to)
+            s.listen(0 if mode == "backlog" else 16)
+            return s
+        server = listener(path)
+        shared_server = listener(shared_path) if release2026 and role == "pty" else None
+        held, shared = [], []
         def note():
             with open(state + ".tmp", "w") as f:
-                f.write("%d %d\\n" % (os.getpid(), len(held)))
+                f.write("%d %d %d\\n" % (os.getpid(), len(held), len(shared)))
             os.rename(state + ".tmp", state)
+        instance = "%s/fenrirscreenreader-instances/%d.json" % (where, os.getpid())
+        if release2026:
+            os.makedirs(os.path.dirname(instance), mode=0o1777, exist_ok=True)
+            sockets = [path] + ([shared_path] if shared_server else [])
+            with open(instance, "w") as f:
+                json.dump({"pid": os.getpid(), "ppid": os.getppid(), "socket_files": sockets,
+                           "main_socket": shared_path in sockets,
+                           "screen_driver": "vcsaDriver" if role == "daemon" else "ptyDriver",
+                           "keyboard_driver": "evdevDriver" if role == "daemon" else "dummyDriver",
+                           "x11_window_id": "", "created_at": time.time(), "updated_at": time.time()}, f, sort_keys=True)
+                f.write("\\n")
         if mode == "backlog":
             while True:
                 client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -367,18 +482,22 @@ final class FenrirStandIn {
                     break
                 held.append(client)
         note()
-        def serve():
+        def serve(listening, taken):
             while True:
-                if mode == "backlog":
+                if mode == "backlog" and listening is server:
                     time.sleep(3600)
                 else:
-                    held.append(server.accept()[0])
+                    taken.append(listening.accept()[0])
                     note()
+        if shared_server:
+            threading.Thread(target=serve, args=(shared_server, shared), daemon=True).start()
         if role == "daemon":
-            serve()
-        threading.Thread(target=serve, daemon=True).start()
+            serve(server, held)
+        threading.Thread(target=serve, args=(server, held), daemon=True).start()
         status = subprocess.call(sys.argv[5:])
-        os.unlink(path)
+        for leftover in [path, instance] + ([shared_path] if shared_server else []):
+            if os.path.exists(leftover):
+                os.unlink(leftover)
         sys.exit(status if status >= 0 else 128 - status)
         """
 
@@ -388,10 +507,17 @@ final class FenrirStandIn {
     let state: String
     /// The daemon's process (nil in PTY mode: the terminal's command runs the stand-in).
     private var daemon: ChildProcess?
-    /// A11Y_FENRIR_SOCKET and A11Y_FENRIR_SOCKET_DIR at the stand-in's places, no preferences file.
+    /// A11Y_FENRIR_SOCKET and A11Y_FENRIR_SOCKET_DIR at the stand-in's places, no preferences file;
+    /// as Fenrir 2026, only A11Y_FENRIR_SOCKET_DIR: the daemon socket's names and the instances
+    /// folder are the ones the program derives from it, as from /tmp.
     let environment: [String: String]
+    /// Whether it stands in for Fenrir 2026 and later.
+    let release2026: Bool
+    /// The folder of its sockets (and, as Fenrir 2026, of its instances folder).
+    var sockets: String { directory.appendingPathComponent("sockets").path }
 
-    private init() throws {
+    private init(release2026: Bool = false) throws {
+        self.release2026 = release2026
         directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("a11y-fenrir-\(UUID().uuidString.prefix(8))")
         let bin = directory.appendingPathComponent("bin"), sockets = directory.appendingPathComponent("sockets")
         for folder in [bin, sockets, directory.appendingPathComponent("config")] {
@@ -400,16 +526,21 @@ final class FenrirStandIn {
         script = bin.appendingPathComponent("fenrir").path
         try Data(Self.source.utf8).write(to: URL(fileURLWithPath: script))
         chmod(script, 0o755)
-        socket = directory.appendingPathComponent("daemon.sock").path
+        socket = release2026 ? sockets.appendingPathComponent("fenrirscreenreader-daemon.sock").path
+            : directory.appendingPathComponent("daemon.sock").path
         state = directory.appendingPathComponent("state").path
-        environment = ["A11Y_FENRIR_SOCKET": socket, "A11Y_FENRIR_SOCKET_DIR": sockets.path,
-                       "A11Y_SPEAKUP_PATH": "/nonexistent", "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path]
+        var environment = ["A11Y_FENRIR_SOCKET_DIR": sockets.path,
+                           "A11Y_SPEAKUP_PATH": "/nonexistent", "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path]
+        if !release2026 { environment["A11Y_FENRIR_SOCKET"] = socket }
+        self.environment = environment
     }
 
-    /// The console daemon, listening on A11Y_FENRIR_SOCKET.
-    static func daemon(_ mode: Mode) throws -> FenrirStandIn {
-        let standIn = try FenrirStandIn()
-        standIn.daemon = try ChildProcess([standIn.script, "daemon", standIn.socket, mode.rawValue, standIn.state],
+    /// The console daemon, listening on A11Y_FENRIR_SOCKET (as Fenrir 2026: on the daemon socket
+    /// in its sockets folder, listed in the instances folder there as reading the consoles).
+    static func daemon(_ mode: Mode, release2026: Bool = false) throws -> FenrirStandIn {
+        let standIn = try FenrirStandIn(release2026: release2026)
+        let role = release2026 ? ["daemon2026", standIn.sockets] : ["daemon", standIn.socket]
+        standIn.daemon = try ChildProcess([standIn.script] + role + [mode.rawValue, standIn.state],
                                           environment: ProcessInfo.processInfo.environment,
                                           streams: .files(output: standIn.directory.appendingPathComponent("log").path))
         let pid = try standIn.waitUntilListening()
@@ -419,10 +550,10 @@ final class FenrirStandIn {
     }
 
     /// Fenrir in PTY mode: `wrapper(mode)` is the command that runs the program under it.
-    static func pty() throws -> FenrirStandIn { try FenrirStandIn() }
+    static func pty(release2026: Bool = false) throws -> FenrirStandIn { try FenrirStandIn(release2026: release2026) }
 
     func wrapper(_ mode: Mode) -> [String] {
-        [script, "pty", directory.appendingPathComponent("sockets").path, mode.rawValue, state]
+        [script, release2026 ? "pty2026" : "pty", sockets, mode.rawValue, state]
     }
 
     /// The stand-in's pid once it listens.
@@ -435,11 +566,12 @@ final class FenrirStandIn {
         return pid
     }
 
-    /// Its pid and how many connections it took.
-    var counts: (pid: Int32, connections: Int)? {
+    /// Its pid and how many connections it took on its own socket (`connections`) and on the
+    /// shared daemon socket it holds in PTY mode as Fenrir 2026 (`shared`).
+    var counts: (pid: Int32, connections: Int, shared: Int)? {
         let fields = ((try? String(contentsOfFile: state, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace)
-        guard fields.count == 2, let pid = Int32(fields[0]), let connections = Int(fields[1]) else { return nil }
-        return (pid, connections)
+        guard fields.count == 3, let pid = Int32(fields[0]), let connections = Int(fields[1]), let shared = Int(fields[2]) else { return nil }
+        return (pid, connections, shared)
     }
 
     /// The daemon dies (SIGKILL), leaving its socket file behind as a crashed daemon does.

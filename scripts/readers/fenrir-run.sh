@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Runs a program under the real Fenrir (Debian's fenrir 1.9.5, PTY mode) inside a private tmux,
-# types a key script, and writes what Fenrir said and what the program's own speech said per key.
+# Runs a program under the real Fenrir in PTY mode inside a private tmux, types a key script, and
+# writes what Fenrir said and what the program's own speech said per key. Works with the Fenrir
+# releases Debian ships (1.9.5 in Debian 12, 2025.0.2.26 in Debian 13, 2026.0.9.12 in testing): the
+# release is read from `fenrir --version` (2025 and later) or the package's version (1.9.5 has no
+# --version), and Fenrir is started the way that release wants (see start_options below).
 #
 #   fenrir-run.sh [--gap S] [--no-braille] [--wait-exit S] [--keep] OUTDIR 'KEY KEY ...' COMMAND [ARGS...]
 #
@@ -28,7 +31,8 @@
 #
 # Output in OUTDIR: out.txt (KEY <TAB> reader: ... <TAB> program: ...), out.json (the same, one
 # list of utterances per key), timeline.txt (every key and utterance with ms since its key),
-# fenrir.log (Fenrir's debug log), reader.tsv, program.tsv, program.rc (the program's exit status as
+# fenrir.log (Fenrir's debug log), fenrir-version.txt (the release and how it was started),
+# reader.tsv, program.tsv, program.rc (the program's exit status as
 # a shell reports it), program.stdout, screen-*.txt (the pane before the first key and at the end),
 # timings.txt, detect.txt (what a process in the program's place sees), mouse.txt (the pane's
 # mouse flags, as tmux took them from what Fenrir wrote, before the first key and at the end), run.log.
@@ -86,6 +90,19 @@ none_alive() {
 # session_alive: a process of the shell's session (the program, the shell's sleep) runs.
 session_alive() { [[ -n $SHELL_SID ]] && ps -o stat= -s "$SHELL_SID" 2>/dev/null | grep -qv '^Z'; }
 
+# Fenrir 2026 in PTY mode also binds the shared daemon socket when it is free, and lists itself
+# in the instances folder (in Fenrir's temporary folder).
+SHARED_SOCK=/tmp/fenrirscreenreader-daemon.sock
+INSTANCES=${TMPDIR:-/tmp}/fenrirscreenreader-instances
+SHARED_BEFORE=1
+# socket_listens PATH: something accepts a connection on the Unix socket PATH (nothing is written).
+socket_listens() {
+    /usr/bin/python3 -c 'import socket,sys
+s = socket.socket(socket.AF_UNIX); s.settimeout(0.2)
+try: s.connect(sys.argv[1])
+except OSError: sys.exit(1)' "$1"
+}
+
 cleanup() {
     local rc=$?
     set +e
@@ -105,8 +122,13 @@ cleanup() {
     wait_for 3 'none_alive' || true
     tm kill-server 2>/dev/null
     [[ $TMUXSOCK == /tmp/* ]] && rm -f "$TMUXSOCK"
-    # Fenrir killed by SIGHUP/SIGKILL leaves its socket file behind: remove ours only.
+    # Fenrir killed by SIGHUP/SIGKILL leaves its socket file behind: remove ours only (and the
+    # daemon socket and instance file that a Fenrir 2026 of ours took, when nobody listens).
     [[ -n $FENRIR_SOCK && -S $FENRIR_SOCK ]] && { log "stale $FENRIR_SOCK left behind: removed"; rm -f "$FENRIR_SOCK"; }
+    if [[ -n $FENRIR_PID && $SHARED_BEFORE == 0 && -S $SHARED_SOCK ]] && ! socket_listens "$SHARED_SOCK"; then
+        log "stale $SHARED_SOCK (taken by our Fenrir) left behind: removed"; rm -f "$SHARED_SOCK"
+    fi
+    [[ -n $FENRIR_PID && -f $INSTANCES/$FENRIR_PID.json ]] && { log "stale $INSTANCES/$FENRIR_PID.json removed"; rm -f "$INSTANCES/$FENRIR_PID.json"; }
     sd_stop "$OUT/rsd" & sd_stop "$OUT/psd" & wait
     ((braille)) && "$repo/scripts/servers.sh" stop "$OUT/brl" >/dev/null 2>&1
     local left
@@ -151,7 +173,7 @@ log "speech-dispatchers$( ((braille)) && echo " and BRLTTY") ready"
     echo 'trap '"'"'echo hup >>"$OUT/shell-hup"; [[ -n $child ]] && kill -HUP "$child" 2>/dev/null'"'"' HUP'
     echo 'for ((i = 0; i < 1000; i++)); do [[ -e $OUT/go ]] && break; sleep 0.02; done'
     # What the program would see, as a user's shell has it: no test overrides, no ssh, no display.
-    echo 'unset ACCESSIBLE A11Y_PROC_ROOT A11Y_FENRIR_SOCKET A11Y_FENRIR_SOCKET_DIR A11Y_SPEAKUP_PATH A11Y_CONTROLS_CONFIG \'
+    echo 'unset ACCESSIBLE A11Y_PROC_ROOT A11Y_FENRIR_SOCKET A11Y_FENRIR_SOCKET_DIR A11Y_FENRIR_INSTANCES_DIR A11Y_SPEAKUP_PATH A11Y_CONTROLS_CONFIG \'
     echo '    SSH_CONNECTION SSH_CLIENT SSH_TTY DISPLAY WAYLAND_DISPLAY BRLAPI_HOST BRLAPI_AUTH SPEECHD_ADDRESS'
     printf 'export %s\n' "$(printf '%q ' "${PENV[@]}")"
     echo '/usr/bin/python3 '"$(printf %q "$here/lib/detect.py")"' >"$OUT/detect.txt" 2>&1'
@@ -164,19 +186,49 @@ log "speech-dispatchers$( ((braille)) && echo " and BRLTTY") ready"
 } >"$OUT/shell.sh"
 chmod +x "$OUT/shell.sh"
 
-OPTS="screen#driver=ptyDriver;keyboard#driver=ptyDriver;keyboard#keyboardLayout=pty"
-OPTS+=";speech#driver=speechdDriver;speech#module=capture;sound#enabled=False"
-OPTS+=";general#debugLevel=3;general#debugFile=$OUT/fenrir.log;general#shell=/bin/bash $OUT/shell.sh"
+# The release: `fenrir --version` says "Fenrir screen reader version 2026.09.12-master" (2025 and
+# later); 1.9.5 has no --version, and its package's version says it.
+FENRIR_VERSION=$(fenrir --version 2>/dev/null | grep -o '[0-9][0-9.]*[0-9]' | head -1 || true)
+[[ -n $FENRIR_VERSION ]] || FENRIR_VERSION=$(dpkg-query -W -f '${Version}' fenrir 2>/dev/null || true)
+[[ -n $FENRIR_VERSION ]] || { log "cannot tell Fenrir's release (no --version, no fenrir package)"; exit 1; }
+FENRIR_MAJOR=${FENRIR_VERSION%%.*}
+# start_options: Fenrir's PTY mode with its speech going to the reader's speech-dispatcher, its
+# debug log in OUTDIR, its shell our shell.sh, as each release spells it (-e would set the PTY
+# drivers too, but forces its own debug file):
+# - 1.9.5: camelCase settings, the PTY keyboard driver; it stays in the foreground.
+# - 2025: the same settings, and -f: without it Fenrir becomes a daemon (and, as a user, fails
+#   to write /run/fenrir.pid).
+# - 2026 and later: -f, snake_case settings (general#debug_file), -d for the debug level (its
+#   general#debug_level cannot be set with -o: "Datatype missmatch"), and no PTY keyboard
+#   driver: the PTY screen driver passes the keys to the shell itself, with the dummy keyboard
+#   driver.
+if ((FENRIR_MAJOR < 2025)); then
+    FENRIR_FLAGS="" FENRIR_STYLE=1.9
+    OPTS="screen#driver=ptyDriver;keyboard#driver=ptyDriver;keyboard#keyboardLayout=pty"
+    OPTS+=";general#debugLevel=3;general#debugFile=$OUT/fenrir.log"
+elif ((FENRIR_MAJOR < 2026)); then
+    FENRIR_FLAGS="-f" FENRIR_STYLE=2025
+    OPTS="screen#driver=ptyDriver;keyboard#driver=ptyDriver;keyboard#keyboardLayout=pty"
+    OPTS+=";general#debugLevel=3;general#debugFile=$OUT/fenrir.log"
+else
+    FENRIR_FLAGS="-f -d" FENRIR_STYLE=2026
+    OPTS="screen#driver=ptyDriver;keyboard#driver=dummyDriver"
+    OPTS+=";general#debug_mode=FILE;general#debug_file=$OUT/fenrir.log"
+fi
+OPTS+=";speech#driver=speechdDriver;speech#module=capture;sound#enabled=False;general#shell=/bin/bash $OUT/shell.sh"
+printf 'version %s\nstyle %s\ncommand fenrir %s -o %s\n' "$FENRIR_VERSION" "$FENRIR_STYLE" "$FENRIR_FLAGS" "$OPTS" >"$OUT/fenrir-version.txt"
+log "Fenrir $FENRIR_VERSION (started as $FENRIR_STYLE: fenrir $FENRIR_FLAGS -o ...)"
+[[ -e $SHARED_SOCK ]] || SHARED_BEFORE=0
 tm -f /dev/null new-session -d -x 100 -y 30 -s fenrir \
-    "exec env SPEECHD_ADDRESS=unix_socket:$OUT/rsd/speechd.sock fenrir -o '$OPTS'"
+    "exec env SPEECHD_ADDRESS=unix_socket:$OUT/rsd/speechd.sock fenrir $FENRIR_FLAGS -o '$OPTS'"
 FENRIR_PID=$(tm display-message -p -t fenrir '#{pane_pid}')
 log "fenrir pid $FENRIR_PID"
 
-# Ready: Fenrir said "Start Fenrir" (its speech driver works) and its remote socket exists
-# (the socket belongs to a child: /tmp/fenrirscreenreader-<child pid>.sock).
+# Ready: Fenrir said "Start Fenrir" (its speech driver works) and its remote socket exists:
+# /tmp/fenrirscreenreader-<pid>.sock, pid Fenrir's own (2025 and later) or a child's (1.9.5).
 find_sock() {
     local c
-    for c in $(ps -o pid= --ppid "$FENRIR_PID" 2>/dev/null); do
+    for c in "$FENRIR_PID" $(ps -o pid= --ppid "$FENRIR_PID" 2>/dev/null); do
         [[ -S /tmp/fenrirscreenreader-$c.sock ]] && { FENRIR_SOCK=/tmp/fenrirscreenreader-$c.sock; return 0; }
     done
     return 1
@@ -191,6 +243,11 @@ wait_for 10 'alive $FENRIR_PID && find_sock' \
 T_READY=$(since)
 mapfile -t PIDS_SEEN < <(ps -o pid= --ppid "$FENRIR_PID" | tr -d ' ')
 log "Fenrir ready (socket $FENRIR_SOCK, helpers ${PIDS_SEEN[*]})"
+# Fenrir 2026: what it lists about itself (its sockets, its drivers), for the run's record.
+if [[ -f $INSTANCES/$FENRIR_PID.json ]]; then
+    cp "$INSTANCES/$FENRIR_PID.json" "$OUT/fenrir-instance.json"
+    log "instance file $INSTANCES/$FENRIR_PID.json: $(cat "$OUT/fenrir-instance.json")"
+fi
 
 touch "$OUT/go"
 wait_for 10 '[[ -s $OUT/program.pid ]]' || { log "the program did not start"; exit 1; }

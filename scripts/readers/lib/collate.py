@@ -16,17 +16,40 @@ import argparse, datetime, json, os, re, sys
 
 
 def fenrir_events(path):
-    # "INFO 2026-12-04 21:15:45.021438: Speak: Start Fenrir"  (UTC)
-    rx = re.compile(r'^\S+ (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+): (Speak: (.*)|Interrupt speech)$')
-    out = []
-    for line in open(path, errors='replace'):
-        m = rx.match(line.rstrip('\n'))
-        if not m:
-            continue
-        t = datetime.datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S.%f').replace(
+    """Fenrir's debug log (UTC time stamps), in either of its formats:
+    up to 2025: "INFO 2026-12-04 21:15:45.021438: Speak: Start Fenrir"
+    2026 and later: "Speak: Start Fenrir - INFO 2026-12-04 21:15:45.021438" (the text first; an
+    entry whose text holds a line break ends on a later line, at its time stamp)."""
+    stamp = r'(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+)'
+    old = re.compile(r'^\S+ ' + stamp + r': (Speak: (.*)|Interrupt speech)$')
+    new = re.compile(r'^(Speak: (.*)|Interrupt speech) - [A-Z]+(?: ANY)? ' + stamp + r'$', re.S)
+    new_end = re.compile(r' - [A-Z]+(?: ANY)? ' + stamp + r'$')
+    out, pending = [], None
+
+    def add(when, spoken):
+        t = datetime.datetime.strptime(when, '%Y-%m-%d %H:%M:%S.%f').replace(
             tzinfo=datetime.timezone.utc).timestamp()
-        text = ' '.join(m.group(3).split()) if m.group(3) is not None else '<interrupt>'
-        out.append((t, text))
+        out.append((t, ' '.join(spoken.split()) if spoken is not None else '<interrupt>'))
+
+    for line in open(path, errors='replace'):
+        line = line.rstrip('\n')
+        if pending is not None:  # a 2026 entry running over several lines
+            pending += '\n' + line
+            if new_end.search(line):
+                m = new.match(pending)
+                if m:
+                    add(m.group(3), m.group(2))
+                pending = None
+            continue
+        m = old.match(line)
+        if m:
+            add(m.group(1), m.group(3))
+            continue
+        m = new.match(line)
+        if m:
+            add(m.group(3), m.group(2))
+        elif line.startswith('Speak: ') and not new_end.search(line) and not old.match(line):
+            pending = line
     return out
 
 

@@ -97,6 +97,23 @@ def main():
         res, ms = try_connect(p)
         print(desc + ' | connect: %s in %.3f ms' % (res, ms))
 
+    print('-- fenrir instances (Fenrir 2026 and later)')
+    import json
+    for folder in sorted({os.path.join(d, 'fenrirscreenreader-instances') for d in ('/tmp', os.environ.get('TMPDIR') or '/tmp')}):
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError as e:
+            print('%s: %s' % (folder, e.strerror))
+            continue
+        for name in names:
+            p = os.path.join(folder, name)
+            try:
+                with open(p) as f:
+                    data = json.load(f)
+                print('%s owner=%d: %s' % (p, os.stat(p).st_uid, json.dumps(data, sort_keys=True)))
+            except (OSError, ValueError) as e:
+                print('%s: unreadable (%s)' % (p, e))
+
     print('-- /proc scan for orca')
     for rep in range(3):
         t = time.perf_counter()
