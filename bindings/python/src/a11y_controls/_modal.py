@@ -107,7 +107,7 @@ def ask_number(
     ``label`` names the control ("Copies"). ``value`` is where it starts (1), ``minimum`` and
     ``maximum`` bound it (1 and 99), ``step`` is the change per key (1), ``wraps`` goes on from
     the other end past one. Any other option of ``a11y-demo stepper`` is a keyword, its dashes
-    written as underscores: ``page_step=5``, ``no_autorepeat=True``, ``format="unit:kg"``,
+    written as underscores: ``wraps=True``, ``no_autorepeat=True``, ``format="unit:kg"``,
     ``language="fr"``, ``speech="on"``, ``timeout=30``; ``options`` takes option strings as they
     are. The user's preferences file stands under them.
 
