@@ -12,10 +12,19 @@ package enum ExitStatus: Int32, Sendable, Equatable, CaseIterable {
     case usage = 2
     /// `--speech on` or `--braille on` and that server cannot be reached: one line on stderr.
     case serverUnavailable = 3
+    /// The terminal could not be set up (its modes, or the handling of its signals): one line
+    /// on stderr, nothing on stdout.
+    case terminal = 4
     /// `--timeout`: the control was left untouched; nothing on stdout (as timeout(1) and gum).
     case timedOut = 124
     /// SIGINT (Ctrl-C): 128 + 2, as shells report it.
     case interrupted = 130
     /// `--rangebox`: Escape, as dialog's DIALOG_ESC (the environment variable may change it).
     case escaped = 255
+
+    /// The status of a session that could not start because of `error`: a required server
+    /// missing, else the terminal.
+    package init(startFailure error: any Error) {
+        self = error is DeviceUnavailable ? .serverUnavailable : .terminal
+    }
 }

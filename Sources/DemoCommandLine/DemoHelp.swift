@@ -130,6 +130,7 @@ package enum DemoHelp {
         out += row("1", words.tr("Cancelled with Escape or q; nothing on stdout."))
         out += row("2", words.tr("Bad usage; one line on stderr."))
         out += row("3", words.tr("--speech on or --braille on, and the server cannot be reached."))
+        out += row("4", words.tr("The terminal could not be set up; one line on stderr."))
         out += row("124", words.tr("--timeout: the control was left untouched; nothing on stdout."))
         out += row("130", words.tr("Interrupted (Ctrl-C)."))
         out += row("255", words.tr("--rangebox: Escape (DIALOG_ESC; 0 and 1 follow DIALOG_OK and DIALOG_CANCEL)."))

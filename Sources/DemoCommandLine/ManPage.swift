@@ -42,6 +42,7 @@ package enum ManPage {
                                   ("1", "Cancelled with Escape or q; nothing on standard output."),
                                   ("2", "Bad usage or a bad preferences file: one line on standard error."),
                                   ("3", "\\-\\-speech on or \\-\\-braille on, and that server cannot be reached."),
+                                  ("4", "The terminal could not be set up: one line on standard error."),
                                   ("124", "\\-\\-timeout: the control was left untouched."),
                                   ("130", "Interrupted (Ctrl-C)."),
                                   ("255", "\\-\\-rangebox: Escape.")] {

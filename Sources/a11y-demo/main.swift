@@ -90,12 +90,9 @@ if let box = rangebox, box.output == .standardError { sessionOptions.report = te
 let session: ControlSession
 do {
     session = try ControlSession(panels: panels, options: sessionOptions)
-} catch let error as DeviceUnavailable {
-    complain("Error: \(error)")
-    finish(.serverUnavailable)
 } catch {
     complain("Error: \(error)")
-    finish(.cancelled)
+    finish(ExitStatus(startFailure: error))
 }
 
 // The values as they change, then as accepted: one result line each. (The session calls

@@ -1,6 +1,9 @@
 import Testing
-import A11yControls
+@testable import A11yControls
+@testable import A11ySession
 import A11yOptions
+@testable import A11yDevices
+import Glibc
 
 @Suite("CLI parsing: forms, places, defaults")
 struct DemoCommandLineTests {
@@ -206,6 +209,8 @@ struct DemoCommandLineTests {
 
     @Test("exit statuses")
     func exitStatuses() {
-        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 2, 3, 124, 130, 255])
+        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 124, 130, 255])
+        #expect(ExitStatus(startFailure: DeviceUnavailable(device: "speech", reason: "gone")) == .serverUnavailable)
+        #expect(ExitStatus(startFailure: TerminalError("tcsetattr", code: EIO)) == .terminal)
     }
 }
