@@ -110,6 +110,9 @@ cc -shared -fPIC -w -DA11Y_DEPENDS $cflags -o "$lazy/lazy-depends.so" packaging/
 cc -shared -fPIC -w -DA11Y_RECOMMENDS $cflags -o "$lazy/lazy-recommends.so" packaging/deb/lazy-libraries.c \
     -Wl,--no-as-needed -lasound -llouis
 printf 'Source: a11y-controls\n\nPackage: a11y-controls\nArchitecture: any\n' >"$work/debian/control"
+# libspeechd's version is the one speech is known to work with (docs/packaging.md), not the
+# oldest its symbols allow: debian/shlibs.local takes the place of its symbols file.
+install -m 644 packaging/deb/shlibs.local "$work/debian/shlibs.local"
 substvars=$(cd "$work" && dpkg-shlibdeps -O -edebian/a11y-controls/usr/bin/a11y-demo \
     -edebian/a11y-controls/$libdir/liba11y-controls.so.$version \
     -dDepends -edebian/lazy/usr/lib/lazy-depends.so -dRecommends -edebian/lazy/usr/lib/lazy-recommends.so)

@@ -36,6 +36,8 @@ let allBenchmarks: [Benchmark] = [
 /// Benchmarks that write their own report (not a list of durations).
 let reportBenchmarks: [(name: String, summary: String, run: () -> String)] = [
     ("autorepeat-jitter", "auto-repeat timer: 100 ticks at 50 ms, deviation and drift", { runAutoRepeatJitterBenchmark() }),
+    ("speech-conversation", "one utterance's conversation: SpeechDispatcher.say on the caller's thread against a bare spd_say, in turn",
+     { speechConversationReport(samples: 100) }),
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -302,6 +304,7 @@ do {
     let speechFloor = try retrying(bareSpeechFloor)
     let brailleFloor = try retrying(bareBrailleFloor)
     let speechWrapper = try retrying(speechLatency)
+    let conversation = try measureSpeechConversation(samples: quick ? 30 : 100)
     let brailleWrapper = try retrying(brailleLatency)
     let ptyEcho = try retrying(ptyDelivery)
 
@@ -372,6 +375,10 @@ do {
                               floor: ("bare spd_say(SPD_TEXT)", speechFloor),
                               library: ("say", "library SpeechDispatcher.say", speechWrapper, "the product's wrapper (its own queue), priority message"),
                               allowance: 0.2)
+    let oursCall = Stats(conversation.ours.map(\.ms)), bareCall = Stats(conversation.bare.map(\.ms))
+    figures.append(Figure(key: "speech_conversation_median_ms", label: "2. (one utterance's conversation: SpeechDispatcher.say on the worker's thread, median)",
+                          value: oursCall.median, unit: "ms",
+                          detail: "p99 \(number(oursCall.p99)) ms, n=\(oursCall.count): SPEAK, then text and end, each answered; in turn, a bare spd_say(SPD_TEXT) call: median \(number(bareCall.median)) ms, p99 \(number(bareCall.p99)) ms"))
     if !latency.wrongBraille.isEmpty { notes.append("key to braille, missed frames: " + latency.wrongBraille.joined(separator: "; ")) }
     if !latency.wrongSpeech.isEmpty { notes.append("key to speech: unexpected utterances: " + latency.wrongSpeech.joined(separator: "; ")) }
 

@@ -8,8 +8,7 @@ import Synchronization
 /// A plain POSIX thread that owns a device's calls: it sleeps in `poll()` until it is woken
 /// (`wake()`) or a descriptor it watches becomes readable, then runs its step, and ends when the
 /// step says so. The watched descriptor is fixed (`init(watching:step:)`, a device's connection)
-/// or chosen by each step (`init(watchingFirst:step:)`, `SerialThread`'s work that waits for an
-/// answer).
+/// or chosen by each step (`init(watchingFirst:step:)`).
 ///
 /// No libdispatch: no worker pool that comes and goes (an idle program has no wake-ups), one hop
 /// from the caller to the C library, and every signal blocked in the thread (`DetachedThread`).
@@ -116,64 +115,33 @@ package final class WakeSignal: Sendable {
 /// thread loads a library, on glibc's loader lock, which libbrlapi's loading holds at
 /// a11y-demo's start); it ends when the queue is released.
 package final class SerialThread: Sendable {
-    /// One piece of work, and the descriptor that must be readable before it runs (-1: none).
-    private struct Job {
-        var work: @Sendable () -> Void
-        var readable: Int32 = -1
-    }
-
     private final class Jobs: Sendable {
         struct State {
-            var items: [Job] = []
+            var items: [@Sendable () -> Void] = []
             var ending = false
-            /// The descriptor the thread watches while it sleeps (-1: none): the one the first
-            /// job waits for, or, with no job, the last one a job waited for (its answers are
-            /// usually what the next job waits for, which then need not wake the thread).
-            var watching: Int32 = -1
         }
 
         let state = Mutex(State())
 
-        /// Runs the jobs in order until none is left or the first must wait for its descriptor;
-        /// returns the descriptor the thread watches then (nil: the queue was released, the
+        /// Runs the jobs in order until none is left; false when the queue was released (the
         /// thread ends).
-        func run() -> Int32? {
+        func run() -> Bool {
             while true {
-                enum Next { case job(Job), wait(Int32), end }
+                enum Next { case job(@Sendable () -> Void), wait, end }
                 let next = state.withLock { state -> Next in
-                    guard let job = state.items.first else {
-                        if state.ending { return .end }
-                        // Readable with nothing waiting for it (the server hung up): not watched,
-                        // or the thread would wake at once again.
-                        if state.watching >= 0, Self.isReadable(state.watching) { state.watching = -1 }
-                        return .wait(state.watching)
-                    }
-                    if job.readable >= 0, !state.ending, !Self.isReadable(job.readable) {
-                        state.watching = job.readable
-                        return .wait(job.readable)
-                    }
-                    state.items.removeFirst()
-                    if job.readable >= 0 { state.watching = job.readable }
-                    return .job(job)
+                    guard !state.items.isEmpty else { return state.ending ? .end : .wait }
+                    return .job(state.items.removeFirst())
                 }
                 switch next {
-                case .job(let job): job.work()
-                case .wait(let descriptor): return descriptor
-                case .end: return nil
+                case .job(let work): work()
+                case .wait: return true
+                case .end: return false
                 }
             }
-        }
-
-        private static func isReadable(_ descriptor: Int32) -> Bool {
-            var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            return poll(&watched, 1, 0) != 0
         }
     }
 
     private let jobs = Jobs()
-    /// How many times `submit` woke the thread, and the descriptor it watches (for tests).
-    let wakes = Atomic(0)
-    var watching: Int32 { jobs.state.withLock { $0.watching } }
     /// The thread once started (`thread` nil inside: none could be made).
     private let thread = Mutex<(started: Bool, thread: DeviceThread?)>((false, nil))
 
@@ -190,7 +158,7 @@ package final class SerialThread: Sendable {
             guard !state.started else { return state.thread }
             state.started = true
             let jobs = self.jobs
-            state.thread = DeviceThread(watchingFirst: -1) { jobs.run() }
+            state.thread = DeviceThread { jobs.run() }
             return state.thread
         }
     }
@@ -198,32 +166,13 @@ package final class SerialThread: Sendable {
     /// Runs `work` after the work submitted before it; returns at once. (Without a thread —
     /// none could be made — it runs at once, on the caller's thread.)
     package func submit(_ work: @escaping @Sendable () -> Void) {
-        submit(Job(work: work))
-    }
-
-    /// Runs `work` after the work submitted before it, once `descriptor` is readable (or hung
-    /// up, or closed): work that only reads a server's answer runs when the answer is there,
-    /// and does not wake the thread before (when the thread already watches `descriptor`, as it
-    /// does after such work, it is not woken at all: on a key, the thread does not take the
-    /// CPU from the servers the key's output went to). Work submitted after it waits for it.
-    /// The descriptor must stay open until the work ran.
-    package func submit(whenReadable descriptor: Int32, _ work: @escaping @Sendable () -> Void) {
-        submit(Job(work: work, readable: descriptor))
-    }
-
-    private func submit(_ job: Job) {
-        guard let thread = started() else { return job.work() }
+        guard let thread = started() else { return work() }
+        // Behind other work, the thread reaches it (it is awake); first, it needs waking.
         let wake = jobs.state.withLock { state -> Bool in
-            state.items.append(job)
-            // Behind other work, the thread reaches it (it is awake, or sleeps watching what the
-            // first job waits for); first, it needs the thread unless the thread watches its
-            // descriptor already.
-            return state.items.count == 1 && (job.readable < 0 || job.readable != state.watching)
+            state.items.append(work)
+            return state.items.count == 1
         }
-        if wake {
-            wakes.add(1, ordering: .relaxed)
-            thread.wake()
-        }
+        if wake { thread.wake() }
     }
 
     /// Runs `work` after the work submitted before it and waits until it is done, but no longer

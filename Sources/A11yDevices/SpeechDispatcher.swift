@@ -20,6 +20,15 @@ import A11yVocabulary
 /// The server is never started on demand: the connection is opened with autospawn off, so a
 /// missing server is an error, not a hidden system speech-dispatcher.
 ///
+/// libspeechd holds the whole SSIP conversation: every command goes out and every answer comes
+/// in through its documented calls (`spd_send_data`, `spd_execute_command`, the `spd_set_*`
+/// calls), never through this type's own reads or writes on its socket. libspeechd reads
+/// answers its own way (0.11 byte by byte, 0.12 up to 64 KB ahead into its own buffer), so a
+/// byte read beside it would be a byte taken from it. The socket is used for two things only:
+/// the session polls it for the server hanging up (POLLRDHUP, POLLHUP; never reading), and it
+/// carries the one socket option set here, a send and receive timeout, so that a frozen server
+/// cannot hold the thread that makes the calls forever (see `init`).
+///
 /// ```swift
 /// let speech = try SpeechDispatcher()          // SPEECHD_ADDRESS, or libspeechd's default
 /// speech.say("Lower value 10", priority: .text)
@@ -34,9 +43,6 @@ package final class SpeechDispatcher: @unchecked Sendable {
     /// The priority this connection's messages have now (SSIP `SET SELF PRIORITY` lasts for the
     /// connection); nil until one is set. Touched only where `connection` is.
     private var priority: SpeechPriority?
-    /// What `sayAtOnce` sent and `finishSaying` has not completed: the bytes the socket did not
-    /// take (often none). Touched only where `connection` is.
-    private var unsent: [UInt8]?
     /// Where calls run: the client's own thread, or nil for the caller's.
     private let queue: SerialThread?
     private let errorHandler: (@Sendable (SpeechError) -> Void)?
@@ -44,9 +50,11 @@ package final class SpeechDispatcher: @unchecked Sendable {
     /// The address connected to; nil when libspeechd chose its default (no SPEECHD_ADDRESS).
     package let address: SpeechAddress?
 
-    /// The connection's socket (libspeechd's, set for every open connection), to watch for the
-    /// server going away (poll for POLLRDHUP or POLLHUP; never read from it: only `say` and
-    /// `finishSaying` read, the answers to their own messages).
+    /// The connection's socket (libspeechd's, set for every open connection), only to watch
+    /// for the server going away: poll it for POLLRDHUP or POLLHUP, never read from it nor write
+    /// to it (libspeechd does the whole conversation, and reads ahead into a buffer of its own).
+    /// It is libspeechd's to close: when a call finds no answer, libspeechd closes it and that
+    /// call fails (the error handler hears of it), after which the number means nothing.
     package let socketDescriptor: Int32
 
     /// Connects to speech-dispatcher.
@@ -57,8 +65,13 @@ package final class SpeechDispatcher: @unchecked Sendable {
     ///   - clientName: The client name the server shows (SSIP `SET CLIENT_NAME`).
     ///   - connectTimeout: How long to wait for the server's answer before giving up.
     ///   - callTimeout: How long one call may wait for the server (sending, or reading its
-    ///     answer) before it fails: a server that stops answering cannot hold the client's queue
-    ///     forever (SO_SNDTIMEO and SO_RCVTIMEO on the socket).
+    ///     answer) before it fails: a server that stops answering cannot hold the thread that
+    ///     makes the calls forever. It is SO_SNDTIMEO and SO_RCVTIMEO on libspeechd's socket,
+    ///     the one thing this type sets on it. libspeechd takes a failed read as the end of the
+    ///     connection (0.11 closes its stream, 0.12 its socket; the call returns NULL or -1), so
+    ///     a late answer is never taken for the next call's: the call fails, the connection is
+    ///     closed, and a session connects again. A send that times out is not seen by
+    ///     libspeechd, but the answer it waits for next does not come either: the same failure.
     ///   - calls: Where calls after connecting run (see the type's description).
     ///   - errorHandler: Called, on the thread that made the call, when a call fails.
     /// - Throws: `SpeechError` with libspeechd's message when the connection cannot be opened.
@@ -118,122 +131,50 @@ package final class SpeechDispatcher: @unchecked Sendable {
     /// The text goes through `OutputText.speech` first: one line, no control characters, never a
     /// lone "." (which SSIP would take as the end of the message).
     ///
-    /// What `spd_say` sends, in one wait for the server instead of three: `SET SELF PRIORITY`
-    /// only when the connection's priority changes (every key's words have priority text), then
-    /// `SPEAK`, the text and the end of the message in one write. Each wait for the server is
-    /// a wait on the key's way to speech.
+    /// The conversation of libspeechd's manual ("Direct SSIP Communication in C") and of SSIP's
+    /// SPEAK, one answer at a time: `SET SELF PRIORITY` only when the connection's priority
+    /// changes (every key's words have priority text), then `SPEAK`, whose answer (230) says the
+    /// server now takes text, then the text and the end of the message (CR LF . CR LF), whose
+    /// answer (225) says it is queued. `spd_say` does the same with a `SET SELF PRIORITY` on
+    /// every call and the text and its end in two writes: one wait for the server more on
+    /// every key. Each call is `spd_send_data` with `SPD_WAIT_REPLY`, which sends, reads the
+    /// one answer and hands it back, so a refusal (an answer that is not 2xx: nothing more is
+    /// sent for this message, and the conversation stays in step) is told from a lost server
+    /// (no answer: libspeechd has closed the connection; it is closed here too, and later calls
+    /// fail as closed).
     package func say(_ text: String, priority: SpeechPriority = .text) {
         let message = Self.message(text)
         perform("spd_say") { [self] connection in
             if self.priority != priority {
-                guard a11y_spd_execute_command(connection, "SET SELF PRIORITY \(priority.ssipName)") == 0 else { return -1 }
+                guard exchange(connection, "SET SELF PRIORITY \(priority.ssipName)\r\n") else { return -1 }
                 self.priority = priority
             }
-            // SPEAK, the text and the end of the message in one write: speech-dispatcher reads
-            // one line at a time and answers each command in turn, so the text need not wait
-            // for the answer to SPEAK. libspeechd reads that answer (byte by byte, never past
-            // it); the message's own answer is read here. After an error answer to SPEAK (the
-            // server then takes the text for commands and answers them too) or an answer that
-            // did not come in time, the answers no longer match the calls: the connection is
-            // closed, and later calls fail as closed (a session makes a new one).
-            let speak = a11y_spd_send_data(connection, message, SPD_WAIT_REPLY)
-            defer { free(speak) }
-            guard let speak, speak.pointee == UInt8(ascii: "2"), Self.readReplies(1, from: socketDescriptor) else {
-                return closeAfterMismatch(connection)
-            }
+            guard exchange(connection, "SPEAK\r\n"), exchange(connection, message) else { return -1 }
             return 0
         }
     }
 
-    /// Sends `text` at once, from the caller's thread, when that cannot wait for the server:
-    /// the connection's priority is already `priority`, and the socket takes the message now
-    /// (a send that does not wait; what it does not take is sent by `finishSaying()`). The
-    /// utterance then does not wait for the thread that makes the calls to wake, and the key
-    /// path wakes one thread fewer, which braille and the redraw gain from too. True: sent;
-    /// call `finishSaying()` next, where waiting is allowed, before any other call: it reads
-    /// the server's two answers. False: nothing was sent (call `say`).
-    ///
-    /// Only with `calls: .callersThread`, and never while another call runs.
-    package func sayAtOnce(_ text: String, priority: SpeechPriority) -> Bool {
-        guard queue == nil, connection != nil, self.priority == priority, unsent == nil else { return false }
-        var bytes = Array(Self.message(text).utf8)
-        let sent = bytes.withUnsafeBytes { send(socketDescriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
-        guard sent > 0 else { return false }
-        bytes.removeFirst(sent)
-        unsent = bytes
-        return true
-    }
-
-    /// After `sayAtOnce` sent the whole message: the socket, readable once the server answered
-    /// (`finishSaying()` then reads without waiting). Nil when there is more to send.
-    package var answerDescriptor: Int32? { unsent?.isEmpty == true ? socketDescriptor : nil }
-
-    /// Completes `sayAtOnce`: sends what the socket did not take, reads the answers to SPEAK
-    /// and to the message. A failure closes the connection (as in `say`).
-    package func finishSaying() {
-        guard let rest = unsent else { return }
-        unsent = nil
-        perform("spd_say") { [self] connection in
-            guard Socket.sendAll(rest, to: socketDescriptor) == nil, Self.readReplies(2, from: socketDescriptor) else {
-                return closeAfterMismatch(connection)
-            }
-            return 0
-        }
-    }
-
-    /// SSIP's SPEAK with `text` and the end of the message. The text goes through
-    /// `OutputText.speech` first: one line, no control characters. SSIP ends a message at a
-    /// line of one "." and takes one dot off a line that starts with two: a leading "." is sent
+    /// The text of a message and its end, as SSIP takes them after `SPEAK`. The text goes through
+    /// `OutputText.speech` first: one line, no control characters. SSIP ends a message at a line
+    /// of one "." and takes one dot off a line that starts with two: a leading "." is sent
     /// doubled (as libspeechd's escape_dot does; "..." would be heard as ".." without it).
     private static func message(_ text: String) -> String {
         let line = OutputText.speech(text)
-        return "SPEAK\r\n" + (line.hasPrefix(".") ? "." + line : line) + "\r\n.\r\n"
+        return (line.hasPrefix(".") ? "." + line : line) + "\r\n.\r\n"
     }
 
-    /// The answers no longer match the calls (an error answer, or one that did not come in
-    /// time): closes the connection, so that later calls fail as closed. Returns -1.
-    private func closeAfterMismatch(_ connection: UnsafeMutablePointer<SPDConnection>) -> Int32 {
-        a11y_spd_close(connection)
-        self.connection = nil
-        return -1
-    }
-
-    /// Reads `count` SSIP answers ("225-21\r\n225 OK MESSAGE QUEUED\r\n": lines "NNN-..." then a
-    /// last line "NNN ..."). The server writes only answers to this connection's commands (no
-    /// notifications are asked for) and the caller sent nothing after the commands answered here:
-    /// whatever the socket holds belongs to these answers, and it is read in as few calls as it
-    /// comes in (libspeechd reads byte by byte, a system call for each byte). True
-    /// when all are successes (2xx); false on an error answer, the end of the connection, or the
-    /// socket's receive timeout.
-    private static func readReplies(_ count: Int, from socket: Int32) -> Bool {
-        var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        var left = count
-        var succeeded = true
-        // Where the current line starts, counted from its first byte (0: at a line's start).
-        var column = 0
-        var code: (UInt8, isLast: Bool) = (0, false)
-        while left > 0 {
-            let received = withUnsafeMutableBytes(of: &buffer) { bytes -> Int in
-                let got = recv(socket, bytes.baseAddress, bytes.count, 0)
-                guard got > 0 else { return got }
-                for byte in bytes.prefix(got) {
-                    if column == 0 { code.0 = byte }
-                    if column == 3 { code.isLast = byte == UInt8(ascii: " ") }
-                    column += 1
-                    guard byte == UInt8(ascii: "\n") else { continue }
-                    if code.isLast {
-                        succeeded = succeeded && code.0 == UInt8(ascii: "2")
-                        left -= 1
-                    }
-                    column = 0
-                    code = (0, false)
-                }
-                return got
-            }
-            if received < 0, errno == EINTR { continue }
-            guard received > 0 else { return false }
+    /// Sends `data` through libspeechd and waits for the server's answer (`spd_send_data`,
+    /// `SPD_WAIT_REPLY`). True when the server accepted it (2xx). No answer at all (the server
+    /// went away, or did not answer within the call timeout) means libspeechd has closed its
+    /// side: the connection is closed here too, so that later calls fail as closed.
+    private func exchange(_ connection: UnsafeMutablePointer<SPDConnection>, _ data: String) -> Bool {
+        guard let answer = a11y_spd_send_data(connection, data, SPD_WAIT_REPLY) else {
+            a11y_spd_close(connection)
+            self.connection = nil
+            return false
         }
-        return succeeded
+        defer { free(answer) }
+        return answer.pointee == UInt8(ascii: "2")
     }
 
     /// Stops the message being spoken and discards this client's queued messages.

@@ -7,20 +7,11 @@ import A11yDevices
 package protocol SerialWorker: Sendable {
     /// Runs `work` after the work submitted before it; returns at once.
     func submit(_ work: @escaping @Sendable () -> Void)
-    /// Runs `work` after the work submitted before it, once `descriptor` is readable (or hung
-    /// up); returns at once. A worker that does not watch descriptors runs it as `submit`.
-    func submit(whenReadable descriptor: Int32, _ work: @escaping @Sendable () -> Void)
     /// Runs `work` after the work submitted before it, and waits until it is done, but no
     /// longer than `timeout` (a server that stopped answering must not hang the caller). True
     /// when it was done in time.
     @discardableResult
     func wait(for work: @escaping @Sendable () -> Void, atMost timeout: Duration) -> Bool
-}
-
-extension SerialWorker {
-    package func submit(whenReadable descriptor: Int32, _ work: @escaping @Sendable () -> Void) {
-        submit(work)
-    }
 }
 
 extension SerialThread: SerialWorker {}

@@ -16,10 +16,9 @@ import A11yVocabulary
 ///   server is back.
 /// - Every loss and every return is also queued as a `Status` for the session (which shows it on
 ///   the braille line) and wakes the session through `wakeDescriptor`.
-/// - Nothing here can hang the caller: `say` queues, or sends with a send that does not wait
-///   (when the worker is idle: the words then do not wait for its thread to wake, and the
-///   worker reads the server's answer), and `close()` waits at most `closeTimeout` for a server
-///   that stopped answering.
+/// - Nothing here can hang the caller: `say` only queues (the worker makes every call on the
+///   connection, each of which may wait for the server), and `close()` waits at most
+///   `closeTimeout` for a server that stopped answering.
 ///
 /// The server, the clock and the worker are seams (`SpeechService`, `SessionClock`,
 /// `SerialWorker`): tests drive all three by hand.
@@ -179,50 +178,23 @@ package final class SpeechOutput: @unchecked Sendable {
         }
     }
 
-    /// Queues utterances; returns at once. When the worker is idle and the connection can take
-    /// the utterance without waiting (`SpeechConnection.sayAtOnce`), it is sent from the
-    /// caller's thread and the worker only reads the server's answers: the words do not wait
-    /// for the worker's thread to wake.
+    /// Queues utterances; returns at once. The worker sends them, one at a time, each once the
+    /// server took the one before.
     package func say(_ utterances: [Utterance]) {
         guard !utterances.isEmpty else { return }
-        enum Next { case nothing, worker, atOnce(Utterance, any SpeechConnection, generation: Int) }
-        let next = state.withLock { state -> Next in
-            guard !state.closed else { return .nothing }
+        let start = state.withLock { state -> Bool in
+            guard !state.closed else { return false }
             for utterance in utterances {
                 if utterance.priority == .text { state.pending.removeAll { $0.priority == .text } }
                 state.pending.append(utterance)
             }
-            guard let connection = state.connection else { return .nothing }
+            guard state.connection != nil else { return false }
             state.answers.startUnlessWaiting(at: clock.now)
-            guard !state.working else { return .nothing }
+            guard !state.working else { return false }
             state.working = true
-            guard state.pending.count == 1, !state.answers.saidNotAnswering else { return .worker }
-            return .atOnce(state.pending.removeFirst(), connection, generation: state.generation)
+            return true
         }
-        switch next {
-        case .nothing:
-            return
-        case .worker:
-            worker.submit { self.drain() }
-        case .atOnce(let utterance, let connection, let generation):
-            guard connection.sayAtOnce(utterance.text, priority: utterance.priority) else {
-                // Nothing was sent: the worker sends it (only this thread queues utterances).
-                state.withLock { $0.pending.insert(utterance, at: 0) }
-                return worker.submit { self.drain() }
-            }
-            // The worker only reads the answers: woken when they are there, it does not take
-            // the CPU from the servers the key's output just went to.
-            let finish: @Sendable () -> Void = {
-                connection.finishSaying()
-                self.answered(generation: generation)
-                self.drain()
-            }
-            if let answers = connection.answerDescriptor {
-                worker.submit(whenReadable: answers, finish)
-            } else {
-                worker.submit(finish)
-            }
-        }
+        if start { worker.submit { self.drain() } }
     }
 
     /// The server hung up (the session saw POLLRDHUP on `monitorDescriptor`).

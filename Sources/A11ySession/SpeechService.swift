@@ -7,31 +7,15 @@ package protocol SpeechConnection: AnyObject, Sendable {
     /// Queues `text` with `priority`; returns at once (a failure goes to the connection's
     /// failure handler).
     func say(_ text: String, priority: SpeechPriority)
-    /// Sends `text` at once from the session's thread when that cannot wait for the server
-    /// (`SpeechDispatcher.sayAtOnce`); true: sent, and `finishSaying()` must follow on the
-    /// worker before any other call. False (the default): nothing was sent.
-    func sayAtOnce(_ text: String, priority: SpeechPriority) -> Bool
-    /// Completes what `sayAtOnce` sent (reads the server's answers); a failure goes to the
-    /// connection's failure handler.
-    func finishSaying()
-    /// After `sayAtOnce` sent the whole message: the descriptor that is readable once the
-    /// server answered (`finishSaying()` need not run before). Nil (the default): it has more
-    /// to do.
-    var answerDescriptor: Int32? { get }
     /// Stops what is being said and drops what the server queued for this client.
     func cancel()
     /// Waits until everything queued so far has reached the server.
     func flush()
     /// Sends what is queued, then closes.
     func close()
-    /// The socket to poll for the server hanging up; -1 when there is none.
+    /// The socket to poll for the server hanging up (POLLRDHUP; never read from nor written
+    /// to: the connection's library does the conversation); -1 when there is none.
     var socketDescriptor: Int32 { get }
-}
-
-extension SpeechConnection {
-    package func sayAtOnce(_ text: String, priority: SpeechPriority) -> Bool { false }
-    package func finishSaying() {}
-    package var answerDescriptor: Int32? { nil }
 }
 
 /// Opens connections to a speech server: the seam between a session and speech-dispatcher.

@@ -327,9 +327,9 @@ struct DeviceIntegrationTests {
         #expect(lines.last == "slow final \(run)")
     }
 
-    /// `say` sends SPEAK and its text in one write and reads the answers itself: when an answer
-    /// does not come in time, the answers would no longer match the calls, so the connection is
-    /// closed and later calls fail as closed instead of reading the late answers as theirs.
+    /// An answer that does not come within the call timeout fails the call, and libspeechd
+    /// takes the failed read as the end of the connection: it is closed, and later calls fail
+    /// as closed instead of reading the late answers as theirs.
     @Test func anAnswerThatComesTooLateClosesTheConnection() throws {
         final class Failures: Sendable { let operations = Mutex<[SpeechError.Operation]>([]) }
         let failures = Failures()

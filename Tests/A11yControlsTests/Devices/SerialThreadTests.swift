@@ -35,64 +35,6 @@ import VirtualDisplayClient
         queues.removeAll()
     }
 
-    @Test func workWaitingForADescriptorRunsWhenItIsReadableAndTheWorkAfterItWaits() throws {
-        let queue = SerialThread()
-        let (readEnd, writeEnd) = try #require(Pipe.make())
-        defer { close(readEnd); close(writeEnd) }
-        let order = Mutex<[String]>([])
-        queue.submit(whenReadable: readEnd) {
-            var byte: UInt8 = 0
-            _ = read(readEnd, &byte, 1)
-            order.withLock { $0.append("answer \(byte)") }
-        }
-        queue.submit { order.withLock { $0.append("after") } }
-        // Nothing is readable: the work after it cannot have run (a bounded wait, not a sleep).
-        let ranEarly = queue.wait(for: {}, atMost: .milliseconds(50))
-        #expect(!ranEarly)
-        #expect(order.withLock { $0 }.isEmpty)
-        var byte: UInt8 = 7
-        _ = write(writeEnd, &byte, 1)
-        let ranAfterTheAnswer = queue.wait(for: {}, atMost: .seconds(5))
-        #expect(ranAfterTheAnswer)
-        #expect(order.withLock { $0 } == ["answer 7", "after"])
-    }
-
-    @Test func workWaitingForTheWatchedDescriptorDoesNotWakeTheThread() throws {
-        let queue = SerialThread()
-        let (readEnd, writeEnd) = try #require(Pipe.make())
-        defer { close(readEnd) }
-        let answers = Mutex(0)
-        @Sendable func readAnswer() {
-            var byte: UInt8 = 0
-            _ = read(readEnd, &byte, 1)
-            answers.withLock { $0 += 1 }
-        }
-        // The first waits for a descriptor the sleeping thread does not watch: it is woken.
-        let before = queue.wakes.load(ordering: .relaxed)
-        queue.submit(whenReadable: readEnd, readAnswer)
-        #expect(queue.wakes.load(ordering: .relaxed) == before + 1)
-        var byte: UInt8 = 1
-        _ = write(writeEnd, &byte, 1)
-        #expect(Polling.until(timeout: .seconds(5), every: .milliseconds(1)) { answers.withLock { $0 } == 1 })
-        let idle = queue.wait(for: {}, atMost: .seconds(5))
-        #expect(idle)
-        // Idle now, it watches that descriptor: the next such work does not wake it, and runs
-        // when the answer comes.
-        for round in 2...4 {
-            let wakes = queue.wakes.load(ordering: .relaxed)
-            queue.submit(whenReadable: readEnd, readAnswer)
-            #expect(queue.wakes.load(ordering: .relaxed) == wakes)
-            _ = write(writeEnd, &byte, 1)
-            #expect(Polling.until(timeout: .seconds(5), every: .milliseconds(1)) { answers.withLock { $0 } == round })
-        }
-        // The descriptor hung up with nothing waiting for it: the thread stops watching it (it
-        // would wake at once again), and later work still runs.
-        close(writeEnd)
-        #expect(Polling.until(timeout: .seconds(5), every: .milliseconds(1)) { queue.watching == -1 })
-        let stillRuns = queue.wait(for: {}, atMost: .seconds(5))
-        #expect(stillRuns)
-    }
-
     private func threadCount() throws -> Int {
         guard let directory = opendir("/proc/self/task") else { throw CancellationError() }
         defer { closedir(directory) }

@@ -80,31 +80,25 @@ import Testing
         #expect(server.spoken == ["accepted", "14", "help"])
     }
 
-    @Test func anIdleWorkerLetsTheUtteranceGoAtOnceAndOnlyReadsTheAnswer() throws {
-        server.takesAtOnce = true
+    /// The words go out from the worker only, never from the caller's thread (a call on the
+    /// connection may wait for the server): `say` hands the worker one piece of work while it is
+    /// idle, and what comes while it is busy waits, the latest text winning.
+    @Test func utterancesGoOutFromTheWorkerOnlyAndTheLatestTextWinsWhileItIsBusy() throws {
         let speech = try output()
         speech.say([Utterance("11")])
-        // Sent from the caller's thread, before the worker ran.
-        #expect(server.spoken == ["11"])
-        #expect(server.unansweredAtOnce == 1)
-        // The worker is busy reading that answer: newer words wait, the latest wins.
+        #expect(server.spoken == [])
+        #expect(worker.pendingCount == 1)
         speech.say([Utterance("12")])
         speech.say([Utterance("13")])
-        #expect(server.spoken == ["11"])
+        #expect(worker.pendingCount == 1)
         worker.runAll()
-        #expect(server.unansweredAtOnce == 0)
-        #expect(server.spoken == ["11", "13"])
-        // Idle again: at once.
+        #expect(server.spoken == ["13"])
+        // Idle again: the next words are handed over again.
         speech.say([Utterance("14")])
-        #expect(server.spoken == ["11", "13", "14"])
+        #expect(server.spoken == ["13"])
+        #expect(worker.pendingCount == 1)
         worker.runAll()
-        // A connection that cannot take it at once: the worker sends it.
-        server.takesAtOnce = false
-        speech.say([Utterance("15")])
-        #expect(server.spoken == ["11", "13", "14"])
-        worker.runAll()
-        #expect(server.spoken == ["11", "13", "14", "15"])
-        #expect(server.unansweredAtOnce == 0)
+        #expect(server.spoken == ["13", "14"])
     }
 
     @Test func withoutAServerItSaysSoOnceAndRetriesWithBackOff() throws {

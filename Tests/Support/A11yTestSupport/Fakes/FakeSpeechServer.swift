@@ -30,9 +30,6 @@ package final class FakeSpeechServer: SpeechService, Sendable {
         /// The connection the server still talks to (nil: hung up, or none yet).
         var live: ObjectIdentifier?
         var events: [Event] = []
-        var takesAtOnce = false
-        /// Messages sent at once whose answers were not read yet.
-        var unanswered = 0
     }
 
     private let state: Mutex<State>
@@ -49,16 +46,6 @@ package final class FakeSpeechServer: SpeechService, Sendable {
     package var spoken: [String] {
         events.compactMap { if case .said(let text, _) = $0 { text } else { nil } }
     }
-
-    /// Whether connections take an utterance at once from the caller's thread
-    /// (`SpeechConnection.sayAtOnce`; false: every utterance goes through the worker).
-    package var takesAtOnce: Bool {
-        get { state.withLock { $0.takesAtOnce } }
-        set { state.withLock { $0.takesAtOnce = newValue } }
-    }
-
-    /// Utterances sent at once whose answers the worker has not read yet (`finishSaying`).
-    package var unansweredAtOnce: Int { state.withLock { $0.unanswered } }
 
     /// Connection attempts, accepted or refused.
     package var connectionAttempts: Int { state.withLock { $0.attempts } }
@@ -120,12 +107,6 @@ package final class FakeSpeechServer: SpeechService, Sendable {
         let socketDescriptor: Int32 = -1
 
         func say(_ text: String, priority: SpeechPriority) { send(.said(text, priority)) }
-        func sayAtOnce(_ text: String, priority: SpeechPriority) -> Bool {
-            guard server.takesAtOnce, server.record(.said(text, priority), from: self) else { return false }
-            server.state.withLock { $0.unanswered += 1 }
-            return true
-        }
-        func finishSaying() { server.state.withLock { $0.unanswered -= 1 } }
         func cancel() { send(.cancelled) }
         func flush() {}
         func close() { _ = server.record(.closed, from: self) }
