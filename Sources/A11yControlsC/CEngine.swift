@@ -21,8 +21,8 @@ final class CEngine {
         // The words of --language or the locale, as a11y-demo's; numbers as the language asked
         // for explicitly writes them ("1,5" with --language de), else plain ("1.5").
         let language = commandLine.options.language
-        let words = MessageCatalogs.messages(for: language ?? Messages.localeName(in: Environment.all))
-        let locale = language.map { NumberLocale(named: String($0.map { $0 == "-" ? "_" : $0 })) } ?? .posix
+        let words = MessageCatalogs.messages(asked: language)
+        let locale = language.map(NumberLocale.init(named:)) ?? .posix
         engine = ControlEngine(panels: panels,
                                announcer: Announcer(verbosity: commandLine.options.verbosity, messages: words,
                                                     decimalSeparator: locale.decimalSeparator),

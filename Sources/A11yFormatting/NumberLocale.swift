@@ -33,12 +33,12 @@ public struct NumberLocale: Sendable, Equatable {
         self.init(named: name)
     }
 
-    /// The locale for a name such as "fr_FR.UTF-8", "de_CH", "en" or "C". Unknown languages get POSIX
-    /// separators.
+    /// The locale for a locale name such as "fr_FR.UTF-8", "de_CH", "en" or "C", or a language tag
+    /// such as "pt-BR" (what `--language` takes). Unknown languages get POSIX separators.
     public init(named name: String) {
         let base = name.split(separator: ".").first.map(String.init) ?? name
         let stripped = base.split(separator: "@").first.map(String.init) ?? base
-        let parts = stripped.split(separator: "_")
+        let parts = stripped.split { $0 == "_" || $0 == "-" }
         let language = parts.first.map { $0.lowercased() } ?? ""
         let region = parts.count > 1 ? parts[1].uppercased() : ""
         let nbsp = "\u{00A0}", narrow = "\u{202F}"
@@ -61,7 +61,8 @@ public struct NumberLocale: Sendable, Equatable {
         default:
             dec = "."; group = ""; first = true
         }
-        self.init(identifier: name, decimalSeparator: dec, groupingSeparator: group, currencySymbolFirst: first)
+        // A language tag's identifier is written as a locale name ("pt-BR" is "pt_BR").
+        self.init(identifier: name.replacingHyphens(), decimalSeparator: dec, groupingSeparator: group, currencySymbolFirst: first)
     }
 
     /// `digits` with grouping separators every three digits (numbers of four digits or more).
@@ -74,5 +75,12 @@ public struct NumberLocale: Sendable, Equatable {
             out.append(c)
         }
         return out
+    }
+}
+
+extension String {
+    /// "pt_BR" from "pt-BR".
+    fileprivate func replacingHyphens() -> String {
+        String(map { $0 == "-" ? "_" : $0 })
     }
 }

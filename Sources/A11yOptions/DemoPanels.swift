@@ -25,7 +25,7 @@ extension ParsedCommandLine {
                 panels = [try ControlPanel(stepper: stepper.stepper, formatter: stepper.formatter)]
             case .showcase:
                 let range = RangeInvocation(), stepper = StepperInvocation()
-                let words = MessageCatalogs.messages(for: options.language ?? Messages.localeName(in: Environment.all))
+                let words = MessageCatalogs.messages(asked: options.language)
                 var quantity = stepper.stepper
                 try quantity.configure { $0.label = words(.demoQuantity) }
                 panels = [try ControlPanel(slider: range.slider, label: words(.demoPrice), formatter: range.formatter),

@@ -142,10 +142,8 @@ extension DiagnosisReport {
         let source = ["LC_ALL", "LC_MESSAGES", "LANG"].first { !(environment[$0] ?? "").isEmpty }
         let asked = options.language ?? Messages.localeLanguage(in: environment)
         // The catalog the session reads (the locale's full name first: "pt_BR", then "pt").
-        let words = MessageCatalogs.messages(for: options.language ?? Messages.localeName(in: environment), environment: environment,
-                                             report: { _ in }).language
-        let numbers = options.language.map { NumberLocale(named: String($0.map { $0 == "-" ? "_" : $0 })) }
-            ?? NumberLocale(environment: environment)
+        let words = MessageCatalogs.messages(asked: options.language, environment: environment, report: { _ in }).language
+        let numbers = options.language.map(NumberLocale.init(named:)) ?? NumberLocale(environment: environment)
         let from: Value
         if options.language != nil {
             from = .text("--language")

@@ -85,7 +85,7 @@ package struct ParsedCommandLine: Sendable, Equatable {
         let values = OptionValues(preferences.occurrences + scan.occurrences)
         let options = try commonOptions(values, environment: environment)
         if diagnose { return ParsedCommandLine(invocation: .diagnose, options: options) }
-        let words = MessageCatalogs.messages(for: options.language ?? Messages.localeName(in: environment), environment: environment)
+        let words = MessageCatalogs.messages(asked: options.language, environment: environment)
         let invocation: DemoInvocation
         switch scan.subcommand {
         case nil: invocation = .showcase

@@ -50,6 +50,13 @@ package enum MessageCatalogs {
 
     private static let cache = Mutex<[Key: Messages]>([:])
 
+    /// The words of the language asked for (`--language`: "de", "pt-BR"), else of the locale in
+    /// `environment` (its full name first: "pt_BR", then "pt"); see `messages(for:)`.
+    package static func messages(asked language: String?, environment: [String: String] = Environment.all,
+                                 report: (String) -> Void = standardErrorReport) -> Messages {
+        messages(for: language ?? Messages.localeName(in: environment), environment: environment, report: report)
+    }
+
     /// The words of `language` (a code or a locale name: "de", "pt-BR", "fr_CA.UTF-8"; nil:
     /// English), read on the first call for it and kept; problems go to `report` (one line on
     /// stderr, "program: …", by default), once.

@@ -66,14 +66,13 @@ public struct SessionOptions: Sendable {
     /// The catalog of the requested language (English when it has none), read once
     /// (`MessageCatalogs`): the locale's full name is looked for ("pt_BR", then "pt").
     package var messages: Messages {
-        MessageCatalogs.messages(for: language ?? speechSettings.language ?? Messages.localeName(in: Environment.all))
+        MessageCatalogs.messages(asked: language ?? speechSettings.language)
     }
 
     /// How numbers are written: as the language asked for explicitly writes them ("1,5" in
     /// German), else as the locale does (LC_ALL, LC_NUMERIC, LANG).
     package var numberLocale: NumberLocale {
-        guard let explicit = language ?? speechSettings.language else { return .current }
-        return NumberLocale(named: String(explicit.map { $0 == "-" ? "_" : $0 }))
+        (language ?? speechSettings.language).map(NumberLocale.init(named:)) ?? .current
     }
 
     /// The speech settings with the language of the words when none was asked for, so that

@@ -27,6 +27,14 @@ struct FormatterTests {
         }
     }
 
+    /// A language tag (what --language takes) names the same locale as the locale name.
+    @Test func languageTagsAreLocaleNames() {
+        for (tag, name) in [("pt-BR", "pt_BR"), ("de-CH", "de_CH"), ("fr-CA", "fr_CA"), ("de", "de")] {
+            #expect(NumberLocale(named: tag) == NumberLocale(named: name), "\(tag)")
+        }
+        #expect(NumberLocale(named: "pt-BR").groupingSeparator != NumberLocale(named: "pt-PT").groupingSeparator)
+    }
+
     @Test func decimalFollowsTheControlsDigits() {
         let f = DecimalFormatter()
         #expect(f.format(1234.5, in: with(en, digits: 1)) == FormattedValue(visual: "1,234.5", spoken: "1234.5", braille: "1234.5"))
