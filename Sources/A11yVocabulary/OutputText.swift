@@ -2,8 +2,8 @@
 /// or a plugin produced, each device gets only what it can take safely.
 ///
 /// - Terminal: only the SGR sequences the screen theme draws with (`ESC [ 0-9;: m`) pass; every
-///   other escape sequence (CSI, OSC, DCS, APC, PM, SOS, two-byte ESC x, and the C1 forms) is
-///   removed whole; a tab becomes a space and every other unsafe code point
+///   other escape sequence (`EscapeSequence`: CSI, OSC, DCS, APC, PM, SOS, two-byte ESC x, and
+///   the C1 forms) is removed whole; a tab becomes a space and every other unsafe code point
 ///   (`Unicode.Scalar.isUnsafeInText`: C0/C1 control characters, DEL, line and paragraph
 ///   separators, bidirectional overrides, isolates and marks, the byte order mark) is removed.
 /// - Speech (SSIP): control characters (newlines included) and line and paragraph separators
@@ -19,31 +19,13 @@ package enum OutputText {
         var out = String.UnicodeScalarView()
         var i = 0
         while i < scalars.count {
-            let value = scalars[i].value
-            switch value {
-            case 0x1B:
-                let next = i + 1 < scalars.count ? scalars[i + 1].value : nil
-                if next == 0x5B {  // CSI: keep it only when it is a complete SGR
-                    var j = i + 2
-                    while j < scalars.count, (0x30...0x3F).contains(scalars[j].value) || (0x20...0x2F).contains(scalars[j].value) { j += 1 }
-                    let isSGR = j < scalars.count && scalars[j].value == 0x6D
-                        && scalars[(i + 2)..<j].allSatisfy { (0x30...0x3B).contains($0.value) }
-                    if isSGR { out.append(contentsOf: scalars[i...j]) }
-                    i = j + 1
-                } else if let next, [0x5D, 0x50, 0x5F, 0x5E, 0x58].contains(next) {
-                    i = TextSanitizer.skipString(scalars, from: i + 2)
-                } else {
-                    i += 2
-                }
+            if let sequence = EscapeSequence.at(i, in: scalars) {
+                // Every escape sequence is removed whole but a complete SGR.
+                if sequence.isSGR { out.append(contentsOf: scalars[i..<sequence.end]) }
+                i = sequence.end
                 continue
-            case 0x9B:
-                var j = i + 1
-                while j < scalars.count, !(0x40...0x7E).contains(scalars[j].value) { j += 1 }
-                i = j + 1
-                continue
-            case 0x9D, 0x90, 0x9F, 0x9E, 0x98:
-                i = TextSanitizer.skipString(scalars, from: i + 1)
-                continue
+            }
+            switch scalars[i].value {
             case 0x09:
                 out.append(" ")
             case _ where scalars[i].isUnsafeInText:

@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import A11yControls
 @testable import A11yDevices
 @testable import A11yFormatting
@@ -17,6 +18,20 @@ import A11yTestSupport
         "\u{9B}31mred", "\u{9D}0;t\u{9C}z", "a\u{1B}cb", "line\nbreak", "cr\rreturn", "bell\u{07}", "nul\u{0}x", "del\u{7F}",
         "\u{202E}evil", "\u{1B}[?1049h", "\u{1B}[?25l", "\u{1B}[>1u", "\u{1B}", "\u{1B}[", "\u{1B}]", "tab\tx",
     ]
+
+    /// Escape sequences are found by one definition: what the plugin text sanitizer removes, the
+    /// terminal's output sanitizer removes too (white space aside, which each treats its own way),
+    /// malformed and cut sequences included.
+    @Test func bothSanitizersSkipTheSameSequences() {
+        let malformed = ["\u{1B}[12\u{E9}t\u{E9}", "\u{1B}[1;2\u{1B}[Hx", "\u{9B}12\u{E9}x", "\u{1B}[ 1q?", "\u{1B}]0;t\u{1B}\\ok",
+                         "\u{1B}]0;cut", "\u{9D}0;cut", "a\u{1B}", "\u{1B}[0;31", "\u{1B}[0;31mred"]
+        for text in Self.hostile + malformed {
+            let plain = { (line: String) in String(line.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init)) }
+            let sanitized = TextSanitizer.sanitize(Array(text.utf8)).text
+            let terminal = OutputText.terminal(text).replacingOccurrences(of: "\u{1B}[0;31m", with: "")
+            #expect(plain(sanitized) == plain(terminal), "\(text.debugDescription)")
+        }
+    }
 
     @Test(arguments: hostile)
     func terminalGetsNoEscapeSequenceButSGR(_ text: String) {
