@@ -72,9 +72,15 @@ package final class OrcaRemote: @unchecked Sendable {
     /// first, Orca 49's next; a version that says which goes first). Empty: no interrupt.
     private var interruptModules: [String]
 
-    /// Connects to the bus at `service.busAddress` (waits at most the call timeout).
+    /// Connects to the bus at `service.busAddress` (waits at most the call timeout). For Orca 49
+    /// and 50, asks Orca's version when it is not known: it says where InterruptSpeech is.
     package convenience init(service: OrcaService) throws(DBusSession.Failure) {
-        try self.init(bus: DBusSession(address: service.busAddress, timeout: OrcaService.callTimeout), service: service)
+        let bus = try DBusSession(address: service.busAddress, timeout: OrcaService.callTimeout)
+        var service = service
+        if service.shape == .orca, service.version == nil {
+            service.version = try? bus.call(service.busName, service.objectPath, service.interface, "GetVersion", answer: String.self)
+        }
+        self.init(bus: bus, service: service)
     }
 
     init(bus: DBusSession, service: OrcaService) {

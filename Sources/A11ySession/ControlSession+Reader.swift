@@ -8,12 +8,16 @@ import A11yVocabulary
 // the words, and the terminal's keyboard protocol.
 extension ControlSession {
     /// The line a verbose run prints on stderr: the reader found, and what the control does.
-    static func voiceReport(_ reader: ScreenReader, _ voice: Voice) -> String {
-        let what = switch voice {
-        case .screenLine: "the words go to the screen's first line for it to read, not to speech"
-        case .speechWithStillCursor: "the control speaks and keeps the cursor still, so it echoes nothing"
-        case .throughReader: "the words are told to it through its socket; nothing on the screen changes as text"
-        case .speech: "the control speaks"
+    static func voiceReport(_ reader: ScreenReader, _ voice: Voice, throughOrca: Bool = false) -> String {
+        let what = if throughOrca, let service = reader.orcaService {
+            "the words are told to it over D-Bus (\(service.busName)) and it speaks them; the cursor stays still"
+        } else {
+            switch voice {
+            case .screenLine: "the words go to the screen's first line for it to read, not to speech"
+            case .speechWithStillCursor: "the control speaks and keeps the cursor still, so it echoes nothing"
+            case .throughReader: "the words are told to it through its socket; nothing on the screen changes as text"
+            case .speech: "the control speaks"
+            }
         }
         return "screen reader \(reader.name.rawValue) (\(reader.evidence)): \(what)"
     }
@@ -22,9 +26,21 @@ extension ControlSession {
     /// was not), says so and where it stands.
     func readerEnded() {
         readerWatch = nil
+        readerReadsResultLine = false
         options.report("the screen reader \(readerName ?? "") ended: the control speaks itself")
         if !engine.voice.speaks { speech.startConnecting() }
         send(.voice(.speech))
+    }
+
+    /// The words to say, less the accepted values when the reader will read them from the
+    /// terminal: Orca reads the line a program prints there (a11y-demo's result line, "13 100",
+    /// after Enter), so saying "13 to 100, accepted" too would be the same values heard twice,
+    /// in two voices at once with Orca 48 and older. Only with `SessionOptions.resultLineOnTerminal`
+    /// (the program prints the result on the terminal) and while Orca is there; braille still
+    /// shows them.
+    func leavingResultToReader(_ said: [Utterance]) -> [Utterance] {
+        guard readerReadsResultLine, engine.outcome == .accepted else { return said }
+        return said.filter { $0.priority != .message }
     }
 
     /// Turns the kitty keyboard protocol on once the terminal said it speaks it.

@@ -85,20 +85,18 @@ public final class ControlSession {
         let screenReader = options.screenReaderInUse
         let voice = options.voice(for: screenReader)
         if let screenReader, options.screenReader == .auto, options.verbosity == .verbose {
-            options.report(Self.voiceReport(screenReader, voice))
+            options.report(Self.voiceReport(screenReader, voice, throughOrca: options.speaksThroughOrca(with: screenReader)))
         }
         // The reader that carries the words is watched: when it ends, the control speaks itself.
         readerWatch = screenReader?.processID.flatMap { ProcessWatch(processID: $0) }
         readerName = screenReader?.name.rawValue
+        readerReadsResultLine = screenReader?.name == .orca && options.resultLineOnTerminal
         // With the words on the screen speech-dispatcher is not used; it is connected only if the
         // reader ends (and so not required at the start either).
         let speechMode = voice.speaks ? options.speech : readerWatch == nil ? .off : options.speech == .off ? .off : .auto
-        // Told to the reader: its socket, and speech-dispatcher when the reader is gone.
-        let speechService: any SpeechService = if voice == .throughReader, let socket = screenReader?.remoteSocket {
-            ReaderSpeechService(reader: FenrirRemote(path: socket), fallback: devices.speech)
-        } else {
-            devices.speech
-        }
+        // Told to the reader (Fenrir's socket, Orca's service), and speech-dispatcher when the
+        // reader is gone or stops answering.
+        let speechService = options.speechService(for: screenReader, voice: voice, fallback: devices.speech)
         speech = SpeechOutput(notConnecting: speechMode, service: speechService, settings: options.resolvedSpeechSettings,
                               clock: devices.clock, worker: devices.speechWorker, report: options.report)
         // What does not need BRLTTY is made while it answers.
@@ -157,6 +155,9 @@ public final class ControlSession {
     /// The screen reader that carries the words, watched for its end; nil: none, or it ended.
     var readerWatch: ProcessWatch?
     var readerName: String?
+    /// The reader reads the result line the program prints on the terminal after Enter (Orca):
+    /// the control does not say the accepted values (`leavingResultToReader`).
+    var readerReadsResultLine = false
 
     /// The keyboard-protocol query was written and its answer has not come yet.
     var awaitingKeyboardAnswer = false
