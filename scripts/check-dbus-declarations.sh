@@ -15,7 +15,7 @@ _Static_assert(DBUS_TYPE_INVALID == '\0' && DBUS_TYPE_BOOLEAN == 'b' && DBUS_TYP
 int main(void) { return a11y_dbus_library_error() != NULL; }
 C
 # shellcheck disable=SC2046
-cc -std=c11 -Wall -Werror -Wno-unused-function -I"$repo/Sources/CDBus" $(pkg-config --cflags dbus-1) \
+cc -std=gnu11 -Wall -Werror -Wno-unused-function -I"$repo/Sources/CDBus" $(pkg-config --cflags dbus-1) \
     "$work/check.c" -o "$work/check" -ldl -lpthread
 "$work/check"
 echo "check-dbus-declarations: the shim's declarations match libdbus-1's headers, and libdbus-1.so.3 loads"

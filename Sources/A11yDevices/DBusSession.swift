@@ -53,19 +53,15 @@ package final class DBusSession: @unchecked Sendable {
     /// and says hello, waiting at most `timeout` for the bus.
     package init(address: String, timeout: Duration) throws(Failure) {
         if let why = a11y_dbus_library_error() { throw .unavailable("libdbus-1 cannot be loaded: \(String(cString: why))") }
-        guard !address.isEmpty, let connection = a11y_dbus_open(address) else {
-            throw .unavailable("no connection to \(address.isEmpty ? "an empty address" : address)")
+        guard !address.isEmpty else { throw .unavailable("the address is empty") }
+        guard let connection = a11y_dbus_open(address, Int32(clamping: max(1, timeout.milliseconds))) else {
+            throw .unavailable("no connection to \(address), or the bus did not authenticate it in \(timeout.milliseconds) ms")
         }
         self.connection = connection
         self.timeout = timeout
-        do {
-            // The bus takes no other message before Hello (libdbus's dbus_bus_register sends it
-            // too, but with a 25 s timeout).
-            _ = try call(Self.bus.name, Self.bus.path, Self.bus.interface, "Hello", answer: String.self)
-        } catch {
-            a11y_dbus_close(connection)
-            throw error
-        }
+        // The bus takes no other message before Hello (libdbus's dbus_bus_register sends it too,
+        // but with a 25 s timeout). Every property is set: when this throws, deinit closes.
+        _ = try call(Self.bus.name, Self.bus.path, Self.bus.interface, "Hello", answer: String.self)
     }
 
     deinit { a11y_dbus_close(connection) }

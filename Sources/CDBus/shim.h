@@ -14,6 +14,7 @@
 // this file together with the real headers: a declaration that differs from libdbus's fails it.
 #include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 #include "../CSystem/lazy_library.h"
 
 #if !defined(DBUS_H) || defined(A11Y_DBUS_CHECK_DECLARATIONS)
@@ -27,6 +28,8 @@ DBusConnection *dbus_connection_open_private(const char *address, DBusError *err
 void dbus_connection_close(DBusConnection *connection);
 void dbus_connection_unref(DBusConnection *connection);
 void dbus_connection_set_exit_on_disconnect(DBusConnection *connection, dbus_bool_t exit_on_disconnect);
+dbus_bool_t dbus_connection_read_write(DBusConnection *connection, int timeout_milliseconds);
+dbus_bool_t dbus_connection_get_is_authenticated(DBusConnection *connection);
 dbus_bool_t dbus_connection_send_with_reply(DBusConnection *connection, DBusMessage *message,
                                             DBusPendingCall **pending_return, int timeout_milliseconds);
 void dbus_pending_call_block(DBusPendingCall *pending);
@@ -49,7 +52,8 @@ dbus_bool_t dbus_message_get_args(DBusMessage *message, DBusError *error, int fi
 
 #define A11Y_DBUS_FUNCTIONS(X) \
     X(dbus_connection_open_private) X(dbus_connection_close) X(dbus_connection_unref) \
-    X(dbus_connection_set_exit_on_disconnect) X(dbus_connection_send_with_reply) X(dbus_pending_call_block) \
+    X(dbus_connection_set_exit_on_disconnect) X(dbus_connection_read_write) X(dbus_connection_get_is_authenticated) \
+    X(dbus_connection_send_with_reply) X(dbus_pending_call_block) \
     X(dbus_pending_call_steal_reply) X(dbus_pending_call_unref) X(dbus_message_new_method_call) \
     X(dbus_message_unref) X(dbus_message_get_type) X(dbus_message_get_error_name) X(dbus_message_append_args) \
     X(dbus_message_get_args)
@@ -59,14 +63,31 @@ A11Y_LAZY_LIBRARY(dbus, "libdbus-1.so.3", A11Y_DBUS_FUNCTIONS)
 // Why libdbus-1 could not be loaded, or NULL when it is loaded (loads it).
 static inline const char *a11y_dbus_library_error(void) { return a11y_dbus_load_error(); }
 
-// A private connection to the bus at `address` (the bus's Hello is not sent here: the caller
-// sends it with a timeout of its own), NULL when it cannot be made. Never exits the program when
-// the bus goes away.
-static inline DBusConnection *a11y_dbus_open(const char *address) {
+// A private connection to the bus at `address`, authenticated within `timeout_ms`; NULL when it
+// cannot be made or the bus does not authenticate it in time (the bus's Hello is not sent here:
+// the caller sends it with a timeout of its own). Never exits the program when the bus goes away.
+//
+// libdbus waits for the authentication without a limit when a call blocks before it is done
+// (dbus_pending_call_block polls with no timeout then: a stopped bus would hold the caller for
+// ever); dbus_connection_read_write keeps to its timeout, so the authentication is waited for
+// here, in steps, until the deadline.
+static inline DBusConnection *a11y_dbus_open(const char *address, int timeout_ms) {
     const struct a11y_dbus_table *f = A11Y_DBUS_FUNCTIONS_OF;
-    if (!f->dbus_connection_open_private || !f->dbus_connection_set_exit_on_disconnect) return NULL;
+    if (!f->library || !f->dbus_connection_read_write || !f->dbus_connection_get_is_authenticated) return NULL;
     DBusConnection *connection = f->dbus_connection_open_private(address, NULL);
-    if (connection) f->dbus_connection_set_exit_on_disconnect(connection, 0);
+    if (!connection) return NULL;
+    f->dbus_connection_set_exit_on_disconnect(connection, 0);
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    while (!f->dbus_connection_get_is_authenticated(connection)) {
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+        if (elapsed >= timeout_ms || !f->dbus_connection_read_write(connection, (int)(timeout_ms - elapsed))) {
+            f->dbus_connection_close(connection);
+            f->dbus_connection_unref(connection);
+            return NULL;
+        }
+    }
     return connection;
 }
 
