@@ -134,7 +134,6 @@ extension ControlSession {
     /// terminal are done before speech-dispatcher starts: braille, the redraw and speech all
     /// come sooner, and speech-dispatcher does not share the CPU with BRLTTY.
     func say(_ said: [Utterance]) {
-        let said = leavingResultToReader(said)
         guard !said.isEmpty else { return }
         if wroteOutput {
             wroteOutput = false

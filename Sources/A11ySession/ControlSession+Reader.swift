@@ -26,21 +26,10 @@ extension ControlSession {
     /// was not), says so and where it stands.
     func readerEnded() {
         readerWatch = nil
-        readerReadsResultLine = false
+        engine.resultLineReadByReader = false
         options.report("the screen reader \(readerName ?? "") ended: the control speaks itself")
         if !engine.voice.speaks { speech.startConnecting() }
         send(.voice(.speech))
-    }
-
-    /// The words to say, less the accepted values when the reader will read them from the
-    /// terminal: Orca reads the line a program prints there (a11y-demo's result line, "13 100",
-    /// after Enter), so saying "13 to 100, accepted" too would be the same values heard twice,
-    /// in two voices at once with Orca 48 and older. Only with `SessionOptions.resultLineOnTerminal`
-    /// (the program prints the result on the terminal) and while Orca is there; braille still
-    /// shows them.
-    func leavingResultToReader(_ said: [Utterance]) -> [Utterance] {
-        guard readerReadsResultLine, engine.outcome == .accepted else { return said }
-        return said.filter { $0.priority != .message }
     }
 
     /// Turns the kitty keyboard protocol on once the terminal said it speaks it.

@@ -90,7 +90,6 @@ public final class ControlSession {
         // The reader that carries the words is watched: when it ends, the control speaks itself.
         readerWatch = screenReader?.processID.flatMap { ProcessWatch(processID: $0) }
         readerName = screenReader?.name.rawValue
-        readerReadsResultLine = screenReader?.name == .orca && options.resultLineOnTerminal
         // With the words on the screen speech-dispatcher is not used; it is connected only if the
         // reader ends (and so not required at the start either).
         let speechMode = voice.speaks ? options.speech : readerWatch == nil ? .off : options.speech == .off ? .off : .auto
@@ -135,6 +134,8 @@ public final class ControlSession {
         braille.onStatusChange = { [unowned self] back in send([.device(back ? .brailleBack : .brailleLost)]) }
         braille.onNotAnswering = { [unowned self] in send([.device(.brailleNotAnswering)]) }
         engine.idleTimeout = options.timeout
+        // Orca reads the result line printed on its terminal: accepting does not say it too.
+        engine.resultLineReadByReader = screenReader?.name == .orca && options.resultLineOnTerminal
         // BRLTTY keeps every key the focused control does not bind, and its preferences are followed.
         keysPanel = engine.focusedPanel
         braille.acceptedKeys = brailleKeys[keysPanel]
@@ -155,9 +156,6 @@ public final class ControlSession {
     /// The screen reader that carries the words, watched for its end; nil: none, or it ended.
     var readerWatch: ProcessWatch?
     var readerName: String?
-    /// The reader reads the result line the program prints on the terminal after Enter (Orca):
-    /// the control does not say the accepted values (`leavingResultToReader`).
-    var readerReadsResultLine = false
 
     /// The keyboard-protocol query was written and its answer has not come yet.
     var awaitingKeyboardAnswer = false

@@ -219,3 +219,88 @@ struct OrcaSpeechTests {
     }
 }
 }
+
+extension RealServerTests {
+/// a11y-demo in a terminal with the stand-in Orca on a private session bus: found, the words go
+/// to Orca and not to speech-dispatcher, Enter leaves the result line to Orca, a stalled Orca
+/// does not hold the keys and the control's own voice comes back, --diagnose says which path.
+@Suite(.serialized)
+struct DemoThroughOrcaTests {
+    static func environment(_ bus: PrivateSessionBus) -> [String: String] {
+        ["ACCESSIBLE": "", "A11Y_FENRIR_SOCKET": "/nonexistent", "A11Y_FENRIR_SOCKET_DIR": "/nonexistent",
+         "A11Y_SPEAKUP_PATH": "/nonexistent", "A11Y_PROC_ROOT": "/nonexistent", "DISPLAY": ":99", "WAYLAND_DISPLAY": "",
+         "DBUS_SESSION_BUS_ADDRESS": bus.address, "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C"]
+    }
+    /// Runs the demo with its stdout on the terminal (as a user runs it: the result line is
+    /// printed where Orca reads it).
+    static let stdoutOnTerminal = ["/bin/sh", "-c", "exec \"$0\" \"$@\" >/dev/tty"]
+
+    @Test(arguments: [(OrcaService.Shape.orca1, "51.1"), (.orca, "50.2")])
+    func theWordsGoToOrcaAndEnterLeavesTheResultLineToIt(_ shape: OrcaService.Shape, _ version: String) throws {
+        let bus = try PrivateSessionBus()
+        let orca = try OrcaStandIn(on: bus, shape: shape, version: version)
+        let spoken = try CaptureFile()
+        let demo = try DemoInTmux(["range", "--label", "Price", "--braille", "off", "--verbosity", "verbose"],
+                                  environment: Self.environment(bus), wrapper: Self.stdoutOnTerminal)
+        #expect(orca.waitForSpoken(timeout: .seconds(10)) { $0.hasPrefix("Price, range slider") } != nil, "\(orca.calls) \(demo.stderr)")
+        try demo.send("Right")
+        #expect(orca.waitForSpoken("11") != nil, "\(orca.calls)")
+        try demo.send("Enter")
+        #expect(demo.waitForExit() == 0)
+        // The result line is on the terminal, for Orca to read; the control did not say it too.
+        #expect(demo.screen.contains("11 90"), "\(demo.screen)")
+        #expect(!orca.spoken.contains { $0.arguments.contains("accepted") }, "\(orca.calls)")
+        spoken.refresh()
+        #expect(spoken.lines.isEmpty, "\(spoken.lines)")
+        #expect(demo.stderr.contains("screen reader Orca (\(shape.rawValue) on the session bus, process \(orca.processID)): "
+                                     + "the words are told to it over D-Bus (\(shape.rawValue)) and it speaks them; the cursor stays still"),
+                "\(demo.stderr)")
+    }
+
+    @Test func withTheResultElsewhereTheControlSaysItThroughOrca() throws {
+        let bus = try PrivateSessionBus()
+        let orca = try OrcaStandIn(on: bus, shape: .orca1, version: "51.1")
+        let demo = try DemoInTmux(["range", "--label", "Price", "--braille", "off"], environment: Self.environment(bus))
+        #expect(orca.waitForSpoken(timeout: .seconds(10)) { $0.hasPrefix("Price, range slider") } != nil, "\(orca.calls)")
+        try demo.send("Enter")
+        #expect(demo.waitForExit() == 0)
+        #expect(demo.stdout == "10 90\n")
+        #expect(orca.waitForSpoken("10 to 90, accepted") != nil, "\(orca.calls)")
+    }
+
+    @Test func aStalledOrcaDoesNotHoldTheKeysAndTheOwnVoiceComesBack() throws {
+        let bus = try PrivateSessionBus()
+        let orca = try OrcaStandIn(on: bus, shape: .orca1, version: "51.1")
+        defer { orca.resume() }
+        let spoken = try CaptureFile()
+        let demo = try DemoInTmux(["range", "--label", "Price", "--braille", "off"], environment: Self.environment(bus))
+        #expect(orca.waitForSpoken(timeout: .seconds(10)) { $0.hasPrefix("Price, range slider") } != nil, "\(orca.calls)")
+        orca.stall()
+        try demo.send("Right", "Right", "Right")
+        // The keys were taken (the screen shows the value) and the newest is heard in the
+        // control's own voice.
+        #expect(demo.waitForScreen { $0.contains("13") }.contains("13"), "\(demo.screen)")
+        #expect(spoken.waitForLines(timeout: .seconds(5)) { $0.contains("13") }.contains("13"), "\(spoken.lines)")
+        try demo.send("Right")
+        #expect(spoken.waitForLines(timeout: .seconds(5)) { $0.contains("14") }.contains("14"), "\(spoken.lines)")
+        try demo.send("Enter")
+        #expect(demo.waitForExit() == 0)
+        #expect(demo.stdout == "14 90\n")
+        #expect(demo.stderr.contains("Orca's service did not take the words (SpeakMessage got no answer in 400 ms")
+                || demo.stderr.contains("Orca's service did not take the words (InterruptSpeech got no answer in 400 ms"), "\(demo.stderr)")
+    }
+
+    @Test func diagnoseSaysTheWordsGoThroughOrca() throws {
+        let bus = try PrivateSessionBus()
+        let orca = try OrcaStandIn(on: bus, shape: .orca1, version: "51.1")
+        let demo = try DemoInTmux(["--diagnose"], environment: Self.environment(bus))
+        #expect(demo.waitForExit() == 0)
+        let lines = demo.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("screen reader: in use: Orca: org.gnome.Orca1.Service on the session bus (Orca 51.1), process \(orca.processID)"),
+                "\(demo.stdout)")
+        #expect(lines.contains("screen reader: mode: Orca speaks the words, told over D-Bus (org.gnome.Orca1.Service.SpeakMessage, "
+                               + "SpeechManager.InterruptSpeech before a newer value); the cursor stays still; the control's own voice "
+                               + "if Orca stops answering"), "\(demo.stdout)")
+    }
+}
+}

@@ -139,6 +139,11 @@ package final class OrcaStandIn {
         Polling.until(timeout: timeout, every: .milliseconds(2)) { spoken.first { $0.arguments == text } }
     }
 
+    /// Waits (at most `timeout`) until a call speaks words that meet `condition`.
+    package func waitForSpoken(timeout: Duration = .seconds(5), _ condition: (String) -> Bool) -> Call? {
+        Polling.until(timeout: timeout, every: .milliseconds(2)) { spoken.first { condition($0.arguments) } }
+    }
+
     /// Stalls it (SIGSTOP: every call waits), lets it go on, ends it (SIGTERM: its name is lost).
     package func stall() { process.kill(SIGSTOP) }
     package func resume() { process.kill(SIGCONT) }
