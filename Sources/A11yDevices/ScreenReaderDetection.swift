@@ -140,8 +140,9 @@ package enum ScreenReaderDetection {
         if graphical && !overSSH, let orca = orcaOnSessionBus(places: places, askVersion: !stopAtFirst, findings: &survey.findings) {
             if found(orca) { return survey }
         } else if graphical && !overSSH {
-            // Orca 48 and older: an Orca of this user that reads this display: one started for another display (the
-            // environment it started with says which) reads that display's windows.
+            // Orca 48 and older (no name on the bus): an Orca of this user that reads this
+            // display; one started for another display (the environment it started with says
+            // which) reads that display's windows.
             let processes = places.processes
             let display = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["DISPLAY"]
             let displayName = environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } == true ? "WAYLAND_DISPLAY" : "DISPLAY"
