@@ -196,9 +196,9 @@ final class OrcaSpeechConnection: SpeechConnection, @unchecked Sendable {
         if let own = own.withLock({ $0 }) { return own.say(text, priority: priority) }
         guard let remote else { return }
         do {
-            // Newer text stops what Orca is saying (as speech-dispatcher's text priority does);
-            // a message (the result) waits for what is being said.
-            if spoke, priority != .message, remote.interrupts { try remote.interrupt() }
+            // Newer text stops what Orca is saying (as speech-dispatcher's text and important
+            // priorities do); a message (the result) or a notification waits for what is said.
+            if spoke, priority == .text || priority == .important, remote.interrupts { try remote.interrupt() }
             guard try remote.speak(text) else { throw Refused() }
             spoke = true
         } catch {
