@@ -61,9 +61,10 @@ public struct ControlEngine: Sendable {
     /// rangebox tells the two apart (exit 255 and 1).
     public internal(set) var cancelledWithEscape = false
     /// A screen reader reads the result line the program prints on the terminal after Enter
-    /// (Orca reads a11y-demo's "13 100"): accepting says nothing then, so the values are not
-    /// heard twice (braille still shows the end). `ControlSession` sets it while such a reader is
-    /// there and `SessionOptions.resultLineOnTerminal` says the result goes to the terminal.
+    /// (Orca reads a11y-demo's "13 100"): accepting says "accepted" alone then, so the values are
+    /// not heard twice and the end is always confirmed (Orca does not read every such line).
+    /// `ControlSession` sets it while such a reader is there and
+    /// `SessionOptions.resultLineOnTerminal` says the result goes to the terminal.
     package var resultLineReadByReader = false
     /// Ends the session as `.timedOut` when no key or braille key came for this long (counted
     /// from `.start` and from each key); nil: never. `ControlSession` sets it from
