@@ -13,8 +13,9 @@
 # with keys (taps, a Tab, a burst), Enter; a second a11y-demo with Orca stopped after its first key.
 #
 # Checks (exit 1 when one fails, each printed): Orca found on the bus (--diagnose), each value told
-# to Orca with SpeakMessage after an InterruptSpeech, Orca spoke it (its debug log), and after Orca
-# quit the next value in the control's own voice (the capture file). Output in OUTDIR: diagnose.txt,
+# to Orca with SpeakMessage after an InterruptSpeech, Orca spoke it (its debug log), Enter told it
+# "accepted" alone (the result line is on the terminal), and after Orca quit the next value in the
+# control's own voice (the capture file). Output in OUTDIR: diagnose.txt,
 # orca.debug, spoken.txt (capture), demo.err, demo2.err, session.log.
 set -euo pipefail
 (($# == 3)) || { sed -n '2,18p' "$0" >&2; exit 2; }
@@ -101,4 +102,6 @@ done
 check "the own voice after Orca quit (the second run's '12' captured after 'Screen reader off')" \
     "awk '/Screen reader off/ {off=1} off && \$2 == \"12\" {found=1} END {exit !found}' '$out/spoken.txt'"
 check "the first run ended accepted" "[[ \$(cat '$out/demo.status' 2>/dev/null) == 0 ]]"
+check "Enter told Orca 'accepted' alone (the result line is on its terminal)" \
+    "grep -q \"SpeakMessage called with: 'accepted'\" '$out/orca.debug' && ! grep -q 'SpeakMessage called with: .*, accepted' '$out/orca.debug'"
 exit $((failures > 0))
