@@ -12,7 +12,7 @@ let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
 //   A11yControlsC    -> A11yOptions (the C API takes a11y-demo's argument strings)
 //   A11yOptions      -> A11yControls (umbrella: re-exports the layers)
 //   A11ySession      -> A11yDevices, A11yPresentation, A11yInput, A11yFormatting, A11yModel, A11yVocabulary
-//   A11yDevices      -> A11yVocabulary, CSpeech, CBrl, CAlsa, CLouis, CSystem (the only C and OS calls)
+//   A11yDevices      -> A11yVocabulary, CSpeech, CBrl, CAlsa, CLouis, CSystem, CDBus (the only C and OS calls)
 //   A11yPresentation -> A11yFormatting, A11yModel, A11yVocabulary
 //   A11yInput        -> A11yModel, A11yVocabulary
 //   A11yFormatting   -> A11yModel, A11yVocabulary
@@ -49,6 +49,10 @@ let package = Package(
             name: "CBrl",
             providers: [.apt(["libbrlapi-dev"])]
         ),
+        // libdbus-1, for Orca's service on the session bus (Orca 49 and later speak what they
+        // are told). The declarations only: the library is loaded when the session bus is first
+        // asked (Sources/CDBus/shim.h), so a program without a D-Bus session never maps it.
+        .systemLibrary(name: "CDBus"),
         // glibc's GNU extensions the Glibc module hides (pipe2, posix_spawn's closefrom).
         .systemLibrary(name: "CSystem"),
         // The C API's header (include/a11y_controls.h) seen from Swift: its version and result
@@ -82,7 +86,7 @@ let package = Package(
         ),
         .target(name: "A11yInput", dependencies: ["A11yModel", "A11yVocabulary"]),
         .target(name: "A11yPresentation", dependencies: ["A11yFormatting", "A11yModel", "A11yVocabulary"]),
-        .target(name: "A11yDevices", dependencies: ["A11yVocabulary", "CSpeech", "CBrl", "CAlsa", "CLouis", "CSystem"]),
+        .target(name: "A11yDevices", dependencies: ["A11yVocabulary", "CSpeech", "CBrl", "CAlsa", "CLouis", "CSystem", "CDBus"]),
         .target(name: "A11ySession", dependencies: ["A11yDevices", "A11yPresentation", "A11yInput", "A11yFormatting", "A11yModel",
                                                   "A11yVocabulary"]),
         // The module users import: re-exports every layer.

@@ -20,7 +20,8 @@
 # - Depends and Recommends computed by dpkg-shlibdeps: from what the binaries link, and from the
 #   libraries they load at run time (dlopen), through a stub that references the very functions
 #   the shims look up (packaging/deb/lazy-libraries.c): libspeechd and libbrlapi in Depends,
-#   libasound (tones) and liblouis (contracted braille) in Recommends, with brltty and
+#   libasound (tones), liblouis (contracted braille) and libdbus-1 (Orca 49+'s service) in
+#   Recommends, with brltty and
 #   speech-dispatcher.
 #
 # Environment: DEB_MAINTAINER ("Name <address>") for the Maintainer field.
@@ -108,7 +109,7 @@ cflags=$(pkg-config --cflags speech-dispatcher)
 cc -shared -fPIC -w -DA11Y_DEPENDS $cflags -o "$lazy/lazy-depends.so" packaging/deb/lazy-libraries.c \
     -Wl,--no-as-needed -lspeechd -lbrlapi
 cc -shared -fPIC -w -DA11Y_RECOMMENDS $cflags -o "$lazy/lazy-recommends.so" packaging/deb/lazy-libraries.c \
-    -Wl,--no-as-needed -lasound -llouis
+    -Wl,--no-as-needed -lasound -llouis -ldbus-1
 printf 'Source: a11y-controls\n\nPackage: a11y-controls\nArchitecture: any\n' >"$work/debian/control"
 # libspeechd's version is the one speech is known to work with (docs/packaging.md), not the
 # oldest its symbols allow: debian/shlibs.local takes the place of its symbols file.

@@ -26,7 +26,12 @@ packages=(libspeechd-dev libbrlapi-dev brltty speech-dispatcher tmux strace time
     # libatk-adaptor for GTK's accessibility, gdbus from libglib2.0-bin), typed into by xdotool;
     # python3-speechd is Orca's speech; procps (ps, pgrep, pkill) for the harnesses' clean-up.
     # (Without python3-enchant Fenrir says "pychant is not installed" as it starts, before the keys.)
-    fenrir orca xvfb xdotool sakura at-spi2-core dbus libatk-adaptor python3-speechd libglib2.0-bin procps)
+    fenrir orca xvfb xdotool sakura at-spi2-core dbus libatk-adaptor python3-speechd libglib2.0-bin procps
+    # Orca's service on the session bus (Orca 49 and later): libdbus-1's headers, against which
+    # scripts/check-dbus-declarations.sh checks Sources/CDBus/shim.h; a private bus (dbus-daemon)
+    # and the stand-in Orca service of the tests (Tests/IntegrationTests/Support/orca-standin.py,
+    # Python's GLib bindings).
+    libdbus-1-dev dbus-daemon python3-gi)
 
 # `install-deps.sh --bench` (make bench) adds what the side-by-side benchmark runs: the BrlAPI and
 # speech-dispatcher bindings of Debian's python3 (for a comparison program, BENCH_PEER) and the C

@@ -82,6 +82,20 @@ let peerPath = option("--peer")
 let floorPath = option("--floor")
 let quick = arguments.contains("--quick")
 arguments.removeAll { $0 == "--quick" }
+if arguments == ["orca-path"] {
+    // The Orca figures of the report alone (the test servers' environment, as for the report).
+    let orca = try measureOrcaPath(executable: demoPath, keys: quick ? 20 : 50, spacing: 150, detections: quick ? 50 : 200)
+    let through = Stats(orca.throughOrca), own = Stats(orca.own)
+    let none = Stats(orca.detectionNone.map { $0 * 1000 }), found = Stats(orca.detectionOrca.map { $0 * 1000 })
+    let noBus = Stats(orca.detectionWithoutBus.map { $0 * 1000 })
+    print("orca-path: key -> Orca's service (stand-in) median \(number(through.median)) ms (p99 \(number(through.p99)), "
+          + "\(orca.missedOrca) missed, \(orca.interrupts) interrupts); own voice median \(number(own.median)) ms (p99 \(number(own.p99)), "
+          + "\(orca.missedOwn) missed)")
+    print("orca-path: detection with a session bus: first call \(number(orca.firstDetection * 1000)) µs, no Orca median \(number(none.median)) µs "
+          + "(p99 \(number(none.p99))), Orca 51 median \(number(found.median)) µs (p99 \(number(found.p99))), "
+          + "no DBUS_SESSION_BUS_ADDRESS median \(number(noBus.median)) µs")
+    exit(0)
+}
 
 /// What the side-by-side rounds drive: a11y-demo, the Python peer, the C floors; with `demoB`,
 /// a second a11y-demo ("ours-B", after the peer: a program whose first line is the line the
@@ -283,6 +297,31 @@ do {
     figures.append(Figure(key: "startup_reader_detection_graphical_us", label: "7. start-up: screen-reader detection, graphical session, median",
                           value: detection.graphical.median, unit: "µs",
                           detail: "p99 \(number(detection.graphical.p99)) µs: also this user's \(detection.processes) processes listed for Orca"))
+
+    progress("Orca's service: key -> heard through a stand-in Orca on a private bus, and the control's own voice; detection on the bus")
+    do {
+        let orca = try measureOrcaPath(executable: demoPath, keys: quick ? 20 : 50, spacing: 150, detections: quick ? 50 : 200)
+        let through = Stats(orca.throughOrca), own = Stats(orca.own)
+        figures.append(Figure(key: "orca_key_to_call_median_ms", label: "2o. key -> words at Orca's service (stand-in, D-Bus), median",
+                              value: through.median, unit: "ms",
+                              detail: "p99 \(number(through.p99)) ms, \(orca.throughOrca.count) keys, \(orca.missedOrca) missed, \(orca.interrupts) InterruptSpeech calls; "
+                                  + "real Orca 51.1 then speaks 9-19 ms after the call. The control's own voice in the same run: "
+                                  + "median \(number(own.median)) ms, p99 \(number(own.p99)) ms (\(orca.missedOwn) missed)"))
+        figures.append(Figure(key: "orca_own_voice_key_to_speech_median_ms", label: "2o. key -> speech, the control's own voice beside it, median",
+                              value: own.median, unit: "ms", detail: "p99 \(number(own.p99)) ms: a11y-demo --braille off, no Orca, the same keys"))
+        let none = Stats(orca.detectionNone.map { $0 * 1000 }), found = Stats(orca.detectionOrca.map { $0 * 1000 })
+        let noBus = Stats(orca.detectionWithoutBus.map { $0 * 1000 })
+        figures.append(Figure(key: "startup_reader_detection_session_bus_us", label: "7. start-up: detection with a D-Bus session, no Orca, median",
+                              value: none.median, unit: "µs",
+                              detail: "p99 \(number(none.p99)) µs: a private connection, Hello, NameHasOwner twice, then this user's processes; "
+                                  + "the first call, which loads libdbus-1, took \(number(orca.firstDetection * 1000)) µs; without DBUS_SESSION_BUS_ADDRESS "
+                                  + "\(number(noBus.median)) µs"))
+        figures.append(Figure(key: "startup_reader_detection_orca_bus_us", label: "7. start-up: detection of Orca 51 on the session bus, median",
+                              value: found.median, unit: "µs",
+                              detail: "p99 \(number(found.p99)) µs: a private connection, Hello, NameHasOwner, GetConnectionUnixProcessID"))
+    } catch {
+        notes.append("Orca's service: not measured (\(error))")
+    }
 
     // 5. Auto-repeat jitter (the input issue's benchmark).
     progress("auto-repeat jitter")

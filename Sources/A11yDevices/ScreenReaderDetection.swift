@@ -27,12 +27,16 @@ package struct ScreenReader: Sendable, Equatable {
     package var processID: Int32?
     /// Fenrir's remote-control socket: this user's, accepting connections. Nil for the others.
     package var remoteSocket: String?
+    /// Orca's service on the session bus (Orca 49 and later), which speaks what it is told. Nil
+    /// for the others, and for Orca 48 and older.
+    package var orcaService: OrcaService?
 
-    package init(name: Name, evidence: String, processID: Int32? = nil, remoteSocket: String? = nil) {
+    package init(name: Name, evidence: String, processID: Int32? = nil, remoteSocket: String? = nil, orcaService: OrcaService? = nil) {
         self.name = name
         self.evidence = evidence
         self.processID = processID
         self.remoteSocket = remoteSocket
+        self.orcaService = orcaService
     }
 
     /// Whether it reads the text a program rewrites on the screen. Fenrir and speakup read each
@@ -54,8 +58,11 @@ package struct ScreenReader: Sendable, Equatable {
 ///   daemon socket (`-daemon.sock`, `-deamon.sock`) that accepts and is not held by a Fenrir in
 ///   PTY mode. A socket file nobody listens on, or an instance file of a process that is gone or
 ///   is not Fenrir, is not a reader.
-/// - Orca: a process of this user named orca (Orca 43-48 own no D-Bus name) started for this
-///   program's display, in a graphical session not over ssh.
+/// - Orca, in a graphical session not over ssh: Orca 49 and later own a name on the session bus
+///   (`org.gnome.Orca1.Service` from Orca 51, `org.gnome.Orca.Service` in 49 and 50), asked with
+///   NameHasOwner over a private connection when DBUS_SESSION_BUS_ADDRESS is set (without it
+///   libdbus-1 is never loaded); Orca 43-48 own none: a process of this user named orca started
+///   for this program's display.
 /// - speakup: its sysfs folder with a synthesizer other than "none", on a console session.
 /// - `ACCESSIBLE=1` (or yes, true): the user says so.
 /// Over ssh the user's own reader runs on the machine they came from: it cannot be seen from here
@@ -79,6 +86,9 @@ package enum ScreenReaderDetection {
         /// This program's process and user.
         package var program: Int32
         package var user: uid_t
+        /// The session bus (DBUS_SESSION_BUS_ADDRESS), where Orca 49 and later own a name; nil:
+        /// no D-Bus session.
+        package var sessionBus: String?
 
         /// The places, moved by the environment's overrides (A11Y_PROC_ROOT for /proc too).
         package init(environment: [String: String]) {
@@ -88,6 +98,7 @@ package enum ScreenReaderDetection {
             speakup = environment["A11Y_SPEAKUP_PATH"] ?? "/sys/accessibility/speakup"
             program = getpid()
             user = getuid()
+            sessionBus = DBusSession.sessionAddress(in: environment)
         }
     }
 
@@ -131,9 +142,12 @@ package enum ScreenReaderDetection {
         case .found(let reader): if found(reader) { return survey }
         case .none(let finding): survey.findings.append(finding)
         }
-        if graphical && !overSSH {
-            // An Orca of this user that reads this display: one started for another display (the
-            // environment it started with says which) reads that display's windows.
+        if graphical && !overSSH, let orca = orcaOnSessionBus(places: places, askVersion: !stopAtFirst, findings: &survey.findings) {
+            if found(orca) { return survey }
+        } else if graphical && !overSSH {
+            // Orca 48 and older (no name on the bus): an Orca of this user that reads this
+            // display; one started for another display (the environment it started with says
+            // which) reads that display's windows.
             let processes = places.processes
             let display = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["DISPLAY"]
             let displayName = environment["WAYLAND_DISPLAY"].map { !$0.isEmpty } == true ? "WAYLAND_DISPLAY" : "DISPLAY"
@@ -163,6 +177,33 @@ package enum ScreenReaderDetection {
             survey.findings.append("over ssh: a screen reader on the machine you came from cannot be seen from here; set ACCESSIBLE=1 or --screen-reader")
         }
         return survey
+    }
+
+    /// Orca 49 and later on the session bus: the reader, or nil with a finding that says why
+    /// not (no D-Bus session, no name owned, the bus not answering). One private connection,
+    /// its Hello and one or two NameHasOwner; when a name is owned, its owner's process (which
+    /// the session watches) and, with `askVersion` (`--diagnose`), Orca's version.
+    static func orcaOnSessionBus(places: Places, askVersion: Bool, findings: inout [String]) -> ScreenReader? {
+        guard let address = places.sessionBus else {
+            findings.append("Orca 49 and later: not looked for on the session bus (DBUS_SESSION_BUS_ADDRESS is not set)")
+            return nil
+        }
+        do throws(DBusSession.Failure) {
+            let bus = try DBusSession(address: address, timeout: OrcaService.callTimeout)
+            guard let (found, processID) = try OrcaService.find(on: bus, askVersion: askVersion) else {
+                findings.append("Orca 49 and later: no \(OrcaService.Shape.orca1.rawValue) or \(OrcaService.Shape.orca.rawValue) on the session bus")
+                return nil
+            }
+            var service = found
+            service.busAddress = address
+            let evidence = "\(service.busName) on the session bus"
+                + (service.version.map { " (Orca \($0))" } ?? "")
+                + (processID.map { ", process \($0)" } ?? "")
+            return ScreenReader(name: .orca, evidence: evidence, processID: processID, orcaService: service)
+        } catch {
+            findings.append("Orca 49 and later: \(error)")
+            return nil
+        }
     }
 
     /// What a Fenrir check found: a reader, or the line saying what was looked at.

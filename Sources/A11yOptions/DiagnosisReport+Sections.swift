@@ -12,7 +12,7 @@ extension DiagnosisReport {
             Self.speech(diagnosis.speech, mode: options.speech),
             Self.braille(diagnosis.braille, mode: options.braille),
             Self.screenReader(found: diagnosis.screenReader, findings: diagnosis.screenReaderFindings, mode: options.screenReader,
-                              voice: options.sessionOptions().voice(for:)),
+                              voice: options.sessionOptions().voice(for:), throughOrca: options.sessionOptions().speaksThroughOrca(with:)),
             Self.terminal(diagnosis.terminal, options: options, environment: environment),
             Self.language(options: options, environment: environment),
             Self.preferences(preferences, environment: environment),
@@ -84,7 +84,7 @@ extension DiagnosisReport {
     }
 
     static func screenReader(found: ScreenReader?, findings: [String], mode: ScreenReaderMode,
-                             voice: (ScreenReader?) -> Voice) -> Section {
+                             voice: (ScreenReader?) -> Voice, throughOrca: (ScreenReader?) -> Bool = { _ in false }) -> Section {
         // As the session chooses: the reader the mode stands for, and the voice the options give.
         let inUse = mode.reader { found }
         return Section("screen reader", [
@@ -92,7 +92,7 @@ extension DiagnosisReport {
             Entry("found", found.map { .text("\($0.name.rawValue): \($0.evidence)") } ?? .missing("none")),
             Entry("checked", .list(findings)),
             Entry("in use", inUse.map { .text("\($0.name.rawValue): \($0.evidence)") } ?? .missing("none")),
-            Entry("mode", .text(words(for: voice(inUse)))),
+            Entry("mode", .text(inUse?.orcaService.flatMap { throughOrca(inUse) ? words(throughOrca: $0) : nil } ?? words(for: voice(inUse)))),
         ])
     }
 
@@ -104,6 +104,13 @@ extension DiagnosisReport {
         case .speechWithStillCursor: "the control speaks and keeps the cursor still"
         case .throughReader: "the reader is told the words through its remote socket and speaks them"
         }
+    }
+
+    /// How the words reach the user when Orca's service speaks them (Orca 49 and later).
+    static func words(throughOrca service: OrcaService) -> String {
+        let interrupt = service.shape == .orca1 ? "SpeechManager.InterruptSpeech" : "its speech module's InterruptSpeech command"
+        return "Orca speaks the words, told over D-Bus (\(service.busName).\(service.speakMethod), \(interrupt) before a newer value); "
+            + "the cursor stays still; the control's own voice if Orca stops answering"
     }
 
     static func terminal(_ facts: TerminalFacts, options: CommonOptions, environment: [String: String]) -> Section {

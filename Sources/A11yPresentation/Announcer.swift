@@ -134,6 +134,10 @@ public struct Announcer: Sendable {
         Utterance(messages(.accepted, ["values": chosenValues(of: control)]), priority: .message)
     }
 
+    /// What to say when the user accepts and a screen reader reads the values where the program
+    /// prints them (Orca, the result line on its terminal): that it is done, without the values.
+    package func acceptedAlone() -> Utterance { Utterance(messages(.acceptedAlone), priority: .message) }
+
     /// What to say when the user cancels.
     package func cancelled() -> Utterance { Utterance(messages(.cancelled), priority: .message) }
     /// The control ended because nobody touched it in time (`--timeout`).

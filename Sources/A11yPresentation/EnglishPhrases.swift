@@ -50,6 +50,7 @@ extension MessageKey {
         phrase("unchanged.notANumber", "not a number"),
 
         phrase("accepted", "{values}, accepted"),
+        phrase("accepted.alone", "accepted"),
         phrase("values.range", "{lower} to {upper}"),
         phrase("values.joined", "{first} and {second}"),
         phrase("cancelled", "cancelled"),

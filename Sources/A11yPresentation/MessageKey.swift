@@ -35,6 +35,8 @@ package enum MessageKey: String, Sendable, CaseIterable {
     case notANumber = "unchanged.notANumber"
     // Accepting and cancelling.
     case accepted = "accepted"
+    /// Accepted, the values left to a screen reader that reads them where the program prints them.
+    case acceptedAlone = "accepted.alone"
     case valuesRange = "values.range"
     case valuesJoined = "values.joined"
     case cancelled = "cancelled"

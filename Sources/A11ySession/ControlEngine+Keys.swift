@@ -133,7 +133,7 @@ extension ControlEngine {
         // end as not held.
         _ = endPointer(at: lastActivity)
         switch outcome {
-        case .accepted: return [announcer.accepted(presentedPanels, focused: focusedPanel)]
+        case .accepted: return [resultLineReadByReader ? announcer.acceptedAlone() : announcer.accepted(presentedPanels, focused: focusedPanel)]
         case .cancelled, .interrupted: return [announcer.cancelled()]
         case .timedOut: return [announcer.timedOut()]
         }

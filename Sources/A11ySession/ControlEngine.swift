@@ -60,6 +60,12 @@ public struct ControlEngine: Sendable {
     /// Whether the session was cancelled with the Escape key (not `q` or a braille key): dialog's
     /// rangebox tells the two apart (exit 255 and 1).
     public internal(set) var cancelledWithEscape = false
+    /// A screen reader reads the result line the program prints on the terminal after Enter
+    /// (Orca reads a11y-demo's "13 100"): accepting says "accepted" alone then, so the values are
+    /// not heard twice and the end is always confirmed (Orca does not read every such line).
+    /// `ControlSession` sets it while such a reader is there and
+    /// `SessionOptions.resultLineOnTerminal` says the result goes to the terminal.
+    package var resultLineReadByReader = false
     /// Ends the session as `.timedOut` when no key or braille key came for this long (counted
     /// from `.start` and from each key); nil: never. `ControlSession` sets it from
     /// `SessionOptions.timeout`.

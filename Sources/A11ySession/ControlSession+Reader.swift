@@ -8,12 +8,16 @@ import A11yVocabulary
 // the words, and the terminal's keyboard protocol.
 extension ControlSession {
     /// The line a verbose run prints on stderr: the reader found, and what the control does.
-    static func voiceReport(_ reader: ScreenReader, _ voice: Voice) -> String {
-        let what = switch voice {
-        case .screenLine: "the words go to the screen's first line for it to read, not to speech"
-        case .speechWithStillCursor: "the control speaks and keeps the cursor still, so it echoes nothing"
-        case .throughReader: "the words are told to it through its socket; nothing on the screen changes as text"
-        case .speech: "the control speaks"
+    static func voiceReport(_ reader: ScreenReader, _ voice: Voice, throughOrca: Bool = false) -> String {
+        let what = if throughOrca, let service = reader.orcaService {
+            "the words are told to it over D-Bus (\(service.busName)) and it speaks them; the cursor stays still"
+        } else {
+            switch voice {
+            case .screenLine: "the words go to the screen's first line for it to read, not to speech"
+            case .speechWithStillCursor: "the control speaks and keeps the cursor still, so it echoes nothing"
+            case .throughReader: "the words are told to it through its socket; nothing on the screen changes as text"
+            case .speech: "the control speaks"
+            }
         }
         return "screen reader \(reader.name.rawValue) (\(reader.evidence)): \(what)"
     }
@@ -22,6 +26,7 @@ extension ControlSession {
     /// was not), says so and where it stands.
     func readerEnded() {
         readerWatch = nil
+        engine.resultLineReadByReader = false
         options.report("the screen reader \(readerName ?? "") ended: the control speaks itself")
         if !engine.voice.speaks { speech.startConnecting() }
         send(.voice(.speech))

@@ -85,7 +85,7 @@ public final class ControlSession {
         let screenReader = options.screenReaderInUse
         let voice = options.voice(for: screenReader)
         if let screenReader, options.screenReader == .auto, options.verbosity == .verbose {
-            options.report(Self.voiceReport(screenReader, voice))
+            options.report(Self.voiceReport(screenReader, voice, throughOrca: options.speaksThroughOrca(with: screenReader)))
         }
         // The reader that carries the words is watched: when it ends, the control speaks itself.
         readerWatch = screenReader?.processID.flatMap { ProcessWatch(processID: $0) }
@@ -93,12 +93,9 @@ public final class ControlSession {
         // With the words on the screen speech-dispatcher is not used; it is connected only if the
         // reader ends (and so not required at the start either).
         let speechMode = voice.speaks ? options.speech : readerWatch == nil ? .off : options.speech == .off ? .off : .auto
-        // Told to the reader: its socket, and speech-dispatcher when the reader is gone.
-        let speechService: any SpeechService = if voice == .throughReader, let socket = screenReader?.remoteSocket {
-            ReaderSpeechService(reader: FenrirRemote(path: socket), fallback: devices.speech)
-        } else {
-            devices.speech
-        }
+        // Told to the reader (Fenrir's socket, Orca's service), and speech-dispatcher when the
+        // reader is gone or stops answering.
+        let speechService = options.speechService(for: screenReader, voice: voice, fallback: devices.speech)
         speech = SpeechOutput(notConnecting: speechMode, service: speechService, settings: options.resolvedSpeechSettings,
                               clock: devices.clock, worker: devices.speechWorker, report: options.report)
         // What does not need BRLTTY is made while it answers.
@@ -137,6 +134,8 @@ public final class ControlSession {
         braille.onStatusChange = { [unowned self] back in send([.device(back ? .brailleBack : .brailleLost)]) }
         braille.onNotAnswering = { [unowned self] in send([.device(.brailleNotAnswering)]) }
         engine.idleTimeout = options.timeout
+        // Orca reads the result line printed on its terminal: accepting does not say it too.
+        engine.resultLineReadByReader = screenReader?.name == .orca && options.resultLineOnTerminal
         // BRLTTY keeps every key the focused control does not bind, and its preferences are followed.
         keysPanel = engine.focusedPanel
         braille.acceptedKeys = brailleKeys[keysPanel]

@@ -9,3 +9,26 @@ extension SessionOptions {
         Voice(for: reader, tellReader: speechThroughReader && speech != .off)
     }
 }
+
+extension SessionOptions {
+    /// Whether the control's words go to Orca's service on the session bus (Orca 49 and later)
+    /// with `reader`: when Orca offers it, `speechThroughReader` allows and speech is not off.
+    /// The voice is still `Voice.speechWithStillCursor` (Orca reads nothing the control rewrites;
+    /// the still cursor leaves it nothing to echo); only the speech goes through Orca.
+    package func speaksThroughOrca(with reader: ScreenReader?) -> Bool {
+        reader?.orcaService != nil && speechThroughReader && speech != .off && voice(for: reader).speaks
+    }
+
+    /// The speech service for a session with `reader` and `voice`: the reader's own channel when
+    /// it has one the words may take (Fenrir's remote socket, Orca's service), with `fallback`
+    /// (speech-dispatcher) for when the reader is gone or stops answering; else `fallback`.
+    package func speechService(for reader: ScreenReader?, voice: Voice, fallback: any SpeechService) -> any SpeechService {
+        if voice == .throughReader, let socket = reader?.remoteSocket {
+            return ReaderSpeechService(reader: FenrirRemote(path: socket), fallback: fallback)
+        }
+        if speaksThroughOrca(with: reader), let service = reader?.orcaService {
+            return OrcaSpeechService(service: service, fallback: fallback, report: report)
+        }
+        return fallback
+    }
+}

@@ -19,6 +19,10 @@ public struct SessionOptions: Sendable {
     /// A reader of screen changes that can be told the words (Fenrir's remote socket) is told
     /// them (`Voice.throughReader`) instead of reading the screen's words line.
     public var speechThroughReader = true
+    /// The program prints the accepted values on the terminal the reader reads (a11y-demo's
+    /// result line on a terminal): a reader that reads printed lines (Orca) reads them, and the
+    /// control does not say them too.
+    package var resultLineOnTerminal = false
     /// The reader `screenReader` stands for (detected for `.auto`); nil: none.
     package var screenReaderInUse: ScreenReader? {
         screenReader.reader { ScreenReaderDetection.detect(environment: Environment.all) }

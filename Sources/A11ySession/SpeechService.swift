@@ -1,3 +1,4 @@
+import Synchronization
 import A11yDevices
 import A11yVocabulary
 
@@ -102,4 +103,119 @@ final class FenrirSpeechConnection: SpeechConnection {
     func flush() {}
     func close() {}
     var socketDescriptor: Int32 { -1 }
+}
+
+/// Speech through Orca's service on the session bus (Orca 49 and later: `OrcaService`), in the
+/// user's own Orca voice, rate and language; else through `fallback` (speech-dispatcher).
+///
+/// Orca takes each utterance with one call (SpeakMessage, or PresentMessage before Orca 51),
+/// after an interrupt when it is newer text (so nothing stale is heard), on the speech worker,
+/// every call waiting at most `OrcaService.callTimeout`. When Orca quits (its name has no owner),
+/// stops answering (a call times out) or answers false, the connection says so once through
+/// `report` and speaks through `fallback` from then on, starting with the utterance Orca did not
+/// take: the control's own voice is back within the call timeout and a connection. Orca is not
+/// asked again in this session.
+package struct OrcaSpeechService: SpeechService {
+    package var service: OrcaService
+    package var fallback: any SpeechService
+    package var report: @Sendable (String) -> Void
+    /// Set once Orca failed: every later connection takes the fallback.
+    private let gaveUp = SharedFlag()
+
+    package init(service: OrcaService, fallback: any SpeechService, report: @escaping @Sendable (String) -> Void) {
+        self.service = service
+        self.fallback = fallback
+        self.report = report
+    }
+
+    package func connect(settings: SpeechOutput.Settings,
+                        onFailure: @escaping @Sendable (any Error) -> Void) throws -> any SpeechConnection {
+        let connectOwn: @Sendable () throws -> any SpeechConnection = { [fallback] in
+            try fallback.connect(settings: settings, onFailure: onFailure)
+        }
+        guard !gaveUp.isSet else { return try connectOwn() }
+        do throws(DBusSession.Failure) {
+            let remote = try OrcaRemote(service: service)
+            guard try remote.isOnBus() else { throw .error(method: "NameHasOwner", name: service.busName, message: "no owner") }
+            return OrcaSpeechConnection(remote: remote, connectOwn: connectOwn, onFailure: onFailure) { [gaveUp, report] why in
+                gaveUp.set()
+                report("Orca's service did not take the words (\(why)); the control speaks itself")
+            }
+        } catch {
+            gaveUp.set()
+            report("Orca's service cannot be reached (\(error)); the control speaks itself")
+            return try connectOwn()
+        }
+    }
+}
+
+/// A "connection" to Orca's service: each utterance is a call (after an interrupt, for newer
+/// text), made on the speech worker. When a call fails, the connection turns into a connection
+/// of the control's own (`connectOwn`) and says the utterance there.
+final class OrcaSpeechConnection: SpeechConnection, @unchecked Sendable {
+    // @unchecked Sendable: `remote` and `spoke` are used on the speech worker only; `own` is read
+    // from the session's thread too (its socket), under its Mutex.
+    private var remote: OrcaRemote?
+    private let own = Mutex<(any SpeechConnection)?>(nil)
+    private let connectOwn: @Sendable () throws -> any SpeechConnection
+    private let onFailure: @Sendable (any Error) -> Void
+    private let gaveUp: @Sendable (String) -> Void
+    /// Orca was given an utterance: a newer one interrupts it.
+    private var spoke = false
+
+    init(remote: OrcaRemote, connectOwn: @escaping @Sendable () throws -> any SpeechConnection,
+         onFailure: @escaping @Sendable (any Error) -> Void, gaveUp: @escaping @Sendable (String) -> Void) {
+        self.remote = remote
+        self.connectOwn = connectOwn
+        self.onFailure = onFailure
+        self.gaveUp = gaveUp
+    }
+
+    /// Why Orca did not take an utterance, when it answered at all.
+    struct Refused: Error, CustomStringConvertible {
+        var description: String { "it answered false" }
+    }
+
+    func say(_ text: String, priority: SpeechPriority) {
+        if let own = own.withLock({ $0 }) { return own.say(text, priority: priority) }
+        guard let remote else { return }
+        do {
+            // Newer text stops what Orca is saying (as speech-dispatcher's text and important
+            // priorities do); a message (the result) or a notification waits for what is said.
+            if spoke, priority == .text || priority == .important, remote.interrupts { try remote.interrupt() }
+            guard try remote.speak(text) else { throw Refused() }
+            spoke = true
+        } catch {
+            self.remote = nil
+            gaveUp("\(error)")
+            do {
+                let connection = try connectOwn()
+                own.withLock { $0 = connection }
+                connection.say(text, priority: priority)
+            } catch {
+                onFailure(error)
+            }
+        }
+    }
+
+    func cancel() {
+        if let own = own.withLock({ $0 }) { return own.cancel() }
+        if spoke { _ = try? remote?.interrupt() }
+    }
+
+    func flush() { own.withLock { $0 }?.flush() }
+
+    func close() {
+        own.withLock { $0 }?.close()
+        remote = nil
+    }
+
+    var socketDescriptor: Int32 { own.withLock { $0?.socketDescriptor } ?? -1 }
+}
+
+/// A flag the copies of a value share, set once.
+final class SharedFlag: Sendable {
+    private let value = Mutex(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }

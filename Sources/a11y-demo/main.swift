@@ -86,6 +86,14 @@ var sessionOptions = options.sessionOptions()
 // dialog mode writes its value on stderr: reports about the servers go to the terminal instead
 // (or nowhere without one), so a script never mistakes them for the value.
 if let box = rangebox, box.output == .standardError { sessionOptions.report = terminalReport() }
+// The result line goes to a terminal: Orca reads it there, and the control does not say the
+// accepted values too (docs/user-guide.md, "With your screen reader").
+let resultDescriptor: Int32 = switch rangebox?.output {
+case nil, .standardOutput?: STDOUT_FILENO
+case .standardError?: STDERR_FILENO
+case .fileDescriptor(let fd)?: fd
+}
+sessionOptions.resultLineOnTerminal = isatty(resultDescriptor) == 1
 
 let session: ControlSession
 do {

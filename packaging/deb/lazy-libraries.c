@@ -4,8 +4,9 @@
 // does for linked libraries. Built twice by scripts/build-deb.sh, never installed:
 //   -DA11Y_DEPENDS     speech (libspeechd) and braille (libbrlapi): the controls' two voices,
 //                      tried at every start: Depends
-//   -DA11Y_RECOMMENDS  tones (libasound, --tones on) and contracted braille (liblouis, BRLTTY's
-//                      literary braille): loaded only when asked for: Recommends
+//   -DA11Y_RECOMMENDS  tones (libasound, --tones on), contracted braille (liblouis, BRLTTY's
+//                      literary braille) and Orca 49+'s service (libdbus-1, a graphical session
+//                      with a D-Bus session): loaded only when needed: Recommends
 #if defined(A11Y_DEPENDS)
 #include "../../Sources/CSpeech/shim.h"
 #include "../../Sources/CBrl/shim.h"
@@ -13,7 +14,8 @@
 #elif defined(A11Y_RECOMMENDS)
 #include "../../Sources/CAlsa/shim.h"
 #include "../../Sources/CLouis/shim.h"
-#define A11Y_LAZY_LISTS(X) A11Y_ALSA_FUNCTIONS(X) A11Y_LOUIS_FUNCTIONS(X)
+#include "../../Sources/CDBus/shim.h"
+#define A11Y_LAZY_LISTS(X) A11Y_ALSA_FUNCTIONS(X) A11Y_LOUIS_FUNCTIONS(X) A11Y_DBUS_FUNCTIONS(X)
 #else
 #error "define A11Y_DEPENDS or A11Y_RECOMMENDS"
 #endif
