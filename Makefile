@@ -4,7 +4,8 @@ SERVERS := scripts/servers.sh
 SERVERS_DIR ?= $(or $(A11Y_SERVERS_DIR),$(CURDIR)/.servers)
 
 .PHONY: deps build test test-repeat soak brltty-sessions readme-snippets docs demo servers-start servers-stop bench \
-	asan asan-run tsan fuzz fuzz-build install install-build install-files uninstall python-venv python-test deb deb-check pot locale pot-check
+	asan asan-run tsan fuzz fuzz-build install install-build install-files uninstall python-venv python-test deb deb-check pot locale pot-check \
+	matrix matrix-build
 
 deps:
 	scripts/install-deps.sh
@@ -184,6 +185,22 @@ servers-start:
 
 servers-stop:
 	$(SERVERS) stop $(SERVERS_DIR)
+
+# The distribution matrix (scripts/matrix/, CONTRIBUTING.md "The distribution matrix"): the end-to-end and real-reader
+# tests, built here, run in a chroot of Debian 13 (trixie) and of Debian testing (forky) against that release's own
+# speech-dispatcher, BRLTTY, Orca and Fenrir. The chroots are made once with debootstrap and cached outside the
+# repository (A11Y_MATRIX_CACHE, default /var/cache/a11y-controls-matrix); each run is in its own mount, PID and
+# network namespaces. A11Y_MATRIX_SUITES picks the suites, A11Y_MATRIX_DEMO=debug uses the debug a11y-demo
+# instead of the release build. Needs root.
+A11Y_MATRIX_DEMO ?= release
+matrix-build:
+	@scripts/install-deps.sh --matrix
+	@swift build --build-tests >.build/matrix-build.log 2>&1 || { tail -n 30 .build/matrix-build.log; exit 1; }
+	@if [ "$(A11Y_MATRIX_DEMO)" = release ]; then scripts/release-build.sh --product a11y-demo >.build/matrix-release.log 2>&1 \
+	  || { tail -n 30 .build/matrix-release.log; exit 1; }; fi
+
+matrix: matrix-build
+	@A11Y_MATRIX_DEMO=$(A11Y_MATRIX_DEMO) scripts/matrix/run.sh
 
 # The benchmark report (release build, private servers in .build/bench-servers, stopped on exit):
 # prints it and writes .build/bench/report.txt and report.json. BENCH_ARGS=--quick for a short run.

@@ -29,6 +29,12 @@ if mx_ready "$suite"; then
     exit 0
 fi
 
+# What an interrupted build left (this lock was free, so no builder runs): removed unless in use.
+for stale in "$MATRIX_CACHE/.$suite.build."* "$MATRIX_CACHE/.$suite.old."*; do
+    [[ -d $stale ]] || continue
+    if mx_in_use "$stale"; then mx_say "$suite: $stale is in use; left"; else rm -rf --one-file-system "$stale"; fi
+done
+
 mirror=$(mx_mirror) || mx_die "$suite: no Debian mirror found in /etc/apt/sources.list{,.d} (set A11Y_MATRIX_MIRROR)"
 script=()
 case $suite in

@@ -60,7 +60,7 @@ mx_in_use() {
 
 # mx_enter [--net] ROOT [ENV=VALUE...] -- COMMAND...: runs COMMAND as root inside ROOT, in new mount and PID
 # namespaces (with --net, a network namespace too, with only a loopback interface, brought up). /proc, a
-# fresh /dev with its own /dev/pts, /sys, /run, /tmp and /dev/shm are mounted only inside that namespace;
+# fresh /dev with its own /dev/pts, /sys, /run, /tmp, /dev/shm and /var/lib/BrlAPI are mounted only inside that namespace;
 # so are MX_BINDS (space-separated host directories, bound at the same path; read-only when suffixed
 # ":ro"). When COMMAND ends, every process of the namespace is killed and its mounts vanish with it.
 mx_enter() {
@@ -96,6 +96,8 @@ mx_setup_ns() {
     mount -t tmpfs -o mode=1777,nosuid,nodev tmp "$root/tmp"
     mount -t tmpfs -o mode=755,nosuid,nodev run "$root/run"
     mkdir -p "$root/run/lock" "$root/run/user" && chmod 1777 "$root/run/lock"
+    # BrlAPI's local sockets: nothing a run leaves there stays in the cached chroot.
+    [[ -d $root/var/lib/BrlAPI ]] && mount -t tmpfs -o mode=1777,nosuid,nodev brlapi "$root/var/lib/BrlAPI"
     local b path opt
     for b in $binds; do
         path=${b%:ro}; opt=""; [[ $b == *:ro ]] && opt=ro

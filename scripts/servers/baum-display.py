@@ -32,6 +32,8 @@ import sys
 import time
 import tty
 
+# A11Y_BAUM_TRACE=1: every frame and key in the log.
+TRACE = os.environ.get("A11Y_BAUM_TRACE") == "1"
 ESC = 0x1B
 # Requests BRLTTY's Baum driver sends, and the device's answers (Baum's escape protocol).
 REQ_DISPLAY_DATA = 0x01
@@ -178,7 +180,10 @@ class Display:
     def show(self, cells):
         cells = bytes(cells).ljust(self.cells, b"\0")
         self.shown = cells
-        self.to_client(self.frame(cells))
+        frame = self.frame(cells)
+        if TRACE:
+            log("frame " + frame.decode().replace("\n", " "))
+        self.to_client(frame)
 
     def frame(self, cells):
         text = "".join(self.character(c) for c in cells)
@@ -187,13 +192,17 @@ class Display:
         return f'Visual "{text}"\nBraille "{dots}"\n'.encode()
 
     def character(self, cell):
-        """The table's character of a cell; where BRLTTY drew its cursor (dots 7 and 8 over a
-        character, which the table reads as a control character) the character under it; else the
-        cell as Unicode braille."""
+        """The text a cell shows: the table's printable ASCII character for its dots; else, for a
+        cell with dots 7 and 8 (BRLTTY's cursor over a character, or dots a client added), the
+        ASCII character without them (so a capital letter under the cursor reads as small); else
+        the table's other character; else the cell as Unicode braille."""
         for dots in (cell, cell & 0x3F):
             char = self.table.get(dots)
-            if char is not None and char.isprintable():
+            if char is not None and " " <= char <= "~":
                 return char
+        char = self.table.get(cell)
+        if char is not None and char.isprintable():
+            return char
         return chr(0x2800 + cell)
 
     def press(self, command):
@@ -224,6 +233,8 @@ class Display:
             log(f"no key of the Baum table is bound to {command!r}")
 
     def key_event(self, down, up):
+        if TRACE:
+            log(f"keys {bytes(down).hex()}")
         self.send(down)
         time.sleep(0.03)
         self.send(up)
