@@ -57,6 +57,7 @@ start_brltty() {
     fi
     rm -f "$s/vr.sock" "$s/baum.tty" "$D/brltty.pidfile" "$D/brlapi-local"
     : >"$D/brltty.log"
+    [[ -n ${2:-} ]] || rm -f "$D/baum-display.log"  # kept across restarts (start-braille)
     local driver display
     driver=$(braille_driver)
     case $driver in
@@ -82,7 +83,7 @@ start_brltty() {
     BAUM_TABLE=$(text_table en-nabcc) BAUM_CELLS=$cells BAUM_LOG="$D/baum-display.log" setsid bash -c '
         if [[ $DRIVER == bm ]]; then
             "$BAUM_EXE" --pty-link "$BAUM_LINK" --socket "$VR_SOCK" --table "$BAUM_TABLE" --cells "$BAUM_CELLS" \
-                </dev/null >"$BAUM_LOG" 2>&1 &
+                </dev/null >>"$BAUM_LOG" 2>&1 &
             for ((i = 0; i < 100; i++)); do [[ -L $BAUM_LINK && -S $VR_SOCK ]] && break; sleep 0.05; done
         fi
         while :; do
