@@ -167,8 +167,11 @@ start_keeper() {
     local pid=$! i
     for ((i = 0; i < 100; i++)); do
         alive "$pid" || { say "the display keeper exited; see $D/keeper.log"; cat "$D/keeper.log" >&2; return 1; }
+        # (The Baum display has its dimensions from BRLTTY's start: there, the keeper is taken once
+        # the Baum display has it.)
         if grep -qs "connected" "$D/keeper.log" &&
-            tail -c +"$((logged + 1))" "$D/brltty.log" 2>/dev/null | grep -q "Braille Display Dimensions"; then
+            { tail -c +"$((logged + 1))" "$D/brltty.log" 2>/dev/null | grep -q "Braille Display Dimensions" ||
+              grep -qs "a display connected" "$D/baum-display.log"; }; then
             return 0
         fi
         sleep 0.05
