@@ -41,6 +41,7 @@ test: build
 	@rm -f .build/test.log; \
 	trap '$(SERVERS) stop $(SERVERS_DIR); scripts/test-summary.sh .build/test.log' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; \
 	$(MAKE) --no-print-directory pot-check || exit $$?; \
+	if [ "$(A11Y_MATRIX)" = 1 ]; then scripts/matrix/prepare.sh || exit $$?; fi; \
 	$(SERVERS) start $(SERVERS_DIR) || exit $$?; \
 	source $(SERVERS_DIR)/env; export A11Y_LOCALEDIR=$(LOCALE_DIR); \
 	set -o pipefail; swift test </dev/null 2>&1 | tee .build/test.log; status=$$?; \
@@ -51,7 +52,14 @@ test: build
 	$(MAKE) --no-print-directory soak SOAK_SECONDS=60; soak=$$?; \
 	if [ "$(TEST_ASAN)" = 1 ]; then $(MAKE) --no-print-directory asan-run SKIP_REAL_READERS=1 || exit $$?; fi; \
 	if [ $$status = 0 ]; then status=$$soak; fi; \
+	if [ "$(A11Y_MATRIX)" = 1 ]; then $(MAKE) --no-print-directory matrix; matrix=$$?; if [ $$status = 0 ]; then status=$$matrix; fi; fi; \
 	exit $$status
+
+# A11Y_MATRIX=1: make test also runs the distribution matrix (make matrix, below) after everything else, its chroots
+# made in the background from the start. Off by default until the matrix passes on both suites (issue 49: speech on
+# libspeechd 0.12, Fenrir 2025/2026 and the tests that assume the Virtual driver); then the default becomes 1, and
+# A11Y_MATRIX=0 leaves it out of a quick local run (CI never sets it).
+A11Y_MATRIX ?= 0
 
 # The Python package (bindings/python) in a virtual environment of Debian's python3 (.build/python-venv): pytest,
 # mypy and wheel installed once from PyPI, the package itself reinstalled from a copy of the tree at every run (the
