@@ -17,7 +17,8 @@ and the display keeper work unchanged:
   braille. (The vr driver sent the text BRLTTY had; a real display only has the dots.)
 - it sends BRLTTY command names, one per line; each is pressed as the keys that BRLTTY's key table
   binds to it (`LNUP` is Display4, `ROUTE 5` the sixth routing key, `KEY_ESCAPE` the chord
-  B10+Dot2+Dot6, ...), so the command reaches the client through BRLTTY's own key handling.
+  B10+Dot2+Dot6, `KEY_ENTER` Dot8, `KEY_FUNCTION 2` B10 with the third routing key, `PASSDOTS 65`
+  dots 1 and 7 typed, ...), so the command reaches the client through BRLTTY's own key handling.
 
 Usage: baum-display.py --pty-link PATH --socket PATH --table TTB [--cells N]
 """
@@ -52,8 +53,16 @@ DISPLAY_COMMANDS = {
     "HOME": [2, 4, 6], "INFO": [2, 5], "HELP": [1, 2, 5], "PREFMENU": [1, 3, 4],
     "LEARN": [1, 4, 5, 6], "FREEZE": [1, 2, 4], "TIME": [1, 5], "BACK": [1, 6],
 }
-# Chords on the entry keys (bm/b9b10.kti: B10 is the chord key; ../chords.kti): dots pressed with B10.
-CHORD_COMMANDS = {"KEY_ESCAPE": [2, 6]}
+# Chords on the entry keys (bm/b9b10.kti: B10 is the chord key; ../chords.kti): the dots pressed with B10.
+CHORD_COMMANDS = {
+    "KEY_ESCAPE": [2, 6], "KEY_CURSOR_LEFT": [3], "KEY_CURSOR_RIGHT": [6], "KEY_CURSOR_UP": [1],
+    "KEY_CURSOR_DOWN": [4], "KEY_HOME": [2], "KEY_END": [5], "KEY_PAGE_UP": [2, 3], "KEY_PAGE_DOWN": [5, 6],
+    "KEY_TAB": [4, 5], "KEY_DELETE": [2, 5, 6], "KEY_INSERT": [3, 5],
+    "CSRTRK": [2, 3, 4, 5],
+}
+# Dots alone (../chords.kti: dot 7 and dot 8 on their own are commands).
+DOT_COMMANDS = {"KEY_BACKSPACE": [7], "KEY_ENTER": [8]}
+B10 = 0x02  # in the entry keys' first byte (B9, B10, B11, B12, F1-F4)
 
 
 def log(message):
@@ -206,38 +215,58 @@ class Display:
         return chr(0x2800 + cell)
 
     def press(self, command):
+        """Presses the keys the Baum table binds to COMMAND (a BRLTTY command name, as the vr driver
+        took them), then lets them go."""
         words = command.split()
         name = words[0] if words else ""
-        if name == "ROUTE" and len(words) == 2 and words[1].isdigit():
-            key = int(words[1])
-            if key >= self.cells:
-                log(f"no routing key {key} on {self.cells} cells")
-                return
-            size = (max(self.cells, 40) + 7) // 8
-            keys = bytearray(size)
-            keys[key // 8] |= 1 << (key % 8)
-            self.key_event([RSP_ROUTING_KEYS] + list(keys), [RSP_ROUTING_KEYS] + [0] * size)
+        argument = int(words[1]) if len(words) == 2 and words[1].isdigit() else None
+        entry = [0, 0]  # B9..F4, dots 1-8
+        display = 0
+        routing = None
+        if name == "ROUTE" and argument is not None:
+            routing = argument
+        elif name == "KEY_FUNCTION" and argument is not None:
+            entry[0], routing = B10, argument  # bm/keyboard.kti: B10 + routing key n is function key n+1
         elif name in DISPLAY_COMMANDS:
-            mask = 0
             for k in DISPLAY_COMMANDS[name]:
-                mask |= 1 << (k - 1)
-            self.key_event([RSP_DISPLAY_KEYS, mask], [RSP_DISPLAY_KEYS, 0])
-        elif name in CHORD_COMMANDS or name == "PASSDOTS":
-            dots = CHORD_COMMANDS.get(name) or [int(d) for d in (words[1] if len(words) > 1 else "")]
-            mask = 0
-            for d in dots:
-                mask |= 1 << (d - 1)
-            chord = 0x02 if name in CHORD_COMMANDS else 0  # B10
-            self.key_event([RSP_ENTRY_KEYS, chord, mask], [RSP_ENTRY_KEYS, 0, 0])
+                display |= 1 << (k - 1)
+        elif name in CHORD_COMMANDS:
+            entry[0] = B10
+            for d in CHORD_COMMANDS[name]:
+                entry[1] |= 1 << (d - 1)
+        elif name in DOT_COMMANDS:
+            for d in DOT_COMMANDS[name]:
+                entry[1] |= 1 << (d - 1)
+        elif name == "PASSDOTS" and argument is not None and 0 < argument < 256:
+            entry[1] = argument  # the dots' bits, as the vr driver took them (65 = dots 1 and 7)
         else:
             log(f"no key of the Baum table is bound to {command!r}")
-
-    def key_event(self, down, up):
+            return
+        if routing is not None and not 0 <= routing < self.cells:
+            log(f"no routing key {routing} on {self.cells} cells")
+            return
+        size = (max(self.cells, 40) + 7) // 8
+        keys = bytearray(size)
+        if routing is not None:
+            keys[routing // 8] |= 1 << (routing % 8)
+        # Down: the chord key first, then the rest; up in the reverse order.
+        downs, ups = [], []
+        if entry != [0, 0]:
+            downs.append([RSP_ENTRY_KEYS] + entry)
+            ups.insert(0, [RSP_ENTRY_KEYS, 0, 0])
+        if routing is not None:
+            downs.append([RSP_ROUTING_KEYS] + list(keys))
+            ups.insert(0, [RSP_ROUTING_KEYS] + [0] * size)
+        if display:
+            downs.append([RSP_DISPLAY_KEYS, display])
+            ups.insert(0, [RSP_DISPLAY_KEYS, 0])
         if TRACE:
-            log(f"keys {bytes(down).hex()}")
-        self.send(down)
+            log(f"{command}: keys " + " ".join(bytes(d).hex() for d in downs))
+        for packet in downs:
+            self.send(packet)
         time.sleep(0.03)
-        self.send(up)
+        for packet in ups:
+            self.send(packet)
 
     # --- towards the tests' display ------------------------------------------------------------
     def to_client(self, data):
