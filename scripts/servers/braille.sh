@@ -65,6 +65,7 @@ start_brltty() {
         bm) display=(-b bm -d "serial:$s/baum.tty") ;;
         *) say "unknown braille driver '$driver' (A11Y_BRAILLE_DRIVER: vr or bm)"; return 1 ;;
     esac
+    echo "$driver" >"$D/braille-driver"  # for the tests (Servers.brailleDriver)
 
     # BrlAPI on TCP (127.0.0.1:N, what the tests' clients use) and, where BrlAPI's socket
     # directory is writable, on the local socket too (:N, $brlapi_dir/N): BRLTTY's default and
