@@ -14,6 +14,6 @@ suites=("$@")
 mkdir -p "$MATRIX_CACHE"
 for suite in "${suites[@]}"; do
     mx_ready "$suite" && continue
-    setsid "$here/chroot.sh" "$suite" </dev/null >"$MATRIX_CACHE/$suite.prepare.log" 2>&1 &
+    setsid nice -n 10 "$here/chroot.sh" "$suite" </dev/null >"$MATRIX_CACHE/$suite.prepare.log" 2>&1 &
     mx_say "$suite: making the chroot in the background (log $MATRIX_CACHE/$suite.prepare.log)"
 done
