@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The distribution matrix: the end-to-end and real-reader suites in a chroot of each Debian suite, with
-# that release's own speech-dispatcher, BRLTTY, Orca and Fenrir (make matrix; make test runs it too).
+# that release's own speech-dispatcher, BRLTTY, Orca and Fenrir (make matrix; make test with A11Y_MATRIX=1).
 #
 #   scripts/matrix/run.sh [SUITE...]       # default: A11Y_MATRIX_SUITES, else "trixie forky"
 #
@@ -10,7 +10,8 @@
 # (scripts/matrix/chroot.sh); a chroot that cannot be made fails the run. Each run happens in new
 # mount, PID and network namespaces (scripts/matrix/lib.sh, mx_enter): the repository and /opt/swift
 # (the Swift runtime the test bundle loads) are bound in only there, and nothing outlives the run.
-# A11Y_MATRIX_FILTER replaces the tests' filter (a regular expression over test names).
+# A11Y_MATRIX_FILTER replaces the tests' filter (a regular expression over test names);
+# A11Y_BRAILLE_DRIVER and A11Y_BAUM_TRACE reach the servers inside (scripts/servers/braille.sh).
 # Exit status: 0 when every suite passed.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -49,6 +50,7 @@ for suite in "${suites[@]}"; do
     set +e
     MX_BINDS="$repo $swift_root:ro" mx_enter --net "$root" \
         A11Y_DEMO="$demo" A11Y_MATRIX_FILTER="${A11Y_MATRIX_FILTER:-}" A11Y_MATRIX_SUITE="$suite" \
+        ${A11Y_BRAILLE_DRIVER:+A11Y_BRAILLE_DRIVER=$A11Y_BRAILLE_DRIVER} ${A11Y_BAUM_TRACE:+A11Y_BAUM_TRACE=$A11Y_BAUM_TRACE} \
         -- /bin/bash "$repo/scripts/matrix/inside.sh" "$repo" 2>&1 | tee "$log"
     rc=${PIPESTATUS[0]}
     set -e
