@@ -78,8 +78,10 @@ start_brltty() {
     fi
     # BRLTTY 6.5 sometimes aborts (heap corruption) when a BrlAPI client that wrote leaves; a
     # small supervisor restarts it on the same index and socket when it dies of a signal.
-    # With bm, the Baum display starts first (BRLTTY opens its pseudo-terminal) and stays while
-    # BRLTTY is restarted; it logs to $D/baum-display.log.
+    # With bm, the Baum display starts first (BRLTTY opens its pseudo-terminal) and stays while the
+    # supervisor restarts a crashed BRLTTY; kill-braille kills it with BRLTTY (the display is
+    # unplugged, as the vr socket went with BRLTTY) and start-braille starts a new one. It logs to
+    # $D/baum-display.log.
     VR_SOCK="$s/vr.sock" DRIVER=$driver BAUM_EXE="$repo/scripts/servers/baum-display.py" BAUM_LINK="$s/baum.tty" \
     BAUM_TABLE=$(text_table en-nabcc) BAUM_CELLS=$cells BAUM_LOG="$D/baum-display.log" setsid bash -c '
         if [[ $DRIVER == bm ]]; then
