@@ -44,6 +44,11 @@ fi
 if [[ ${1:-} == --deb ]]; then
     bench_packages=(dpkg-dev lintian chrpath python3-pip python3-setuptools python3-wheel)
 fi
+# `install-deps.sh --matrix` (make matrix): debootstrap makes the chroots of the distribution matrix;
+# iproute2 brings up the loopback interface of each run's network namespace (scripts/matrix/).
+if [[ ${1:-} == --matrix ]]; then
+    bench_packages=(debootstrap iproute2)
+fi
 packages+=(${bench_packages[@]+"${bench_packages[@]}"})
 
 missing=()

@@ -16,7 +16,7 @@
 #   the terminal's columns and rows; AT-SPI's extents of the terminal and of its first cell are
 #   written beside it and used for the origin and cell size when they agree within a pixel a cell.
 #   --gap: seconds between keys (default 0.7). --no-braille: no BRLTTY for the program (it gets no
-#   BRLAPI_HOST; Orca's own braille is always off: -d braille). --wait-exit S: after the last key,
+#   BRLAPI_HOST; Orca's own braille is always off: -d braille, or on Orca 51+ no BRLTTY to reach). --wait-exit S: after the last key,
 #   wait up to S seconds for the program to exit (default: the gap). --pidns: run the session in
 #   its own PID namespace (automatic when another Orca of this user is running: Orca 43 refuses to
 #   start next to one, machine-wide, whatever the display or bus).
@@ -78,8 +78,13 @@ if [[ ${1:-} == --inner ]]; then
                        --method org.freedesktop.DBus.NameHasOwner org.a11y.Bus 2>/dev/null | grep -q true; }
     wait_for 10 has_a11y_bus || { ilog "no org.a11y.Bus within 10 s"; echo atspi >"$OUT/failed"; stop_all; exit 1; }
     ilog "a11y bus up"; touch "$OUT/state.atspi"
-    SPEECHD_ADDRESS=unix_socket:$OUT/rsd/speechd.sock orca -d braille -u "$OUT/prefs" --debug-file "$OUT/orca.debug" \
-        >"$OUT/orca.out" 2>&1 &
+    # Orca up to 50 takes its preferences folder (-u) and turns its braille off (-d braille). Orca 51 has
+    # neither option: its preferences go under the private HOME, and its braille finds no BRLTTY (a
+    # BrlAPI address where none listens), so it never takes the program's display.
+    orca_options=(-d braille -u "$OUT/prefs")
+    orca --help 2>/dev/null | grep -q -- '--user-prefs' || orca_options=()
+    SPEECHD_ADDRESS=unix_socket:$OUT/rsd/speechd.sock BRLAPI_HOST=:99 XDG_DATA_HOME="$OUT/prefs" \
+        orca "${orca_options[@]}" --debug-file "$OUT/orca.debug" >"$OUT/orca.out" 2>&1 &
     ORCA=$!
     # Ready: Orca spoke its start message. Its debug file is block-buffered: do not wait on it.
     wait_for 30 'grep -qs "Screen reader on" "$OUT/rsd/spoken.txt" || ! kill -0 $ORCA 2>/dev/null' || true

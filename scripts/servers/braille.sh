@@ -2,6 +2,30 @@
 # index (start_brltty), and the display keeper that plays a braille display on its vr socket
 # (start_keeper). Uses $D, $repo, $cells, say() and alive() from servers.sh and processes.sh;
 # start_brltty sets BRLAPI_INDEX.
+#
+# BRLTTY 6.9 and later have no Virtual driver. Where it is not installed (or A11Y_BRAILLE_DRIVER=bm),
+# BRLTTY drives a Baum display instead: scripts/servers/baum-display.py, at the other end of a
+# pseudo-terminal, which offers the tests the vr driver's socket and lines (see that file). It runs
+# in BRLTTY's supervisor's process group, so it stops, and is killed, with BRLTTY.
+
+# BRLTTY's text table NAME (.ttb), where this BRLTTY keeps its tables.
+text_table() {
+    local dir
+    for dir in /etc/brltty/Text /usr/share/brltty/Text /etc/brltty /usr/share/brltty; do
+        [[ -f $dir/$1.ttb ]] && { echo "$dir/$1.ttb"; return; }
+    done
+    echo "/etc/brltty/Text/$1.ttb"
+}
+
+# The braille driver: vr where BRLTTY has it, else bm with the Baum display.
+braille_driver() {
+    if [[ -n ${A11Y_BRAILLE_DRIVER:-} ]]; then echo "$A11Y_BRAILLE_DRIVER"; return; fi
+    local dir
+    for dir in /usr/lib/brltty /usr/lib/*/brltty /usr/local/lib/brltty; do
+        [[ -e $dir/libbrlttybvr.so ]] && { echo vr; return; }
+    done
+    echo bm
+}
 
 # Is anything listening on TCP port $1 (any address, IPv4 or IPv6)? Prints the socket inodes.
 listening_inodes() {
@@ -31,8 +55,18 @@ start_brltty() {
         done
         ((idx <= 60)) || { say "no free BrlAPI index (TCP ports 4102-4161 all taken)"; return 1; }
     fi
-    rm -f "$s/vr.sock" "$D/brltty.pidfile" "$D/brlapi-local"
+    rm -f "$s/vr.sock" "$s/baum.tty" "$D/brltty.pidfile" "$D/brlapi-local"
     : >"$D/brltty.log"
+    [[ -n ${2:-} ]] || rm -f "$D/baum-display.log"  # kept across restarts (start-braille)
+    local driver display
+    driver=$(braille_driver)
+    case $driver in
+        vr) display=(-b vr -d "server:$s/vr.sock") ;;
+        bm) display=(-b bm -d "serial:$s/baum.tty") ;;
+        *) say "unknown braille driver '$driver' (A11Y_BRAILLE_DRIVER: vr or bm)"; return 1 ;;
+    esac
+    echo "$driver" >"$D/braille-driver"  # for the tests (Servers.brailleDriver)
+
     # BrlAPI on TCP (127.0.0.1:N, what the tests' clients use) and, where BrlAPI's socket
     # directory is writable, on the local socket too (:N, $brlapi_dir/N): BRLTTY's default and
     # libbrlapi's (a user's programs reach their BRLTTY there). The index is free (no one listens
@@ -44,9 +78,19 @@ start_brltty() {
     fi
     # BRLTTY 6.5 sometimes aborts (heap corruption) when a BrlAPI client that wrote leaves; a
     # small supervisor restarts it on the same index and socket when it dies of a signal.
-    VR_SOCK="$s/vr.sock" setsid bash -c '
+    # With bm, the Baum display starts first (BRLTTY opens its pseudo-terminal) and stays while the
+    # supervisor restarts a crashed BRLTTY; kill-braille kills it with BRLTTY (the display is
+    # unplugged, as the vr socket went with BRLTTY) and start-braille starts a new one. It logs to
+    # $D/baum-display.log.
+    VR_SOCK="$s/vr.sock" DRIVER=$driver BAUM_EXE="$repo/scripts/servers/baum-display.py" BAUM_LINK="$s/baum.tty" \
+    BAUM_TABLE=$(text_table en-nabcc) BAUM_CELLS=$cells BAUM_LOG="$D/baum-display.log" setsid bash -c '
+        if [[ $DRIVER == bm ]]; then
+            "$BAUM_EXE" --pty-link "$BAUM_LINK" --socket "$VR_SOCK" --table "$BAUM_TABLE" --cells "$BAUM_CELLS" \
+                </dev/null >>"$BAUM_LOG" 2>&1 &
+            for ((i = 0; i < 100; i++)); do [[ -L $BAUM_LINK && -S $VR_SOCK ]] && break; sleep 0.05; done
+        fi
         while :; do
-            rm -f "$VR_SOCK"
+            [[ $DRIVER == bm ]] || rm -f "$VR_SOCK"
             "$@"
             status=$?
             ((status >= 128)) || exit "$status"
@@ -54,7 +98,7 @@ start_brltty() {
             sleep 0.2
         done' brltty-supervisor \
         brltty -n -e -q -l info -f /dev/null -F "$D/prefs.conf" -W "$D" -U "$D" -P "$D/brltty.pidfile" \
-        -b vr -d "server:$s/vr.sock" -x no -s no -t en-nabcc \
+        "${display[@]}" -x no -s no -t en-nabcc \
         -A "auth=none,host=$host" </dev/null >>"$D/brltty.log" 2>&1 &
     echo $! >"$D/brltty.pid"
     local pid=$! i brltty_pid
@@ -126,8 +170,11 @@ start_keeper() {
     local pid=$! i
     for ((i = 0; i < 100; i++)); do
         alive "$pid" || { say "the display keeper exited; see $D/keeper.log"; cat "$D/keeper.log" >&2; return 1; }
+        # (The Baum display has its dimensions from BRLTTY's start: there, the keeper is taken once
+        # the Baum display has it.)
         if grep -qs "connected" "$D/keeper.log" &&
-            tail -c +"$((logged + 1))" "$D/brltty.log" 2>/dev/null | grep -q "Braille Display Dimensions"; then
+            { tail -c +"$((logged + 1))" "$D/brltty.log" 2>/dev/null | grep -q "Braille Display Dimensions" ||
+              grep -qs "a display connected" "$D/baum-display.log"; }; then
             return 0
         fi
         sleep 0.05

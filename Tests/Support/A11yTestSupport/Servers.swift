@@ -22,6 +22,22 @@ package enum Servers {
     package static var speechAddress: String { get throws { try variable("SPEECHD_ADDRESS") } }
     package static var brlapiHost: String { get throws { try variable("BRLAPI_HOST") } }
 
+    /// The braille driver BRLTTY drives the tests' display with (scripts/servers/braille.sh): "vr", its
+    /// Virtual driver (BRLTTY up to 6.8), or "bm", a Baum display on a pseudo-terminal (BRLTTY 6.9
+    /// has no Virtual driver). On "bm" a frame's text is read back from its cells through the text
+    /// table (a real display has only dots): text under AND/OR masks or written as dots differs from
+    /// what the client wrote. "vr" when the servers' directory does not say.
+    package static var brailleDriver: String {
+        guard let directory = try? variable("A11Y_SERVERS_DIR"),
+              let driver = try? String(contentsOfFile: directory + "/braille-driver", encoding: .utf8) else { return "vr" }
+        return driver.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// How `a11y-demo --diagnose` names that driver ("Virtual (vr)", "Baum (bm)").
+    package static var brailleDriverDescription: String {
+        brailleDriver == "bm" ? "Baum (bm)" : "Virtual (vr)"
+    }
+
     /// The last `lines` lines BRLTTY logged (its driver restarts, a crash and restart by the
     /// supervisor), for a failure's message; empty when the servers' directory is not known.
     package static func brlttyLog(lines: Int = 12) -> String {
