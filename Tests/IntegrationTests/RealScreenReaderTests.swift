@@ -133,26 +133,9 @@ struct RealScreenReaderTests {
     /// stands, and then each key.
     @Test func fenrirDaemonEndsAndTheControlSpeaksItself() throws {
         let daemon = try FenrirStandIn.daemon(.acceptAndStall)
-        let spoken = try CaptureFile()
-        let demo = try DemoInTmux(Self.demoArguments, environment: daemon.environment, unsetting: FenrirStandIn.unset)
-        let first = demo.waitForScreen { $0.hasPrefix("price, range slider, 10 to 90") }
-        #expect(first.hasPrefix("price, range slider, 10 to 90"), "not in screen-line mode; screen:\n\(first)\nstderr: \(demo.stderr)")
-        try demo.send("Right")
-        let moved = demo.waitForScreen { $0.split(separator: "\n").first == "11" }
-        #expect(moved.split(separator: "\n").first == "11", "screen:\n\(moved)")
-        spoken.refresh()
-        #expect(spoken.lines.isEmpty, "the control spoke while the daemon read the screen: \(spoken.lines)")
-
-        let killed = ContinuousClock.now
-        daemon.kill()
-        let ended = "screen reader ended, speaking myself"
-        // The contract: within a second. Looked for a while longer, to tell late from never.
-        let line = spoken.waitForLine(from: 0, timeout: .seconds(5)) { $0 == ended }
-        let after = line.map { $0.time - killed }
-        let when = after.map { "came \($0.milliseconds) ms after the daemon died" } ?? "never came"
-        #expect(after.map { $0 < .seconds(1) } == true, "'\(ended)' \(when); spoken: \(spoken.lines)")
+        let (demo, spoken, after) = try Self.daemonReadsThenDies(daemon)
         let said = spoken.waitForLines { lines in lines.contains { $0.contains("11 to 90") } }
-        #expect(said.first == ended && said.dropFirst().first?.contains("11 to 90") == true,
+        #expect(said.first == Self.readerEnded && said.dropFirst().first?.contains("11 to 90") == true,
                 "after the reader ended: \(said); stderr: \(demo.stderr)")
         let mark = spoken.count
         try demo.send("Right", gap: .milliseconds(250))
@@ -160,7 +143,33 @@ struct RealScreenReaderTests {
         try demo.send("Enter")
         #expect(demo.waitForExit() == 0)
         #expect(demo.stdout == "12 90\n")
-        print("real-readers: fenrir daemon stand-in killed -> '\(ended)' after \(after?.milliseconds ?? -1) ms")
+        print("real-readers: fenrir daemon stand-in killed -> '\(Self.readerEnded)' after \(after?.milliseconds ?? -1) ms")
+    }
+
+    /// What the control says when the reader that read the screen ends.
+    static let readerEnded = "screen reader ended, speaking myself"
+
+    /// a11y-demo under the console daemon `daemon`: silent, the words on the screen's first line
+    /// (one Right: "11"); then the daemon is killed, and the control says that it speaks itself
+    /// within a second. Returns the running demo, the capture and how long that took.
+    static func daemonReadsThenDies(_ daemon: FenrirStandIn) throws -> (DemoInTmux, CaptureFile, Duration?) {
+        let spoken = try CaptureFile()
+        let demo = try DemoInTmux(demoArguments, environment: daemon.environment, unsetting: FenrirStandIn.unset)
+        let first = demo.waitForScreen { $0.hasPrefix("price, range slider, 10 to 90") }
+        #expect(first.hasPrefix("price, range slider, 10 to 90"), "not in screen-line mode; screen:\n\(first)\nstderr: \(demo.stderr)")
+        try demo.send("Right")
+        let moved = demo.waitForScreen { $0.split(separator: "\n").first == "11" }
+        #expect(moved.split(separator: "\n").first == "11", "screen:\n\(moved)")
+        spoken.refresh()
+        #expect(spoken.lines.isEmpty, "the control spoke while the daemon read the screen: \(spoken.lines)")
+        let killed = ContinuousClock.now
+        daemon.kill()
+        // The contract: within a second. Looked for a while longer, to tell late from never.
+        let line = spoken.waitForLine(from: 0, timeout: .seconds(5)) { $0 == readerEnded }
+        let after = line.map { $0.time - killed }
+        let when = after.map { "came \($0.milliseconds) ms after the daemon died" } ?? "never came"
+        #expect(after.map { $0 < .seconds(1) } == true, "'\(readerEnded)' \(when); spoken: \(spoken.lines)")
+        return (demo, spoken, after)
     }
 
     /// A Fenrir socket that stalls (connections taken and never read, or never taken at all)
@@ -239,26 +248,11 @@ struct RealScreenReaderTests {
         let instance = "\(daemon.sockets)/fenrirscreenreader-instances/\(pid).json"
         #expect(lines.contains("screen reader: found: Fenrir: its console daemon (process \(pid), \(instance)) listens on \(daemon.socket)"),
                 "\(lines)")
-        let spoken = try CaptureFile()
-        let demo = try DemoInTmux(Self.demoArguments, environment: daemon.environment, unsetting: FenrirStandIn.unset)
-        let first = demo.waitForScreen { $0.hasPrefix("price, range slider, 10 to 90") }
-        #expect(first.hasPrefix("price, range slider, 10 to 90"), "not in screen-line mode; screen:\n\(first)\nstderr: \(demo.stderr)")
-        try demo.send("Right")
-        let moved = demo.waitForScreen { $0.split(separator: "\n").first == "11" }
-        #expect(moved.split(separator: "\n").first == "11", "screen:\n\(moved)")
-        spoken.refresh()
-        #expect(spoken.lines.isEmpty, "the control spoke while the daemon read the screen: \(spoken.lines)")
-        let killed = ContinuousClock.now
-        daemon.kill()
-        let ended = "screen reader ended, speaking myself"
-        let line = spoken.waitForLine(from: 0, timeout: .seconds(5)) { $0 == ended }
-        let after = line.map { $0.time - killed }
-        let when = after.map { "came \($0.milliseconds) ms after the daemon died" } ?? "never came"
-        #expect(after.map { $0 < .seconds(1) } == true, "'\(ended)' \(when)")
+        let (demo, _, after) = try Self.daemonReadsThenDies(daemon)
         try demo.send("Enter")
         #expect(demo.waitForExit() == 0)
         #expect(demo.stdout == "11 90\n")
-        print("real-readers: Fenrir 2026 daemon stand-in found by its instance file; killed -> '\(ended)' after \(after?.milliseconds ?? -1) ms")
+        print("real-readers: Fenrir 2026 daemon stand-in found by its instance file; killed -> '\(Self.readerEnded)' after \(after?.milliseconds ?? -1) ms")
     }
 
     /// Fenrir 2026 in PTY mode binds its own socket and the shared daemon socket: the program
