@@ -85,6 +85,11 @@ package final class BrailleDisplay: @unchecked Sendable {
         } else {
             opened = try Self.openNow(host: host, auth: auth).get()
         }
+        guard BrailleCrashRelease.remember(opened.descriptor) else {
+            a11y_brlapi__closeConnection(opened.handle)
+            UnsafeMutableRawPointer(opened.handle).deallocate()
+            throw BrailleError(function: "brlapi__openConnection", message: "the program is crashing")
+        }
         BrailleExceptions.install(on: opened.handle)
         self.host = opened.host
         self.fileDescriptor = opened.descriptor
@@ -116,6 +121,7 @@ package final class BrailleDisplay: @unchecked Sendable {
     package func close() {
         state.withLock { handle in
             guard let open = handle?.pointer else { return }
+            BrailleCrashRelease.forget(fileDescriptor)
             a11y_brlapi__closeConnection(open)
             _ = BrailleExceptions.take(for: open)
             UnsafeMutableRawPointer(open).deallocate()
