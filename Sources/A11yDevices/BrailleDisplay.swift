@@ -332,7 +332,12 @@ package final class BrailleDisplay: @unchecked Sendable {
                     switch a11y_brlapi__readKey(handle, 1, &code) {
                     case 1: return BrailleKey(keyCode: code)
                     case 0: continue
-                    default: throw BrailleError.current("brlapi__readKey")
+                    default:
+                        // A packet that is not a key (a preference update, handed to the watch)
+                        // ends a waiting read with EINTR: wait again.
+                        let error = a11y_brlapi_error_location()?.pointee
+                        if error?.brlerrno == BRLAPI_ERROR_LIBCERR, error?.libcerrno == EINTR { continue }
+                        throw BrailleError.current("brlapi__readKey")
                     }
                 }
             }

@@ -4,7 +4,7 @@ import Testing
 import VirtualDisplayClient
 
 /// When a control ends, however it ends, the display goes back to what BRLTTY showed before it
-/// (its own screen, or the client that had it): accepted, cancelled, a SIGTERM, a crash that the
+/// (its own screen, or the client that had it, here the test process's own once it has written): accepted, cancelled, a SIGTERM, a crash that the
 /// program's crash handler sees (SIGABRT: the Swift backtracer then writes its report, and in a
 /// terminal asks the user whether to look further, while the process lives on), and a SIGKILL
 /// (the process's exit closes the socket, which BRLTTY sees).
@@ -29,6 +29,10 @@ struct BrailleReleaseTests {
     @Test(arguments: Ending.allCases)
     func theDisplayGoesBackToBRLTTYWhenTheControlEnds(_ ending: Ending) throws {
         let display = try SharedDisplay.get()
+        // The test process's own client, in tty mode and taking every key, is there whatever ran
+        // before (other tests make it). Once it has written, its line is what BRLTTY shows with
+        // no control, and what the control must give back; before, BRLTTY's own screen.
+        _ = try SharedDisplay.client()
         let before = try cellsWithoutTheProgram(display)
         var mark = display.frames.count
         let demo = try DemoInTmux(["--speech", "off"])
@@ -89,6 +93,9 @@ struct BrailleReleaseTests {
             if let frame = display.firstFrame(after: index, where: { $0.cells == cells }) { return frame }
             if ContinuousClock.now >= deadline { return nil }
             try display.press("NOOP")
+            // The update it brings comes before the next NOOP is pressed: none is left on its
+            // way to BRLTTY after the test (it would reach the next client that takes every key).
+            _ = display.waitForFrame(after: index, timeout: .milliseconds(100)) { $0.cells == cells }
         }
     }
 }
