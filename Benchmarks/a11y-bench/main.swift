@@ -384,6 +384,17 @@ do {
         sleepMs(200)
     }
 
+    // End of a control -> the braille display given back.
+    progress("end -> the braille display given back")
+    let release = try measureEndToBRLTTY(setup, rounds: quick ? 3 : 10)
+    let accepted = Stats(release.accepted), terminated = Stats(release.terminated)
+    figures.append(Figure(key: "end_to_brltty_accepted_median_ms", label: "9. end (Enter) -> the braille display given back, median",
+                          value: accepted.median, unit: "ms",
+                          detail: "max \(number(accepted.max)) ms, n=\(accepted.count), missed \(release.missed); Enter written to the pty -> the line of the client under the control at the vr display"))
+    figures.append(Figure(key: "end_to_brltty_sigterm_median_ms", label: "9. end (SIGTERM) -> the braille display given back, median",
+                          value: terminated.median, unit: "ms",
+                          detail: "max \(number(terminated.max)) ms, n=\(terminated.count); kill -> the line of the client under the control"))
+
     // 1, 2, 4, 6 in one long session.
     progress("key latency, hold, idle in one session")
     let session = try startDemo(setup)

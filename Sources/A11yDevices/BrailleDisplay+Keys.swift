@@ -7,41 +7,28 @@ extension BrailleDisplay {
     /// menu, help, review and speech commands go on working while the program holds the
     /// display). Call after `enterTTY()`; calling again replaces the set.
     ///
-    /// All keys are ignored, then the set is accepted in one packet of key ranges, both
-    /// requests in one write with one wait for their two answers (not a round trip per kind of
-    /// range, as `brlapi__acceptKeys`): basic commands and keysyms by their exact code (any
-    /// modifier flags), routing and typed dots by command block (any cell, any dots), typed
-    /// characters as the Latin-1 and Unicode keysym ranges.
+    /// All keys are ignored (`brlapi__ignoreKeyRanges`), then the set is accepted in one list of
+    /// key ranges (`brlapi__acceptKeyRanges`; BrlAPI waits for BRLTTY's answer to each): basic
+    /// commands and keysyms by their exact code (any modifier flags), routing and typed dots by
+    /// command block (any cell, any dots), typed characters as the Latin-1 and Unicode keysym
+    /// ranges.
     package func acceptKeys(_ set: BrailleKeySet) throws(BrailleError) {
-        try withHandle("acceptKeys", mayLeaveKeys: false) { handle throws(BrailleError) in try take(set, on: handle) }
+        try withHandle("acceptKeys") { handle throws(BrailleError) in try take(set, on: handle) }
     }
 
-    /// `acceptKeys(_:)` on an open handle.
-    func take(_ set: BrailleKeySet, on handle: OpaquePointer) throws(BrailleError) {
-        let keys = Self.keyRequests(taking: set)
-        for answer in try ask(keys.bytes, expecting: keys.answers, on: handle) { _ = try answer.get() }
-    }
-
-    /// The requests that take exactly the keys of `set` (nil: every key), and their answers:
-    /// all keys ignored, then the set accepted in one packet of key ranges.
-    static func keyRequests(taking set: BrailleKeySet?) -> BrlAPIPacketStream.Requests {
-        let all = brlapi_range_t(first: 0, last: ~0)
-        guard let set else { return (BrlAPIText.packet(A11Y_BRLAPI_PACKET_ACCEPTKEYRANGES, bytes(of: [all])), [.acknowledgement]) }
-        let ranges = keyRanges(for: set)
-        var requests = BrlAPIText.packet(A11Y_BRLAPI_PACKET_IGNOREKEYRANGES, bytes(of: [all]))
-        if ranges.isEmpty { return (requests, [.acknowledgement]) }
-        requests += BrlAPIText.packet(A11Y_BRLAPI_PACKET_ACCEPTKEYRANGES, bytes(of: ranges))
-        return (requests, [.acknowledgement, .acknowledgement])
-    }
-
-    /// Key ranges as BrlAPI sends them: each code as two 32-bit big-endian words, the high first.
-    static func bytes(of ranges: [brlapi_range_t]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for range in ranges {
-            bytes.appendBigEndian(UInt32(range.first >> 32), UInt32(truncatingIfNeeded: range.first),
-                                  UInt32(range.last >> 32), UInt32(truncatingIfNeeded: range.last))
+    /// Takes exactly the keys of `set` (nil: every key) on an open handle in tty mode.
+    func take(_ set: BrailleKeySet?, on handle: OpaquePointer) throws(BrailleError) {
+        var all = brlapi_range_t(first: 0, last: ~0)
+        guard let set else {
+            guard a11y_brlapi__acceptKeyRanges(handle, &all, 1) >= 0 else { throw BrailleError.current("brlapi__acceptKeyRanges") }
+            return
         }
-        return bytes
+        guard a11y_brlapi__ignoreKeyRanges(handle, &all, 1) >= 0 else { throw BrailleError.current("brlapi__ignoreKeyRanges") }
+        let ranges = Self.keyRanges(for: set)
+        guard !ranges.isEmpty else { return }
+        guard ranges.withUnsafeBufferPointer({ a11y_brlapi__acceptKeyRanges(handle, $0.baseAddress, UInt32($0.count)) }) >= 0 else {
+            throw BrailleError.current("brlapi__acceptKeyRanges")
+        }
     }
 
     /// The key ranges of a set, as `brlapi__acceptKeys` makes them for each kind of range

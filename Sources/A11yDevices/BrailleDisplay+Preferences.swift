@@ -41,43 +41,41 @@ extension BrailleDisplay {
     /// and when BRLTTY cannot watch them).
     package var watchedPreferences: BraillePreferences? { preferenceWatch.preferences }
 
-    /// Asks BRLTTY to tell this connection when the preferences change. BRLTTY answers each with
-    /// the parameter's value (`currentPreferences()` then needs no round trip). The four
-    /// requests go in one write, with one wait for their answers (BrlAPI's watch waits for each:
-    /// three round trips fewer before the first frame). A change makes `fileDescriptor`
-    /// readable; the next `readKey` takes it in and `preferencesChanged()` then returns true
-    /// once. False when BRLTTY cannot watch them all.
+    /// Asks BRLTTY to tell this connection when the preferences change (`brlapi__watchParameter`
+    /// for each, one round trip each). BRLTTY answers each with the parameter's value
+    /// (`currentPreferences()` then needs no round trip). A change makes `fileDescriptor`
+    /// readable; libbrlapi hands it to the watch when it reads it (in the next `readKey`, or
+    /// while it waits for another answer), and `preferencesChanged()` then returns true once.
+    /// False when BRLTTY cannot watch them all.
     ///
-    /// The display's size is not watched: libbrlapi 6.5 keeps the size it first read whatever
-    /// BRLTTY reports, BRLTTY reports it again while frames are written (each report a wake-up
-    /// of the reader for nothing), and its watch would be a fifth round trip before the first
-    /// frame.
+    /// The display's size is not watched: libbrlapi keeps the size it first read whatever
+    /// BRLTTY reports, and BRLTTY reports it again while frames are written (each report a
+    /// wake-up of the reader for nothing).
     @discardableResult
     package func watchPreferences() throws(BrailleError) -> Bool {
-        try withHandle("watchPreferences", mayLeaveKeys: false) { handle throws(BrailleError) -> Bool in
-            takeWatchAnswers(try ask(Self.watchRequests.bytes, expecting: Self.watchRequests.answers, on: handle)[...])
-        }
+        try withHandle("brlapi__watchParameter") { handle throws(BrailleError) -> Bool in try watch(on: handle) }
     }
 
-    /// The requests of the watch (each parameter's global value, and its changes), and their
-    /// answers.
-    static let watchRequests: BrlAPIPacketStream.Requests = {
-        var requests: [UInt8] = []
-        for parameter in BraillePreferences.parameters.map(\.parameter) {
-            var body: [UInt8] = []
-            body.appendBigEndian(UInt32(BRLAPI_PARAMF_SUBSCRIBE | BRLAPI_PARAMF_GET | BRLAPI_PARAMF_GLOBAL), parameter.rawValue, 0, 0)
-            requests += BrlAPIText.packet(A11Y_BRLAPI_PACKET_PARAM_REQUEST, body)
-        }
-        return (requests, BraillePreferences.parameters.map { .parameter($0.parameter) })
-    }()
-
-    /// Takes the watch's answers (the values); false when BRLTTY refused one.
-    func takeWatchAnswers(_ answers: ArraySlice<Result<[UInt8], BrailleError>>) -> Bool {
+    /// `watchPreferences()` on an open handle. A parameter already watched is not asked again.
+    func watch(on handle: OpaquePointer) throws(BrailleError) -> Bool {
+        let watch = Unmanaged.passUnretained(preferenceWatch).toOpaque()
         var all = true
-        for answer in answers {
-            switch answer {
-            case .success(let value): preferenceWatch.takeReported(value)
-            case .failure: all = false
+        for (parameter, _) in BraillePreferences.parameters where !preferenceWatch.isWatching(parameter) {
+            // BrlAPI calls this on the thread that reads the packet: at once with the value,
+            // then at each update, holding its callbacks' lock.
+            let watched = a11y_brlapi__watchParameter(handle, parameter, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL), { parameter, _, _, watch, value, length in
+                guard let watch else { return }
+                Unmanaged<PreferenceWatch>.fromOpaque(watch).takeUnretainedValue()
+                    .takeReported(parameter, UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length))
+            }, watch, nil, 0)
+            if watched == nil {
+                if let exception = BrailleExceptions.take(for: handle) { throw exception }
+                // BRLTTY refused it (a server older than BrlAPI 0.8); the connection goes on.
+                let error = a11y_brlapi_error_location()?.pointee.brlerrno
+                if error == BRLAPI_ERROR_EOF || error == BRLAPI_ERROR_LIBCERR { throw BrailleError.current("brlapi__watchParameter") }
+                all = false
+            } else {
+                preferenceWatch.watching(parameter)
             }
         }
         return all
@@ -89,28 +87,29 @@ extension BrailleDisplay {
     }
 }
 
-/// The values BRLTTY reported to the watch (as it answered, then in its updates, read by
-/// whichever thread reads from the connection), and whether one changed since
+/// The values BRLTTY reported to the watch (as it answered, then in its updates, handed over by
+/// libbrlapi on whichever thread read them), and whether one changed since
 /// `preferencesChanged()` last looked.
 final class PreferenceWatch: Sendable {
     let changed = Atomic(false)
-    private let reported = Mutex((preferences: BraillePreferences(), parameters: Set<brlapi_param_t>()))
+    private let reported = Mutex((preferences: BraillePreferences(), parameters: Set<brlapi_param_t>(), watched: Set<brlapi_param_t>()))
 
     /// The preferences BRLTTY reported, once it reported all of their parameters.
     var preferences: BraillePreferences? {
         reported.withLock { $0.parameters.count == BraillePreferences.parameters.count ? $0.preferences : nil }
     }
 
-    /// Takes a value BRLTTY reported: the body of its answer to the watch or of an update
-    /// (flags, parameter, sub-parameter: 32-bit big-endian words, the sub-parameter two; then
-    /// the value, here one byte or a string, which BrlAPI would not convert either).
-    func takeReported(_ body: [UInt8]) {
-        guard body.count >= 16 else { return }
-        let parameter = brlapi_param_t(rawValue: body.bigEndianWord(at: 4))
-        body[16...].withUnsafeBytes { value in
-            reported.withLock { reported in
-                if reported.preferences.take(parameter, value) { reported.parameters.insert(parameter) }
-            }
+    /// Whether BrlAPI already watches `parameter` for this connection.
+    func isWatching(_ parameter: brlapi_param_t) -> Bool { reported.withLock { $0.watched.contains(parameter) } }
+
+    /// BrlAPI watches `parameter` for this connection.
+    func watching(_ parameter: brlapi_param_t) { _ = reported.withLock { $0.watched.insert(parameter) } }
+
+    /// Takes a value BRLTTY reported for `parameter` (here one byte or a string, as BrlAPI
+    /// hands it over).
+    func takeReported(_ parameter: brlapi_param_t, _ value: UnsafeRawBufferPointer) {
+        reported.withLock { reported in
+            if reported.preferences.take(parameter, value) { reported.parameters.insert(parameter) }
         }
         changed.store(true, ordering: .relaxed)
     }

@@ -20,16 +20,21 @@ import A11yVocabulary
 /// }
 /// ```
 ///
-/// Calls are serialized by an internal lock, so an instance can be shared between threads;
-/// `readKey(wait: true)` holds that lock while it waits.
+/// Every call goes through libbrlapi's public functions (the `brlapi__*` handle API): libbrlapi
+/// holds the whole conversation with BRLTTY on its socket, and this program only polls the
+/// connection's descriptor, as BrlAPI documents, to know when to read a key.
+///
+/// Calls are serialized by an internal lock, so an instance can be shared between threads (two
+/// libbrlapi calls on one handle from two threads can interleave their packets: a write and a
+/// request); `readKey(wait: true)` holds that lock while it waits.
 package final class BrailleDisplay: @unchecked Sendable {
     // @unchecked Sendable: the handle is only used inside `state.withLock`, which also makes
     // close() safe against concurrent calls. The other stored properties are immutable.
     private let state: Mutex<Handle?>
-    /// BrlAPI may hold keys in its own buffer (see `readKey`).
+    /// BrlAPI may hold keys in its own buffer (see `readKey`): it keeps the keys that come while
+    /// it waits for the answer to a request (tty mode, keys, parameters), and only a key read
+    /// takes them from there.
     let keysMayBeBuffered = Atomic(true)
-    /// Keys BrlAPI returned while `ping` waited for its answer, for `readKey`.
-    let heldKeys = Mutex<[BrailleKey]>([])
 
     /// The BrlAPI handle: memory of brlapi_getHandleSize() bytes, owned by this connection.
     private struct Handle: @unchecked Sendable {
@@ -43,7 +48,8 @@ package final class BrailleDisplay: @unchecked Sendable {
     /// The server's address, as BrlAPI resolved it (for example "127.0.0.1:1").
     package let host: String
 
-    /// Told by BrlAPI when a watched parameter changes (`watchPreferences()`).
+    /// Told by BrlAPI when a watched parameter changes (`watchPreferences()`). BrlAPI's callbacks
+    /// point to it until the handle is closed, which happens before it goes.
     let preferenceWatch = PreferenceWatch()
 
     /// A display's size in cells.
@@ -79,6 +85,11 @@ package final class BrailleDisplay: @unchecked Sendable {
         } else {
             opened = try Self.openNow(host: host, auth: auth).get()
         }
+        guard BrailleCrashRelease.remember(opened.descriptor) else {
+            a11y_brlapi__closeConnection(opened.handle)
+            UnsafeMutableRawPointer(opened.handle).deallocate()
+            throw BrailleError(function: "brlapi__openConnection", message: "the program is crashing")
+        }
         BrailleExceptions.install(on: opened.handle)
         self.host = opened.host
         self.fileDescriptor = opened.descriptor
@@ -110,6 +121,7 @@ package final class BrailleDisplay: @unchecked Sendable {
     package func close() {
         state.withLock { handle in
             guard let open = handle?.pointer else { return }
+            BrailleCrashRelease.forget(fileDescriptor)
             a11y_brlapi__closeConnection(open)
             _ = BrailleExceptions.take(for: open)
             UnsafeMutableRawPointer(open).deallocate()
@@ -179,15 +191,18 @@ package final class BrailleDisplay: @unchecked Sendable {
             // The keys stated explicitly, the set or every key: BRLTTY 6.5 crashes (SIGSEGV in
             // inKeyrangeList) now and then on the first key after a client enters tty mode
             // with the default ranges.
-            let keys = Self.keyRequests(taking: set)
-            let watch: BrlAPIPacketStream.Requests = watchingPreferences ? Self.watchRequests : ([], [])
-            let answers = try ask(keys.bytes + watch.bytes, expecting: keys.answers + watch.answers, on: handle)
-            let watching = watchingPreferences && takeWatchAnswers(answers.dropFirst(keys.answers.count))
-            if answers.prefix(keys.answers.count).allSatisfy({ (try? $0.get()) != nil }) { return (true, watching) }
-            guard a11y_brlapi__acceptKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else {
-                throw BrailleError.current("brlapi__acceptKeys")
+            var keysTaken = true
+            do throws(BrailleError) {
+                try take(set, on: handle)
+            } catch {
+                if let exception = BrailleExceptions.take(for: handle) { throw exception }
+                guard a11y_brlapi__acceptKeys(handle, brlapi_rangeType_all, nil, 0) >= 0 else {
+                    throw BrailleError.current("brlapi__acceptKeys")
+                }
+                keysTaken = set == nil
             }
-            return (set == nil, watching)
+            let watching = watchingPreferences ? try watch(on: handle) : false
+            return (keysTaken, watching)
         }
     }
 
@@ -214,66 +229,74 @@ package final class BrailleDisplay: @unchecked Sendable {
             // The region is always the whole display, so text and mask lengths are known exactly.
             let count = try Self.size(of: handle).width
             guard count > 0 else { return }  // no display attached: nothing can be shown
-            let cells = BrlAPIText(text: text, orMask: orMask, width: count)
-            let cursorCell = Self.cursorCell(cursor, width: count)
-            // Text in the server's charset goes in one write; other text through BrlAPI, which
-            // names the charset.
-            guard let charset = cells.charset else {
-                return try send(BrlAPIText.writePacket(cells, andMask: andMask, cursor: cursorCell))
-            }
-            var arguments = a11y_brlapi_writeArguments()
-            arguments.regionBegin = 1
-            arguments.regionSize = Int32(count)
-            arguments.cursor = cursorCell
-            let andCells = [UInt8](repeating: andMask, count: count)
-            let result = cells.text.withCString { text in
-                cells.orMask.withUnsafeBufferPointer { mask in andCells.withUnsafeBufferPointer { andPointer in
-                    arguments.text = text
-                    arguments.textSize = -1
-                    arguments.orMask = cells.orMask.contains { $0 != 0 } ? mask.baseAddress : nil
-                    arguments.andMask = andMask == 0xFF ? nil : andPointer.baseAddress
-                    return charset.withCString { charset in
-                        arguments.charset = charset
-                        return a11y_brlapi__write(handle, &arguments)
-                    }
-                } }
-            }
-            guard result >= 0 else { throw BrailleError.current("brlapi__write") }
+            try Self.write(Self.prepareWrite(text: text, orMask: orMask, andMask: andMask, cursor: cursor, width: count), on: handle)
         }
     }
 
-    /// A write worked out ahead of time (`prepareWrite`), to send later with `write(_:)`.
+    /// A write worked out ahead of time (`prepareWrite`), to hand to `write(_:)` later: the
+    /// line of exactly the display's width, its masks and cursor, as `brlapi__write` takes them.
     package struct PreparedWrite: Sendable {
         /// The display's width it was made for.
         package let width: Int
         /// The text dots it keeps of each cell.
         package let andMask: UInt8
-        fileprivate let packet: [UInt8]
+        fileprivate let cells: BrlAPIText
+        fileprivate let andCells: [UInt8]?
+        fileprivate let cursor: Int32
     }
 
     /// The write of `text` (as `write(text:orMask:andMask:cursor:)`) to a display `width` cells
-    /// wide, worked out ahead of time: the packet it sends, which `write(_:)` then only sends
-    /// (a key's forecast frame, made ready while the program waits). Nil when the text is not in
-    /// the server's charset (only BrlAPI writes that, naming the charset) or `width` is 0.
+    /// wide, worked out ahead of time (a key's forecast frame, made ready while the program
+    /// waits): `write(_:)` then only hands it to `brlapi__write`. Nil when `width` is 0.
     package static func prepareWrite(text: String, orMask: [UInt8] = [], andMask: UInt8 = 0xFF, cursor: Int? = nil,
                                     width: Int) -> PreparedWrite? {
         guard width > 0 else { return nil }
-        let cells = BrlAPIText(text: text, orMask: orMask, width: width)
-        guard cells.charset == nil else { return nil }
-        return PreparedWrite(width: width, andMask: andMask,
-                             packet: BrlAPIText.writePacket(cells, andMask: andMask, cursor: cursorCell(cursor, width: width)))
+        return PreparedWrite(width: width, andMask: andMask, cells: BrlAPIText(text: text, orMask: orMask, width: width),
+                             andCells: andMask == 0xFF ? nil : [UInt8](repeating: andMask, count: width),
+                             cursor: cursorCell(cursor, width: width))
     }
 
-    /// Sends a write made ready by `prepareWrite`. Throws when the display is no longer the
-    /// width it was made for (nothing is written: the text would be cut or padded wrongly).
+    /// Hands a write made ready by `prepareWrite` to BrlAPI. Throws when the display is no
+    /// longer the width it was made for (nothing is written: the text would be cut or padded
+    /// wrongly).
     package func write(_ prepared: PreparedWrite) throws(BrailleError) {
         try withHandle("brlapi__write", mayLeaveKeys: false) { handle throws(BrailleError) in
             let width = try Self.size(of: handle).width
             guard width == prepared.width else {
                 throw BrailleError(function: "brlapi__write", message: "the display is \(width) cells wide, the write was made for \(prepared.width)")
             }
-            try send(prepared.packet)
+            try Self.write(prepared, on: handle)
         }
+    }
+
+    /// `brlapi__write` of `prepared` to the whole display: the text with no charset when it is
+    /// ASCII (BrlAPI then takes it as the server's 8-bit charset), else named UTF-8 (see
+    /// `BrlAPIText`). BrlAPI answers no write: this does not wait for BRLTTY, unless its socket
+    /// is full (`takesAWriteAtOnce`).
+    private static func write(_ prepared: PreparedWrite?, on handle: OpaquePointer) throws(BrailleError) {
+        guard let prepared else { return }
+        var arguments = a11y_brlapi_writeArguments()
+        arguments.regionBegin = 1
+        arguments.regionSize = Int32(prepared.width)
+        arguments.cursor = prepared.cursor
+        let cells = prepared.cells
+        let hasOrMask = cells.orMask.contains { $0 != 0 }
+        let result = cells.text.withCString { text in
+            cells.orMask.withUnsafeBufferPointer { orMask in
+                (prepared.andCells ?? []).withUnsafeBufferPointer { andMask in
+                    arguments.text = text
+                    arguments.textSize = -1
+                    arguments.orMask = hasOrMask ? orMask.baseAddress : nil
+                    arguments.andMask = prepared.andCells == nil ? nil : andMask.baseAddress
+                    guard let charset = cells.charset else { return a11y_brlapi__write(handle, &arguments) }
+                    return charset.withCString { charset in
+                        arguments.charset = charset
+                        return a11y_brlapi__write(handle, &arguments)
+                    }
+                }
+            }
+        }
+        guard result >= 0 else { throw BrailleError.current("brlapi__write") }
     }
 
     /// BrlAPI's cursor argument: the cell from 1, or BRLAPI_CURSOR_OFF when `cursor` is nil or
@@ -294,33 +317,74 @@ package final class BrailleDisplay: @unchecked Sendable {
     /// - Parameter wait: When false (the default), returns nil at once if no key is waiting;
     ///   when true, blocks until a key arrives (holding the connection's lock meanwhile).
     ///
-    /// Keys are read off the socket here, not by BrlAPI (see `BrailleDisplay+Answering.swift`);
-    /// a preference update read on the way goes to the watch. Nothing is read when nothing can
-    /// be there: the socket has no input, and no call that waited for an answer through BrlAPI
-    /// (during which BrlAPI keeps the keys that came in a buffer of its own) ran since.
+    /// Keys are read with `brlapi__readKey`. A read "without waiting" with nothing to read makes
+    /// libbrlapi poll its socket until its clock has moved on by a millisecond (in 6.5 and 6.9
+    /// alike), so it is asked only when something can be there: the descriptor is readable, or a
+    /// call that waited for an answer ran since the last read (libbrlapi keeps the keys that
+    /// came meanwhile in its own buffer). What libbrlapi reads on the way that is not a key (a
+    /// preference update) goes to its parameter callbacks, and the read returns no key: the
+    /// descriptor is looked at again.
     package func readKey(wait: Bool = false) throws(BrailleError) -> BrailleKey? {
-        if !wait, !keysMayBeBuffered.load(ordering: .relaxed), heldKeys.withLock({ $0.isEmpty }) {
-            var input = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&input, 1, 0) == 1 else { return nil }
-        }
-        return try withHandle("readKey", mayLeaveKeys: false) { handle throws(BrailleError) -> BrailleKey? in
-            while true {
-                if heldKeys.withLock({ $0.isEmpty }) { try takeWhatCame(on: handle) }
-                if let held = heldKeys.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { return held }
-                guard wait else { return nil }
-                var input = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-                _ = poll(&input, 1, -1)
+        if wait {
+            return try withHandle("brlapi__readKey") { handle throws(BrailleError) -> BrailleKey? in
+                var code: brlapi_keyCode_t = 0
+                while true {
+                    switch a11y_brlapi__readKey(handle, 1, &code) {
+                    case 1: return BrailleKey(keyCode: code)
+                    case 0: continue
+                    default:
+                        // A packet that is not a key (a preference update, handed to the watch)
+                        // ends a waiting read with EINTR: wait again.
+                        let error = a11y_brlapi_error_location()?.pointee
+                        if error?.brlerrno == BRLAPI_ERROR_LIBCERR, error?.libcerrno == EINTR { continue }
+                        throw BrailleError.current("brlapi__readKey")
+                    }
+                }
             }
+        }
+        while true {
+            let buffered = keysMayBeBuffered.load(ordering: .relaxed)
+            if !buffered {
+                var input = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&input, 1, 0) == 1 else { return nil }
+            }
+            let code = try withHandle("brlapi__readKey", mayLeaveKeys: false) { handle throws(BrailleError) -> brlapi_keyCode_t? in
+                var code: brlapi_keyCode_t = 0
+                switch a11y_brlapi__readKey(handle, 0, &code) {
+                case 1: return code
+                case 0: return nil
+                default: throw BrailleError.current("brlapi__readKey")
+                }
+            }
+            if let code { return BrailleKey(keyCode: code) }
+            // No key: BrlAPI's buffer is empty now (it returns its buffered keys first).
+            if buffered { keysMayBeBuffered.store(false, ordering: .relaxed) }
         }
     }
 
-    /// Sends a whole BrlAPI packet in one `send`: `brlapi__write` sends a packet's header and
-    /// its body in two writes, and BRLTTY wakes for each, on the key's way to the display.
-    /// Called with the handle's lock held, as every BrlAPI call on this connection
-    /// is, so no packet of BrlAPI's is sent meanwhile.
-    func send(_ packet: [UInt8]) throws(BrailleError) {
-        if let error = Socket.sendAll(packet, to: fileDescriptor) {
-            throw BrailleError(function: "send", message: error == 0 ? "BRLTTY took nothing" : String(cString: strerror(error)))
+    /// True when the connection's socket has room for a frame now: a write (which BRLTTY does
+    /// not answer) then returns without waiting, even for a BRLTTY that stopped. It polls the
+    /// descriptor for room, and reads or writes nothing.
+    package var takesAWriteAtOnce: Bool {
+        var room = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+        return poll(&room, 1, 0) == 1 && room.revents == Int16(POLLOUT)
+    }
+
+    /// Asks BRLTTY a question that needs an answer (its protocol version, `brlapi__getParameter`)
+    /// and waits for it.
+    ///
+    /// BrlAPI does not answer writes: a BRLTTY that stopped (SIGSTOP, a stuck driver) takes
+    /// them into its socket until that fills, so only a question shows that it no longer
+    /// answers. This call blocks while BRLTTY does not answer: make it on a thread that may wait
+    /// (a session's braille writer does, after each burst of frames). Keys that come meanwhile
+    /// stay in BrlAPI's buffer for `readKey`.
+    package func ping() throws(BrailleError) {
+        try withHandle("brlapi__getParameter") { handle throws(BrailleError) in
+            var version: UInt32 = 0
+            guard a11y_brlapi__getParameter(handle, BRLAPI_PARAM_SERVER_VERSION, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL),
+                                            &version, MemoryLayout<UInt32>.size) >= 0 else {
+                throw BrailleError.current("brlapi__getParameter")
+            }
         }
     }
 

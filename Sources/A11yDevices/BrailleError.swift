@@ -30,14 +30,6 @@ package struct BrailleError: Error, Sendable, Equatable, CustomStringConvertible
                   refusedFrameSize: type == A11Y_BRLAPI_PACKET_WRITE && code == Int32(BRLAPI_ERROR_INVALID_PARAMETER.rawValue))
     }
 
-    /// An error BRLTTY answered a request with (BRLAPI_PACKET_ERROR): its code, BrlAPI's
-    /// message for it.
-    init(refusal code: Int32, function: String) {
-        var error = brlapi_error_t()
-        error.brlerrno = brlapi_error(rawValue: UInt32(bitPattern: code))
-        self.init(function: function, message: Self.message(of: &error), code: Int(code))
-    }
-
     package var description: String { "braille: \(function): \(message)" }
 
     /// The error BrlAPI recorded for this thread (`brlapi_error`, read through

@@ -1,16 +1,16 @@
 import A11yVocabulary
 import CBrl
 
-/// A line of text prepared for a BrlAPI write: exactly `width` cells, with dots to OR on top.
-/// Text in the server's charset is sent as one packet (`writePacket`), other text through
-/// `brlapi__write`.
+/// A line of text made ready for `brlapi__write`: exactly `width` cells, with dots to OR on top,
+/// and the charset BrlAPI is to name.
 ///
 /// BRLTTY 6.5 often corrupts its heap (and aborts, "malloc assertion failure in sysmalloc") when
 /// a client that wrote with a `charset` (or with no text) leaves tty mode or disconnects; with
-/// text in the server's 8-bit charset (charset NULL) that is much rarer, though not impossible.
-/// So ASCII is sent as 8-bit text, and Unicode braille patterns (U+2800...U+28FF) as blanks with
-/// their dots in the OR mask. Only text with other non-ASCII characters is sent as UTF-8, with
-/// the higher risk.
+/// text in the server's 8-bit charset (charset NULL, which BrlAPI documents as "8 bits, the same
+/// as the server's") that is much rarer, though not impossible. So ASCII, the same in every 8-bit
+/// charset, is written with no charset, and Unicode braille patterns (U+2800...U+28FF) as blanks
+/// with their dots in the OR mask. Only text with other non-ASCII characters is written as UTF-8
+/// (the charset named), with the higher risk.
 struct BrlAPIText: Equatable {
     /// The text, `width` characters.
     var text: String
@@ -65,60 +65,5 @@ struct BrlAPIText: Equatable {
             count += 1
         }
         return count
-    }
-}
-
-extension BrlAPIText {
-    /// The BrlAPI packet that writes these cells (in the server's 8-bit charset: `charset` nil)
-    /// to the whole display, with the text dots `andMask` kept of each cell and the cursor on
-    /// cell `cursor` (from 1; BRLAPI_CURSOR_OFF: none): what `brlapi__write` sends, as one
-    /// buffer. BrlAPI's protocol (brlapi_protocol.h): a header (the body's size and the type
-    /// BRLAPI_PACKET_WRITE, 32-bit big-endian each), then the flags and the fields they name, in
-    /// the order of the flags' weights: the region (first cell, cell count), the text (its
-    /// length, its bytes), the AND mask, the OR mask, the cursor.
-    static func writePacket(_ cells: BrlAPIText, andMask: UInt8, cursor: Int32) -> [UInt8] {
-        precondition(cells.charset == nil, "only text in the server's charset is sent this way")
-        let width = cells.orMask.count
-        let hasOrMask = cells.orMask.contains { $0 != 0 }
-        let flags = UInt32(BRLAPI_WF_REGION | BRLAPI_WF_TEXT | BRLAPI_WF_CURSOR)
-            | (andMask == 0xFF ? 0 : UInt32(BRLAPI_WF_ATTR_AND)) | (hasOrMask ? UInt32(BRLAPI_WF_ATTR_OR) : 0)
-        let text = cells.text.utf8
-        let size = 20 + text.count + (andMask == 0xFF ? 0 : width) + (hasOrMask ? width : 0)
-        // Written straight after the header, in one buffer (this is on the key's way to the display).
-        return packet(A11Y_BRLAPI_PACKET_WRITE, bodySize: size) { body in
-            body.appendBigEndian(flags, 1, UInt32(width), UInt32(width))
-            body.append(contentsOf: text)
-            if andMask != 0xFF { body.append(contentsOf: repeatElement(andMask, count: width)) }
-            if hasOrMask { body.append(contentsOf: cells.orMask) }
-            body.appendBigEndian(UInt32(bitPattern: cursor))
-        }
-    }
-
-    /// A BrlAPI packet (brlapi_protocol.h): the header (the body's size and `type`, 32-bit
-    /// big-endian each), then `body`.
-    static func packet(_ type: UInt32, _ body: [UInt8]) -> [UInt8] {
-        packet(type, bodySize: body.count) { $0 += body }
-    }
-
-    /// A BrlAPI packet whose body of `bodySize` bytes `writeBody` appends after the header.
-    private static func packet(_ type: UInt32, bodySize: Int, _ writeBody: (inout [UInt8]) -> Void) -> [UInt8] {
-        var packet: [UInt8] = []
-        packet.reserveCapacity(8 + bodySize)
-        packet.appendBigEndian(UInt32(bodySize), type)
-        writeBody(&packet)
-        assert(packet.count == 8 + bodySize, "the body is not the size its header says")
-        return packet
-    }
-}
-
-extension [UInt8] {
-    /// Appends each of `words` as 32-bit big-endian, BrlAPI's byte order.
-    mutating func appendBigEndian(_ words: UInt32...) {
-        for word in words { Swift.withUnsafeBytes(of: word.bigEndian) { append(contentsOf: $0) } }
-    }
-
-    /// The 32-bit big-endian word at `offset`.
-    func bigEndianWord(at offset: Int) -> UInt32 {
-        self[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
     }
 }

@@ -12,11 +12,13 @@ import A11yVocabulary
 ///   kitty keyboard mode) and tells the loop to redraw (`.resumed`).
 /// - SIGWINCH: `.resized` on the pipe.
 /// - SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP (crashes that can be caught, including
-///   Swift's runtime traps): restore the terminal, then hand the signal to whoever handled it
-///   before (the Swift backtracer, or the default action).
+///   Swift's runtime traps): restore the terminal, end the braille connections
+///   (`BrailleCrashRelease`), then hand the signal to whoever handled it before (the Swift
+///   backtracer, or the default action).
 /// - Normal `exit()`: an `atexit` handler restores the terminal.
 ///
-/// Everything a handler does is async-signal-safe: `tcsetattr`, `write`, `sigaction`, `raise`.
+/// Everything a handler does is async-signal-safe: `tcsetattr`, `write`, `shutdown`, `sigaction`,
+/// `raise`.
 /// The signals are process-directed, so any thread that does not block them runs the handler
 /// (the main thread of an executable does not block them).
 package enum SignalHandling {
@@ -29,6 +31,7 @@ package enum SignalHandling {
         guard let ends = Pipe.make() else { throw TerminalError("pipe2") }
         state.pointee.pipeRead = ends.read
         state.pointee.pipeWrite = ends.write
+        BrailleCrashRelease.prepare()
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT, SIGTSTP] {
             try setHandler(signal, previous: nil)
         }
@@ -227,6 +230,7 @@ private let signalHandler: @convention(c) (Int32) -> Void = { signal in
         if s.pointee.pendingTermination[Int(signal)] {
             // The loop did not react to the first one: restore and die now.
             EmergencyState.restoreTerminal()
+            BrailleCrashRelease.shutDownAll()
             var dfl = sigaction()
             dfl.__sigaction_handler.sa_handler = SIG_DFL
             sigaction(signal, &dfl, nil)
@@ -240,8 +244,10 @@ private let signalHandler: @convention(c) (Int32) -> Void = { signal in
         s.pointee.pendingTermination[Int(signal)] = true
         EmergencyState.notify(signal)
     default:
-        // A crash: restore, then let the previous handler (Swift's backtracer or the default) act.
+        // A crash: restore, give the braille display back, then let the previous handler (Swift's
+        // backtracer or the default) act.
         EmergencyState.restoreTerminal()
+        BrailleCrashRelease.shutDownAll()
         sigaction(signal, &s.pointee.previousCrashActions[Int(signal)], nil)
         if signal == SIGABRT || signal == SIGTRAP {
             var set = sigset_t()

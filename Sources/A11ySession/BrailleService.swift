@@ -12,7 +12,7 @@ package protocol BrailleConnection: AnyObject, Sendable {
     func enterTTY() throws
     /// Takes the display with exactly the keys of `set` taken from BRLTTY (nil: every key) and,
     /// when `watchingPreferences`, asks to be told of the preferences' changes, in as few waits
-    /// for BRLTTY as the connection can. `keysTaken` false when BRLTTY refused the set (the
+    /// for BRLTTY as the connection can (BrlAPI waits for each answer). `keysTaken` false when BRLTTY refused the set (the
     /// program takes every key then); `watching` false when it cannot watch the preferences.
     func enterTTY(taking set: BrailleKeySet?, watchingPreferences: Bool) throws -> (keysTaken: Bool, watching: Bool)
     /// Gives the display back.
@@ -22,7 +22,8 @@ package protocol BrailleConnection: AnyObject, Sendable {
     /// Shows `text` as above, keeping only the dots of `andMask` of each text cell.
     func write(text: String, orMask: [UInt8], andMask: UInt8, cursor: Int?) throws
     /// The write of `text` (as above) to a display `width` cells wide, worked out ahead of time
-    /// for `write(_:)`; nil when the connection cannot (it then writes the text).
+    /// for `write(_:)` (the line cut and padded to the width, its masks and cursor, as
+    /// `brlapi__write` takes them); nil when the connection cannot (it then writes the text).
     func prepareWrite(text: String, orMask: [UInt8], andMask: UInt8, cursor: Int?, width: Int) -> BrailleDisplay.PreparedWrite?
     /// Sends a write made by `prepareWrite`.
     func write(_ prepared: BrailleDisplay.PreparedWrite) throws
@@ -38,7 +39,7 @@ package protocol BrailleConnection: AnyObject, Sendable {
     /// The next waiting key, or nil at once when there is none.
     func readKey() throws -> BrailleKey?
     /// Asks the server something and waits for its answer (it may never come: a stopped
-    /// BRLTTY). The session's braille worker calls it from its loop after each burst of frames.
+    /// BRLTTY): a parameter read through BrlAPI. The session's braille worker calls it from its loop after each burst of frames.
     func ping() throws
     /// True when a write now would not wait for the server (its socket has room).
     var takesAWriteAtOnce: Bool { get }

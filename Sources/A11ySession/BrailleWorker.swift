@@ -220,7 +220,8 @@ final class BrailleWorker: Sendable {
                 loopOnly.withLock { $0.needsPing = false }
             }
             // After the calls that waited for an answer: keys that came meanwhile were taken
-            // off the socket by BrlAPI, and its descriptor stays quiet for them.
+            // off the socket by BrlAPI into its own buffer, and its descriptor stays quiet for
+            // them (the key read empties that buffer first).
             try read(into: &updates)
             if let closing {
                 if closing.leaveTTY { try? connection.leaveTTY() }

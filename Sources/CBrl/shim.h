@@ -11,6 +11,8 @@
 // functions below, each BrlAPI's function of the same name (all looked up as the library
 // loads); libbrlapi.so.0.8 is the ABI of the headers (Sources/DemoStart loads it by that name too).
 #include <brlapi.h>
+// The packet types an exception handler is told (BRLAPI_PACKET_WRITE): nothing here builds or
+// reads packets, libbrlapi does the whole conversation.
 #include <brlapi_protocol.h>
 #include <stdio.h>
 #include "../CSystem/lazy_library.h"
@@ -19,9 +21,10 @@
 #define A11Y_BRLAPI_FUNCTIONS(X) \
     X(brlapi_error_location) X(brlapi_strerror_r) X(brlapi_getHandleSize) X(brlapi__openConnection) \
     X(brlapi__closeConnection) X(brlapi__enterTtyModeWithPath) X(brlapi__leaveTtyMode) \
-    X(brlapi__getDisplaySize) X(brlapi__write) X(brlapi__readKey) X(brlapi__pause) \
-    X(brlapi__acceptKeys) X(brlapi__getParameterAlloc) X(brlapi__setParameter) \
-    X(brlapi__setExceptionHandler) X(brlapi__strexception) X(brlapi_describeKeyCode)
+    X(brlapi__getDisplaySize) X(brlapi__write) X(brlapi__readKey) X(brlapi__acceptKeys) \
+    X(brlapi__acceptKeyRanges) X(brlapi__ignoreKeyRanges) X(brlapi__getParameter) X(brlapi__getParameterAlloc) \
+    X(brlapi__setParameter) X(brlapi__watchParameter) X(brlapi__setExceptionHandler) X(brlapi__strexception) \
+    X(brlapi_describeKeyCode)
 A11Y_LAZY_LIBRARY(brlapi, "libbrlapi.so.0.8", A11Y_BRLAPI_FUNCTIONS)
 #define A11Y_BRLAPI_CALL(name, fallback, ...) A11Y_LAZY_CALL(a11y_brlapi_functions(), name, fallback, __VA_ARGS__)
 
@@ -59,9 +62,22 @@ static inline int a11y_brlapi__write(brlapi_handle_t *h, const brlapi_writeArgum
 static inline int a11y_brlapi__readKey(brlapi_handle_t *h, int wait, brlapi_keyCode_t *code) {
     A11Y_BRLAPI_CALL(brlapi__readKey, -1, h, wait, code)
 }
-static inline int a11y_brlapi__pause(brlapi_handle_t *h, int timeout_ms) { A11Y_BRLAPI_CALL(brlapi__pause, -1, h, timeout_ms) }
 static inline int a11y_brlapi__acceptKeys(brlapi_handle_t *h, brlapi_rangeType_t type, const brlapi_keyCode_t keys[], unsigned int count) {
     A11Y_BRLAPI_CALL(brlapi__acceptKeys, -1, h, type, keys, count)
+}
+static inline int a11y_brlapi__acceptKeyRanges(brlapi_handle_t *h, const brlapi_range_t ranges[], unsigned int count) {
+    A11Y_BRLAPI_CALL(brlapi__acceptKeyRanges, -1, h, ranges, count)
+}
+static inline int a11y_brlapi__ignoreKeyRanges(brlapi_handle_t *h, const brlapi_range_t ranges[], unsigned int count) {
+    A11Y_BRLAPI_CALL(brlapi__ignoreKeyRanges, -1, h, ranges, count)
+}
+static inline ssize_t a11y_brlapi__getParameter(brlapi_handle_t *h, brlapi_param_t parameter, brlapi_param_subparam_t subparam,
+                                                brlapi_param_flags_t flags, void *data, size_t len) {
+    A11Y_BRLAPI_CALL(brlapi__getParameter, -1, h, parameter, subparam, flags, data, len)
+}
+static inline brlapi_paramCallbackDescriptor_t a11y_brlapi__watchParameter(brlapi_handle_t *h, brlapi_param_t parameter,
+        brlapi_param_subparam_t subparam, brlapi_param_flags_t flags, brlapi_paramCallback_t callback, void *priv, void *data, size_t len) {
+    A11Y_BRLAPI_CALL(brlapi__watchParameter, NULL, h, parameter, subparam, flags, callback, priv, data, len)
 }
 static inline void *a11y_brlapi__getParameterAlloc(brlapi_handle_t *h, brlapi_param_t parameter, brlapi_param_subparam_t subparam,
                                                    brlapi_param_flags_t flags, size_t *len) {
@@ -123,16 +139,9 @@ static const brlapi_keyCode_t A11Y_BRLAPI_KEY_SYM_FUNCTION = BRLAPI_KEY_SYM_FUNC
 static const brlapi_keyCode_t A11Y_BRLAPI_KEY_SYM_DELETE = BRLAPI_KEY_SYM_DELETE;
 static const brlapi_keyCode_t A11Y_BRLAPI_KEY_SYM_UNICODE = BRLAPI_KEY_SYM_UNICODE;
 
-// Packet types (character literals, which Swift does not import).
+// The type of the packet an exception names (a character literal, which Swift does not import):
+// a refused write.
 static const uint32_t A11Y_BRLAPI_PACKET_WRITE = BRLAPI_PACKET_WRITE;
-static const uint32_t A11Y_BRLAPI_PACKET_PARAM_REQUEST = BRLAPI_PACKET_PARAM_REQUEST;
-static const uint32_t A11Y_BRLAPI_PACKET_PARAM_VALUE = BRLAPI_PACKET_PARAM_VALUE;
-static const uint32_t A11Y_BRLAPI_PACKET_KEY = BRLAPI_PACKET_KEY;
-static const uint32_t A11Y_BRLAPI_PACKET_PARAM_UPDATE = BRLAPI_PACKET_PARAM_UPDATE;
-static const uint32_t A11Y_BRLAPI_PACKET_ACK = BRLAPI_PACKET_ACK;
-static const uint32_t A11Y_BRLAPI_PACKET_ERROR = BRLAPI_PACKET_ERROR;
-static const uint32_t A11Y_BRLAPI_PACKET_IGNOREKEYRANGES = BRLAPI_PACKET_IGNOREKEYRANGES;
-static const uint32_t A11Y_BRLAPI_PACKET_ACCEPTKEYRANGES = BRLAPI_PACKET_ACCEPTKEYRANGES;
 
 // BRLAPI_WRITEARGUMENTS_INITIALIZER is a designated-initializer macro: Swift cannot use it.
 // This returns the same defaults (default display, whole display, cursor left where it is).

@@ -71,8 +71,11 @@ struct DeviceIntegrationTests {
 
         let other = try #require(BrailleDisplay.prepareWrite(text: "Other width", width: width + 1))
         #expect(throws: BrailleError.self) { try brl.write(other) }
-        // Text outside the server's charset is left to BrlAPI, which names the charset.
-        #expect(BrailleDisplay.prepareWrite(text: "€ 12", width: width) == nil)
+        // Text beyond ASCII is made ready too, written as UTF-8 with its charset named.
+        let euro = try #require(BrailleDisplay.prepareWrite(text: "€ 12", width: width))
+        mark = display.frames.count
+        try brl.write(euro)
+        _ = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix("€ 12") })
     }
 
     // MARK: Braille input
@@ -107,9 +110,9 @@ struct DeviceIntegrationTests {
         }
     }
 
-    /// Keys that come before the answer to "are you still answering?" are read after it, in
-    /// order, and nothing is left in BrlAPI's own buffer (which only a read "without waiting"
-    /// empties, a millisecond of polling in BrlAPI 6.5).
+    /// Keys that come before the answer to "are you still answering?" are kept by BrlAPI while it
+    /// waits for the answer, and read after it, in order, from BrlAPI's own buffer (which only a
+    /// key read empties); once it is empty, the reads look at the descriptor again.
     @Test func keysThatComeBeforeThePingsAnswerAreReadAfterIt() throws {
         let display = try SharedDisplay.get()
         let brl = try SharedDisplay.client()
@@ -125,10 +128,11 @@ struct DeviceIntegrationTests {
         }
         #expect(waiting)
         try brl.ping()
-        #expect(!bufferedInBrlAPI())
+        #expect(bufferedInBrlAPI())
         #expect(try brl.readKey(wait: false) == .lineUp)
         #expect(try brl.readKey(wait: false) == .lineDown)
         #expect(try brl.readKey(wait: false) == nil)
+        #expect(!bufferedInBrlAPI())
         // Nothing waiting: the answer alone.
         try brl.ping()
         #expect(try brl.readKey(wait: false) == nil)
@@ -136,12 +140,9 @@ struct DeviceIntegrationTests {
         #expect(try brl.nextKey() == .lineUp)
     }
 
-    /// BRLTTY writes a packet as a header and a body, two writes, and its threads do not take
-    /// turns per connection: the answer to a question (its server thread) and a key (its core
-    /// thread) can come interleaved on the socket (key header, answer, key body; or answer
-    /// header, key, answer body). Keys pressed while the session asks question after question
-    /// all arrive, in order, and the connection stays in step (out of step, a key's bytes would be
-    /// read as a packet's size, and braille would be gone).
+    /// Keys pressed while the session asks question after question (each a wait of BrlAPI's for
+    /// BRLTTY's answer, during which BrlAPI keeps the keys that come) all arrive, in order, and
+    /// the connection goes on.
     @Test func keysPressedWhileBRLTTYAnswersQuestionAfterQuestionAllArrive() throws {
         let display = try SharedDisplay.get()
         let brl = try SharedDisplay.client()

@@ -15,7 +15,7 @@ import Testing
     @Test func otherExceptionsAreNot() {
         let otherError = BrailleError(exception: "", code: Int32(BRLAPI_ERROR_ILLEGAL_INSTRUCTION.rawValue), refusedPacket: A11Y_BRLAPI_PACKET_WRITE)
         let otherPacket = BrailleError(exception: "", code: Int32(BRLAPI_ERROR_INVALID_PARAMETER.rawValue),
-                                       refusedPacket: A11Y_BRLAPI_PACKET_PARAM_REQUEST)
+                                       refusedPacket: brlapi_packetType_t(UInt32(UInt8(ascii: "P")) << 8 | UInt32(UInt8(ascii: "R"))))  // BRLAPI_PACKET_PARAM_REQUEST
         #expect(!otherError.refusedFrameSize && !otherPacket.refusedFrameSize)
         #expect(!BrailleError(function: "brlapi__writeText", message: "").refusedFrameSize)
     }

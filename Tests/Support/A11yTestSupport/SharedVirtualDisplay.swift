@@ -47,10 +47,14 @@ extension BrailleDisplay {
         return brl
     }
 
-    /// Waits up to `timeout` for a key.
+    /// Waits up to `timeout` for a key. NOOP is not a key of the display's: BRLTTY sends it to
+    /// its clients when the display comes back, and tests press it to make BRLTTY update the
+    /// display (`BrailleReleaseTests`), which a client that takes every key receives.
     package func nextKey(timeout: Duration = .seconds(2)) throws -> BrailleKey? {
         try Polling.until(timeout: timeout, every: .zero) { () throws -> BrailleKey? in
-            if let key = try readKey(wait: false) { return key }
+            while let key = try readKey(wait: false) {
+                if key != .command(name: "NOOP", argument: 0) { return key }
+            }
             var request = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&request, 1, 20)
             return nil
