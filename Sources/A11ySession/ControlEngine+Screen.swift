@@ -4,6 +4,7 @@ import A11yPresentation
 extension ControlEngine {
     /// The screen brought up to date, redrawn when it changed.
     mutating func redrawScreen(saying speech: [Utterance], _ perform: (EngineEffect) -> Void) {
+        if voice.addsLines { return addWords(speech, perform) }
         updateScreen()
         if screen.takeChanges() {
             perform(.redraw(screen.frame))
@@ -18,11 +19,35 @@ extension ControlEngine {
         }
     }
 
+    /// The words of a key added as new lines above the controls, the words before them going up
+    /// into the terminal's history (`ScreenFrame.history`): a reader that compares the screen's
+    /// text finds this key's words whole, even when they are the same as the last.
+    mutating func addWords(_ speech: [Utterance], _ perform: (EngineEffect) -> Void) {
+        var history = 0
+        if !speech.isEmpty {
+            let text = speech.map(\.text).joined(separator: " ")
+            history = max(0, screen.headCount - 1)
+            shownAnnouncement = .some(text)
+            // A blank line between the words and the controls: the words added are then never
+            // next to a line that begins as they do (a stepper's label), which a comparison by
+            // characters would take for part of them.
+            screen.setHead(screenRenderer.headLines(announcement: text, width: screenWidth) + [""])
+        }
+        updateScreen()
+        if screen.takeChanges() || history > 0 {
+            var frame = screen.frame
+            frame.history = history
+            frame.words = max(0, screen.headCount - 1)
+            perform(.redraw(frame))
+        }
+    }
+
     /// Brings `screen` up to date: only the controls that changed are drawn again, the words
     /// and hint lines only when their text changed. The result equals `screenFrame`.
     mutating func updateScreen() {
+        // Added words are set by `addWords`, with the key that brings them.
         let announcement = speechOnScreen ? lastUtterance?.text ?? "" : nil
-        if shownAnnouncement != .some(announcement) {
+        if !voice.addsLines, shownAnnouncement != .some(announcement) {
             shownAnnouncement = .some(announcement)
             screen.setHead(screenRenderer.headLines(announcement: announcement, width: screenWidth))
         }
@@ -34,10 +59,10 @@ extension ControlEngine {
         let typing = editor.entry?.text
         if preview || shownScreenTyping != .some(typing) {
             shownScreenTyping = .some(typing)
-            screen.setTail(screenRenderer.tailLines(typing: typing, preview: previewLines(preview)))
+            screen.setTail(screenRenderer.tailLines(typing: typing, preview: previewLines(preview)) + (voice.addsLines ? [""] : []))
         }
         screen.placeCursor(focused: focusedPanel, typing: typing != nil, announcement: speechOnScreen,
-                           still: voice.stillCursor)
+                           still: voice.stillCursor, last: voice.addsLines)
     }
 
     /// The preview's lines (nil without `preview`).
@@ -53,7 +78,7 @@ extension ControlEngine {
     /// What the terminal shows at `columns`: every control, then a hint line (and, with
     /// `preview`, the braille cells and the last utterance).
     public func screenFrame(columns: Int, preview: Bool) -> ScreenFrame {
-        screenRenderer.frame(for: presentedPanels, focused: focusedPanel, width: columns,
+        voice.addsLines ? screen.frame : screenRenderer.frame(for: presentedPanels, focused: focusedPanel, width: columns,
                              typing: editor.entry?.text, preview: previewLines(preview),
                              announcement: speechOnScreen ? lastUtterance?.text ?? "" : nil, quiet: voice.quietScreen,
                              stillCursor: voice.stillCursor)

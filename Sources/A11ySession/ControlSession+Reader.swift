@@ -14,6 +14,7 @@ extension ControlSession {
         case .speechWithStillCursor: "the control speaks and keeps the cursor still, so it echoes nothing"
         case .throughReader: "the words are told to it through its socket; nothing on the screen changes as text"
         case .speech: "the control speaks"
+        case .addedLines: "each key's words are added as new lines"
         }
         return "screen reader \(reader.name.rawValue) (\(reader.evidence)): \(what)"
     }

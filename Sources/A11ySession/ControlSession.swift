@@ -92,7 +92,7 @@ public final class ControlSession {
         readerName = screenReader?.name.rawValue
         // With the words on the screen speech-dispatcher is not used; it is connected only if the
         // reader ends (and so not required at the start either).
-        let speechMode = voice.speaks ? options.speech : readerWatch == nil ? .off : options.speech == .off ? .off : .auto
+        let speechMode = voice == .addedLines ? options.remoteSpeech() : voice.speaks ? options.speech : readerWatch == nil ? .off : options.speech == .off ? .off : .auto
         // Told to the reader: its socket, and speech-dispatcher when the reader is gone.
         let speechService: any SpeechService = if voice == .throughReader, let socket = screenReader?.remoteSocket {
             ReaderSpeechService(reader: FenrirRemote(path: socket), fallback: devices.speech)
@@ -290,7 +290,7 @@ public final class ControlSession {
     func finish(signal: TerminalSignal?) {
         send(.tick)
         // A reader of the words line reads the last words (accepted, cancelled) after the end.
-        screen?.erase(leaving: engine.speechOnScreen ? engine.lastUtterance?.text : nil)
+        screen?.erase(leaving: engine.speechOnScreen || engine.voice.addsLines ? engine.lastUtterance?.text : nil)
         tonePlayer?.close()
         try? keys.terminal?.restore()
         braille.close()

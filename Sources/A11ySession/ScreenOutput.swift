@@ -51,11 +51,17 @@ package final class ScreenOutput {
     package func show(_ frame: ScreenFrame) {
         guard movesCursor else {
             let lines = frame.lines.map { Self.truncate(OutputText.terminal($0), to: columns - 1) }
+            if frame.history > 0, !screen.drawn.isEmpty {
+                // Words added below the last: only they are printed, the frame stays above.
+                write(lines.prefix(frame.words).joined(separator: "\r\n") + "\r\n")
+                screen.drawn = lines
+                return
+            }
             if lines != screen.drawn.compactMap({ $0 }) { write(lines.joined(separator: "\r\n") + "\r\n") }
             screen.drawn = lines
             return
         }
-        if let next = ready.first(where: { $0.state == state && $0.frame == frame }) {
+        if let next = ready.first(where: { $0.state == state && $0.frame == frame && $0.frame.history == frame.history }) {
             write(next.bytes)
             screen = next.screen
         } else {
@@ -92,6 +98,16 @@ package final class ScreenOutput {
             out.append(UInt8(ascii: "\r"))
             screen.drawn = [nil]
             screen.given = [nil]
+        }
+        if frame.history > 0, !screen.drawn.isEmpty {
+            // The first lines go up into the terminal's history: the terminal scrolls (or, with
+            // room below, the frame starts lower), and they stay above as they are.
+            let history = min(frame.history, screen.drawn.count)
+            Self.move(from: &screen.cursorRow, to: screen.drawn.count - 1, in: &out)
+            out.append(UInt8(ascii: "\n"), count: history)
+            screen.cursorRow = screen.drawn.count - 1
+            screen.drawn = Array(screen.drawn.dropFirst(history)) + Array(repeating: nil, count: history)
+            screen.given = Array(screen.given.dropFirst(history)) + Array(repeating: nil, count: history)
         }
         let added = frame.lines.count - screen.drawn.count
         if added > 0 {

@@ -91,3 +91,4 @@ import Testing
         #expect(difflib.newText(old: "a\nb", new: "a\n   \nb").isEmpty)
     }
 }
+
