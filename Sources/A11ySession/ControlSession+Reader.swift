@@ -19,6 +19,15 @@ extension ControlSession {
         return "screen reader \(reader.name.rawValue) (\(reader.evidence)): \(what)"
     }
 
+    /// `report` with BRLTTY's absence said in one short line (over ssh or in WSL it is the usual
+    /// case, and the user's own screen reader reads every line written): before the first frame,
+    /// once; `--verbosity verbose` and `--diagnose` say why.
+    static func shortBrailleReport(_ report: @escaping @Sendable (String) -> Void) -> (String) -> Void {
+        { message in
+            report(message.hasPrefix("braille unavailable") ? "no braille display here (BRLTTY not reachable); retrying in the background" : message)
+        }
+    }
+
     /// The reader ended: the control speaks from now on (connecting to speech-dispatcher when it
     /// was not), says so and where it stands.
     func readerEnded() {

@@ -18,7 +18,8 @@ struct DemoRemoteReaderTests {
 
     /// Runs the demo, types `keys` one by one (each waited for: the screen changes), and returns
     /// the screen before the first key and after each.
-    static func screens(_ arguments: [String], keys: [String], environment: [String: String], unsetting: [String] = unset)
+    static func screens(_ arguments: [String], keys: [String], environment: [String: String], unsetting: [String] = unset,
+                        everyKeyChanges: Bool = true)
         throws -> (start: DiffReaderReplay.Screen, steps: [(key: String, screen: DiffReaderReplay.Screen)], demo: DemoInTmux) {
         let demo = try DemoInTmux(arguments, environment: environment, unsetting: unsetting)
         func capture() -> DiffReaderReplay.Screen {
@@ -31,9 +32,10 @@ struct DemoRemoteReaderTests {
         for key in keys {
             try demo.send(key)
             if key == "Enter" { _ = demo.waitForExit() }
-            let before = text
-            text = demo.waitForScreen { $0 != before }
-            #expect(text != before, "nothing changed after \(key)")
+            // The key's effect: the text changed (or, where a mode writes no words, the cursor moved).
+            let before = text, cursor = demo.cursor
+            text = demo.waitForScreen { $0 != before || demo.cursor.map { $0 != cursor ?? (-1, -1) } == true }
+            #expect(!everyKeyChanges || text != before || demo.cursor.map { $0 != cursor ?? (-1, -1) } == true, "nothing changed after \(key)")
             demo.restartPace()
             steps.append((key, capture()))
         }
@@ -61,6 +63,10 @@ struct DemoRemoteReaderTests {
     func rangeIsHeardKeyByKey(term: String) throws {
         let run = try Self.screens(["range", "--label", "price"], keys: Self.rangeKeys, environment: Self.overSSH(term: term))
         #expect(run.demo.stdout == "13 100\n")
+        // A quiet start: BRLTTY's absence in one short line (written before the first frame),
+        // speech-dispatcher not tried at all.
+        let stderr = run.demo.stderr.split(separator: "\n")
+        #expect(stderr.count <= 1 && stderr.allSatisfy { $0.count < 100 && !$0.contains("speech") }, "\(stderr)")
         for algorithm in DiffReaderReplay.Algorithm.allCases {
             let heard = DiffReaderReplay(algorithm: algorithm).replay(from: run.start, run.steps)
             print("range \(term) \(algorithm):\n" + heard.map(\.description).joined(separator: "\n"))
@@ -80,4 +86,52 @@ struct DemoRemoteReaderTests {
 
     /// The stepper's values key by key (it starts at 1, from 1 to 99, page 10).
     static let stepperValues = ["2", "3", "2", "12", "1", "99", "99"]
+
+    /// Inside WSL, and by hand with `--screen-reader remote`: the same presentation.
+    @Test(arguments: [["WSL_DISTRO_NAME": "Debian"], ["WSL_INTEROP": "/run/WSL/1_interop"], [:]])
+    func chosenInWSLAndByHand(variables: [String: String]) throws {
+        var environment = Self.overSSH(term: "xterm-256color").merging(variables) { $1 }
+        environment["SSH_CONNECTION"] = nil
+        let byHand = variables.isEmpty ? ["--screen-reader", "remote"] : []
+        let run = try Self.screens(["stepper", "--label", "Copies"] + byHand, keys: ["+", "Enter"], environment: environment,
+                                   unsetting: Self.unset + ["SSH_CONNECTION"])
+        let heard = DiffReaderReplay().replay(from: run.start, run.steps)
+        #expect(heard.map(\.text) == [["Copies, 2"], ["2, accepted"]], "\(heard)")
+    }
+
+    /// Speech asked for (`--speech on`) with no speech-dispatcher: still an error (status 3).
+    @Test func speechAskedForAndMissingIsAnError() throws {
+        var environment = Self.overSSH(term: "xterm-256color")
+        environment["SPEECHD_ADDRESS"] = "unix_socket:/nonexistent/speechd.sock"
+        let demo = try DemoInTmux(["stepper", "--speech", "on"], environment: environment, unsetting: ["BRLAPI_AUTH"])
+        #expect(demo.waitForExit() == 3)
+        #expect(demo.stderr.contains("speech is required"), "\(demo.stderr)")
+    }
+
+    /// The same judge on today's other modes, recorded: the words line rewritten in place
+    /// (`--screen-reader on`, for Fenrir and speakup) and the control speaking with the cursor on
+    /// the handle (`off`, for Orca's neighbours). What a reader of added text hears there is
+    /// printed; the assertion is only that those modes are unchanged by this presentation and
+    /// that they lose whole values which the added lines keep.
+    @Test(arguments: ["on", "off"])
+    func todaysModesAsAReaderOfAddedTextHearsThem(mode: String) throws {
+        var environment = Self.overSSH(term: "xterm-256color")
+        environment["SSH_CONNECTION"] = nil
+        let run = try Self.screens(["range", "--label", "price", "--screen-reader", mode, "--speech", "off", "--braille", "off"],
+                                   keys: Self.rangeKeys, environment: environment, unsetting: Self.unset + ["SSH_CONNECTION"],
+                                   everyKeyChanges: false)
+        #expect(run.demo.stdout == "13 100\n")
+        for algorithm in DiffReaderReplay.Algorithm.allCases {
+            let heard = DiffReaderReplay(algorithm: algorithm).replay(from: run.start, run.steps)
+            print("--screen-reader \(mode) \(algorithm):\n" + heard.map(\.description).joined(separator: "\n"))
+            let whole = zip(heard, Self.rangeValues).filter { one, value in
+                one.text.count == 1 && one.text[0].split(whereSeparator: { !$0.isNumber }).contains(Substring(value))
+            }.count
+            print("--screen-reader \(mode) \(algorithm): \(whole) of \(heard.count) keys heard as their value alone")
+            if mode == "on", algorithm == .diffMatchPatch {
+                // "11" → "12" in place: the comparison finds "2", dropped as typing.
+                #expect(heard[1].text.isEmpty, "\(heard[1])")
+            }
+        }
+    }
 }
