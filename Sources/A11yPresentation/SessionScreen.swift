@@ -31,6 +31,14 @@ extension ScreenRenderer {
         return composer.frame
     }
 
+    /// The line between the added words and the controls (`Voice.addedLines`): a rule of a
+    /// character no words hold, whose text never changes. A comparison by characters then
+    /// cannot take the controls' first line for part of the words added above it; without
+    /// escapes (TERM=dumb, where words are only ever added at the end) a blank line.
+    package var wordsRule: String {
+        theme.usesEscapes ? String(repeating: "\u{2500}", count: 12) : ""
+    }
+
     /// The lines above the controls: the words a screen reader reads (none without them).
     package func headLines(announcement: String?, width: Int) -> [String] {
         announcement.map { Self.wrap($0, width: width - 1) } ?? []

@@ -28,10 +28,9 @@ extension ControlEngine {
             let text = speech.map(\.text).joined(separator: " ")
             history = max(0, screen.headCount - 1)
             shownAnnouncement = .some(text)
-            // A blank line between the words and the controls: the words added are then never
-            // next to a line that begins as they do (a stepper's label), which a comparison by
-            // characters would take for part of them.
-            screen.setHead(screenRenderer.headLines(announcement: text, width: screenWidth) + [""])
+            // A rule between the words and the controls: a comparison by characters cannot then
+            // take the controls' text (a stepper's label) for part of the words added above it.
+            screen.setHead(screenRenderer.headLines(announcement: text, width: screenWidth) + [screenRenderer.wordsRule])
         }
         updateScreen()
         if screen.takeChanges() || history > 0 {

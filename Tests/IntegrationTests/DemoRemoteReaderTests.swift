@@ -19,9 +19,9 @@ struct DemoRemoteReaderTests {
     /// Runs the demo, types `keys` one by one (each waited for: the screen changes), and returns
     /// the screen before the first key and after each.
     static func screens(_ arguments: [String], keys: [String], environment: [String: String], unsetting: [String] = unset,
-                        everyKeyChanges: Bool = true)
+                        everyKeyChanges: Bool = true, rows: Int = 30)
         throws -> (start: DiffReaderReplay.Screen, steps: [(key: String, screen: DiffReaderReplay.Screen)], demo: DemoInTmux) {
-        let demo = try DemoInTmux(arguments, environment: environment, unsetting: unsetting)
+        let demo = try DemoInTmux(arguments, rows: rows, environment: environment, unsetting: unsetting)
         func capture() -> DiffReaderReplay.Screen {
             let cursor = demo.cursor ?? (0, 0)
             return DiffReaderReplay.Screen(text: demo.screen, cursor: (cursor.column, cursor.row))
@@ -132,6 +132,64 @@ struct DemoRemoteReaderTests {
                 // "11" → "12" in place: the comparison finds "2", dropped as typing.
                 #expect(heard[1].text.isEmpty, "\(heard[1])")
             }
+        }
+    }
+
+    /// Help, where-am-I, a refused key and the same refusal again: each heard whole, once.
+    @Test(arguments: DiffReaderReplay.Algorithm.allCases)
+    func helpWhereAmIAndRefusedKeysAreHeard(algorithm: DiffReaderReplay.Algorithm) throws {
+        let run = try Self.screens(["range", "--label", "price"], keys: ["?", "Space", "End", "Right", "Right", "Escape"],
+                                   environment: Self.overSSH(term: "xterm-256color"))
+        let heard = DiffReaderReplay(algorithm: algorithm).replay(from: run.start, run.steps)
+        print(heard.map(\.description).joined(separator: "\n"))
+        // Help: the keys, on as many lines as the width needs, all of them new.
+        #expect(heard[0].text.joined(separator: " ") == "Arrows move the focused handle, Tab switches handles, Page Up and "
+                + "Page Down move by 10 steps, Home and End go as far as the handle may, type digits to enter a value, Space says "
+                + "where things stand, Enter accepts, Escape cancels.", "\(heard[0])")
+        #expect(heard[1].text.joined(separator: " ").hasPrefix("price, range slider, 10 to 90, of 0 to 100."), "\(heard[1])")
+        #expect(heard[2].text == ["lower, 90, meets upper"], "\(heard[2])")
+        #expect(heard[3].text == ["lower, 90, blocked by upper"], "\(heard[3])")
+        #expect(heard[4].text == ["lower, 90, blocked by upper"], "\(heard[4])")
+        #expect(heard[5].text == ["cancelled"], "\(heard[5])")
+        #expect(heard.allSatisfy { $0.echo.allSatisfy { $0.count <= 1 } })
+    }
+
+    /// `--diagnose` over ssh says which presentation and why, and that this machine's speech is off.
+    @Test func diagnoseSaysWhy() throws {
+        var environment = ProcessInfo.processInfo.environment.merging(Self.overSSH(term: "xterm-256color")) { $1 }
+        for name in Self.unset { environment[name] = nil }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-remote-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let child = try ChildProcess([try DemoInTmux.binary, "--diagnose"], environment: environment,
+                                     streams: .files(output: directory.path + "/stdout", error: directory.path + "/stderr"), newSession: true)
+        guard try child.waitForExit(timeout: .seconds(20)) != nil else {
+            child.killAndReap()
+            throw FixtureError("a11y-demo --diagnose still runs after 20 s")
+        }
+        let lines = ((try? String(contentsOf: directory.appendingPathComponent("stdout"), encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("screen reader: mode: each key's words are added as new lines") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("screen reader: why: over ssh (SSH_CONNECTION), no screen reader on this machine; this machine's speech is off") },
+                "\(lines)")
+    }
+
+    /// A screen full of words: the terminal scrolls, its top line leaves as each key's words
+    /// come in, and the words are still heard whole and once (a 24-row terminal; on a very short
+    /// one, shifting every similar line by a character would cost a comparison less).
+    @Test(arguments: ["xterm-256color", "dumb"])
+    func aScreenFullOfWordsScrollsAndStillSaysEachWhole(term: String) throws {
+        let keys = Array(repeating: "+", count: 30)
+        let run = try Self.screens(["stepper", "--label", "Copies"], keys: keys, environment: Self.overSSH(term: term), rows: 24)
+        let heard = DiffReaderReplay().replay(from: run.start, run.steps)
+        #expect(run.steps.last.map { $0.screen.lines.first?.hasPrefix("Copies, ") == true } == true, "the words fill the screen")
+        // Every value heard whole, once.
+        for (one, value) in zip(heard, 2...31) {
+            #expect(one.text.filter { $0 == "Copies, \(value)" }.count == 1, "\(one)")
+        }
+        // Nothing else: not yet so when the start's words (which begin as every key's do) leave
+        // the top of the screen under escapes: one key then also gets a stray digit.
+        withKnownIssue("the start's words leaving the top of a full screen add a digit to one key", isIntermittent: true) {
+            #expect(heard.map(\.text) == (2...31).map { ["Copies, \($0)"] }, "\(heard.map(\.description).joined(separator: "\n"))")
         }
     }
 }
