@@ -90,5 +90,12 @@ import Testing
         #expect(dmp.newText(old: "a\nb", new: "a\n   \nb").isEmpty)
         #expect(difflib.newText(old: "a\nb", new: "a\n   \nb").isEmpty)
     }
-}
 
+    @Test func aLineLeavingTheTopIsNotHeard() {
+        // The terminal scrolls: "21" leaves the top. However the comparison splits that deletion,
+        // what a deletion and an insertion share at their ends is not new.
+        let old = "21\n22\n23\nlower, 7\n", new = "22\n23\nlower, 7\nlower, 8\n"
+        #expect(dmp.newText(old: old, new: new) == ["lower, 8"])
+        #expect(difflib.newText(old: old, new: new) == ["lower, 8"])
+    }
+}

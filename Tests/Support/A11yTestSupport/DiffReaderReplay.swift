@@ -246,8 +246,10 @@ public struct DiffReaderReplay: Sendable {
     static func semanticCleanup(_ edits: [Edit], old: [Character], new: [Character]) -> [Edit] {
         var edits = edits
         var changed = true
-        while changed {
+        var rounds = 0
+        while changed, rounds < 10_000 {
             changed = false
+            rounds += 1
             for index in edits.indices where edits[index].op == .equal && index > 0 && index < edits.count - 1 {
                 let before = changeSize(edits, around: index, step: -1), after = changeSize(edits, around: index, step: 1)
                 if edits[index].count <= before && edits[index].count <= after {
@@ -274,14 +276,38 @@ public struct DiffReaderReplay: Sendable {
         return Swift.max(deleted, inserted)
     }
 
-    /// Runs of changes between equalities as one deletion then one insertion; neighbouring
-    /// equalities joined.
+    /// Runs of changes between equalities as one deletion then one insertion, what they begin or
+    /// end with in common made part of the equalities beside them; neighbouring equalities joined.
     static func remerge(_ edits: [Edit]) -> [Edit] {
         var result: [Edit] = []
         var deleted: [Character] = [], inserted: [Character] = []
+        func appendEqual(_ text: [Character]) {
+            guard !text.isEmpty else { return }
+            if let last = result.last, last.op == .equal {
+                result[result.count - 1].oldText += text
+                result[result.count - 1].newText += text
+                result[result.count - 1].count += text.count
+            } else {
+                result.append(Edit(op: .equal, count: text.count, oldText: text, newText: text))
+            }
+        }
         func flush() {
+            var suffix: [Character] = []
+            if !deleted.isEmpty, !inserted.isEmpty {
+                var prefix = 0
+                while prefix < min(deleted.count, inserted.count), deleted[prefix] == inserted[prefix] { prefix += 1 }
+                appendEqual(Array(deleted[..<prefix]))
+                deleted.removeFirst(prefix); inserted.removeFirst(prefix)
+                var common = 0
+                while common < min(deleted.count, inserted.count), deleted[deleted.count - 1 - common] == inserted[inserted.count - 1 - common] {
+                    common += 1
+                }
+                suffix = Array(deleted.suffix(common))
+                deleted.removeLast(common); inserted.removeLast(common)
+            }
             if !deleted.isEmpty { result.append(Edit(op: .delete, count: deleted.count, oldText: deleted)) }
             if !inserted.isEmpty { result.append(Edit(op: .insert, count: inserted.count, newText: inserted)) }
+            appendEqual(suffix)
             deleted = []; inserted = []
         }
         for edit in edits {
