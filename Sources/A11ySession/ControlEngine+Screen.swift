@@ -30,7 +30,11 @@ extension ControlEngine {
             shownAnnouncement = .some(text)
             // A rule between the words and the controls: a comparison by characters cannot then
             // take the controls' text (a stepper's label) for part of the words added above it.
-            screen.setHead(screenRenderer.headLines(announcement: text, width: screenWidth) + [screenRenderer.wordsRule])
+            // Lines of at most `addedWordsWidth` columns, the controls' too: a terminal made
+            // narrower rewraps longer lines above the cursor, which moves the frame under it
+            // (redrawn one row off, it would leave the last words twice).
+            screen.setHead(screenRenderer.headLines(announcement: text, width: min(screenWidth, Self.addedWordsWidth))
+                           + [screenRenderer.wordsRule])
         }
         updateScreen()
         if screen.takeChanges() || history > 0 {
@@ -40,6 +44,9 @@ extension ControlEngine {
             perform(.redraw(frame))
         }
     }
+
+    /// The widest line of added words.
+    static let addedWordsWidth = 61
 
     /// Brings `screen` up to date: only the controls that changed are drawn again, the words
     /// and hint lines only when their text changed. The result equals `screenFrame`.
@@ -51,7 +58,8 @@ extension ControlEngine {
             screen.setHead(screenRenderer.headLines(announcement: announcement, width: screenWidth))
         }
         for index in staleScreenPanels {
-            screen.setControl(index, screenRenderer.controlFrame(presentedPanels[index], width: screenWidth,
+            screen.setControl(index, screenRenderer.controlFrame(presentedPanels[index],
+                                                                 width: voice.addsLines ? min(screenWidth, Self.addedWordsWidth) : screenWidth,
                                                                  focused: index == focusedPanel, quiet: voice.quietScreen))
         }
         staleScreenPanels.removeAll(keepingCapacity: true)

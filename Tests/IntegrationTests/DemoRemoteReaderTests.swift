@@ -184,4 +184,44 @@ struct DemoRemoteReaderTests {
         #expect(run.steps.last.map { $0.screen.lines.first?.hasPrefix("Copies, ") == true } == true, "the words fill the screen")
         #expect(heard.map(\.text) == (2...31).map { ["Copies, \($0)"] }, "\(heard.map(\.description).joined(separator: "\n"))")
     }
+
+    /// The window resized between keys and while a key's words are written (100, 70, 90 columns):
+    /// nothing is read from the resize itself, and each key's words are still heard whole, once.
+    /// (The words and the controls are at most 61 columns wide, so no line above the cursor is
+    /// rewrapped; a window made narrower than that is not covered.)
+    @Test func aResizedWindowStillGivesWholeWordsOnce() throws {
+        let demo = try DemoInTmux(["range", "--label", "price"], environment: Self.overSSH(term: "xterm-256color"),
+                                  unsetting: Self.unset)
+        func capture() -> DiffReaderReplay.Screen {
+            let cursor = demo.cursor ?? (0, 0)
+            return DiffReaderReplay.Screen(text: demo.screen, cursor: (cursor.column, cursor.row))
+        }
+        var text = demo.waitForScreen { $0.contains("Press ? for help") && $0.contains("help.") }
+        let start = capture()
+        var steps: [(key: String, screen: DiffReaderReplay.Screen)] = []
+        func step(_ key: String, _ action: () throws -> Void, expecting expected: String?) throws {
+            try action()
+            let before = text
+            text = demo.waitForScreen { expected.map($0.contains) ?? ($0 != before) }
+            demo.restartPace()
+            steps.append((key, capture()))
+        }
+        try step("Right", { try demo.send("Right") }, expecting: "lower, 11")
+        try step("resize", { _ = try demo.tmux(["resize-window", "-t", demo.session, "-x", "70"]) }, expecting: nil)
+        try step("Right", { try demo.send("Right") }, expecting: "lower, 12")
+        // A key and a resize at once.
+        try step("Right", {
+            try demo.send("Right")
+            _ = try demo.tmux(["resize-window", "-t", demo.session, "-x", "90"])
+        }, expecting: "lower, 13")
+        try step("Right", { try demo.send("Right") }, expecting: "lower, 14")
+        for algorithm in DiffReaderReplay.Algorithm.allCases {
+            let heard = DiffReaderReplay(algorithm: algorithm).replay(from: start, steps)
+            print("resize \(algorithm):\n" + heard.map(\.description).joined(separator: "\n"))
+            let texts = heard.map(\.text).filter { !$0.isEmpty }
+            #expect(texts == [["lower, 11"], ["lower, 12"], ["lower, 13"], ["lower, 14"]], "\(heard)")
+        }
+        try demo.send("Escape")
+        #expect(demo.waitForExit() == 1)
+    }
 }
