@@ -87,6 +87,10 @@ public final class ControlSession {
         if let screenReader, options.screenReader == .auto, options.verbosity == .verbose {
             options.report(Self.voiceReport(screenReader, voice))
         }
+        if voice == .addedLines, options.verbosity == .verbose, let reason = options.remoteReason(for: screenReader) {
+            options.report("\(reason): each key's words are added as new lines"
+                           + (options.remoteSpeech() == .off ? "; this machine's speech is off" : ""))
+        }
         // The reader that carries the words is watched: when it ends, the control speaks itself.
         readerWatch = screenReader?.processID.flatMap { ProcessWatch(processID: $0) }
         readerName = screenReader?.name.rawValue
