@@ -110,10 +110,10 @@ struct DemoRemoteReaderTests {
 
     /// The same judge on today's other modes, recorded: the words line rewritten in place
     /// (`--screen-reader on`, for Fenrir and speakup) and the control speaking with the cursor on
-    /// the handle (`off`, for Orca's neighbours). What a reader of added text hears there is
+    /// the handle (`off`), or still (`orca`). What a reader of added text hears there is
     /// printed; the assertion is only that those modes are unchanged by this presentation and
     /// that they lose whole values which the added lines keep.
-    @Test(arguments: ["on", "off"])
+    @Test(arguments: ["on", "off", "orca"])
     func todaysModesAsAReaderOfAddedTextHearsThem(mode: String) throws {
         var environment = Self.overSSH(term: "xterm-256color")
         environment["SSH_CONNECTION"] = nil
