@@ -36,7 +36,9 @@ STOP_SERVERS_ON_EXIT = trap '$(SERVERS) stop $(SERVERS_DIR)' EXIT; trap 'exit 13
 # the DocC articles, the API documentation (make docs), 60 s of fuzzing, a 60 s soak (whose failure fails make test,
 # after the ASan run), the suite under ASan (without the real screen readers, which the plain run ran).
 # The last line, "N passed, N failed", counts the Swift Testing tests that ran; it is printed
-# after the servers are stopped, so it stays the last line.
+# after the servers are stopped, so it stays the last line. The ssh and WSL variables are unset:
+# run over ssh, a11y-demo would otherwise choose the presentation for a reader on another machine
+# in every test that does not ask for it (DemoRemoteReaderTests sets them itself).
 test: build
 	@rm -f .build/test.log; \
 	trap '$(SERVERS) stop $(SERVERS_DIR); scripts/test-summary.sh .build/test.log' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM; \
@@ -44,6 +46,7 @@ test: build
 	if [ "$(A11Y_MATRIX)" = 1 ]; then scripts/matrix/prepare.sh || exit $$?; fi; \
 	$(SERVERS) start $(SERVERS_DIR) || exit $$?; \
 	source $(SERVERS_DIR)/env; export A11Y_LOCALEDIR=$(LOCALE_DIR); \
+	unset SSH_CONNECTION SSH_TTY SSH_CLIENT WSL_DISTRO_NAME WSL_INTEROP; \
 	set -o pipefail; swift test </dev/null 2>&1 | tee .build/test.log; status=$$?; \
 	$(MAKE) --no-print-directory python-test; python=$$?; if [ $$status = 0 ]; then status=$$python; fi; \
 	$(MAKE) --no-print-directory readme-snippets || exit $$?; \

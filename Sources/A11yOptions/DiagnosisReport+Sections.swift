@@ -12,7 +12,9 @@ extension DiagnosisReport {
             Self.speech(diagnosis.speech, mode: options.speech),
             Self.braille(diagnosis.braille, mode: options.braille),
             Self.screenReader(found: diagnosis.screenReader, findings: diagnosis.screenReaderFindings, mode: options.screenReader,
-                              voice: options.sessionOptions().voice(for:), throughOrca: options.sessionOptions().speaksThroughOrca(with:)),
+                              voice: options.sessionOptions().voice(for:), throughOrca: options.sessionOptions().speaksThroughOrca(with:),
+                              remote: { options.sessionOptions().remoteReason(for: $0, environment: environment) },
+                              remoteSpeech: options.sessionOptions().remoteSpeech(environment: environment)),
             Self.terminal(diagnosis.terminal, options: options, environment: environment),
             Self.language(options: options, environment: environment),
             Self.preferences(preferences, environment: environment),
@@ -84,7 +86,8 @@ extension DiagnosisReport {
     }
 
     static func screenReader(found: ScreenReader?, findings: [String], mode: ScreenReaderMode,
-                             voice: (ScreenReader?) -> Voice, throughOrca: (ScreenReader?) -> Bool = { _ in false }) -> Section {
+                             voice: (ScreenReader?) -> Voice, throughOrca: (ScreenReader?) -> Bool = { _ in false },
+                             remote: (ScreenReader?) -> String? = { _ in nil }, remoteSpeech: DeviceMode = .auto) -> Section {
         // As the session chooses: the reader the mode stands for, and the voice the options give.
         let inUse = mode.reader { found }
         return Section("screen reader", [
@@ -93,7 +96,9 @@ extension DiagnosisReport {
             Entry("checked", .list(findings)),
             Entry("in use", inUse.map { .text("\($0.name.rawValue): \($0.evidence)") } ?? .missing("none")),
             Entry("mode", .text(inUse?.orcaService.flatMap { throughOrca(inUse) ? words(throughOrca: $0) : nil } ?? words(for: voice(inUse)))),
-        ])
+        ] + (remote(inUse).map { reason in
+            [Entry("why", .text(reason + (remoteSpeech == .off ? "; this machine's speech is off (set SPEECHD_ADDRESS or --speech on for it)" : "")))]
+        } ?? []))
     }
 
     /// How the control's words reach the user with `voice`, in a user's words.
@@ -103,6 +108,7 @@ extension DiagnosisReport {
         case .screenLine: "the words go to the screen line for the reader"
         case .speechWithStillCursor: "the control speaks and keeps the cursor still"
         case .throughReader: "the reader is told the words through its remote socket and speaks them"
+        case .addedLines: "each key's words are added as new lines, for a screen reader on another machine that reads added text"
         }
     }
 

@@ -93,6 +93,21 @@ public struct Announcer: Sendable {
         }
     }
 
+    /// As `utterance(for:in:)`, with the word of what changed before a value ("lower, 12"; a
+    /// stepper's or a one-handle slider's label), for a screen reader that reads only the text
+    /// added to the screen: it hears whose value it is, never fewer than three characters, whatever
+    /// else is on the screen. A focus change already starts with the handle's name.
+    package func namedUtterance(for change: Change, in control: PresentedControl) -> Utterance? {
+        guard let utterance = utterance(for: change, in: control) else { return nil }
+        switch change.outcome {
+        case .focusMoved, .unchanged(.alreadyFocused): return utterance
+        default:
+            let state = control.handles[control.index(of: change.handle) ?? control.focusedIndex]
+            let word = control.kind == .rangeSlider || control.label.isEmpty ? name(of: state) : control.label
+            return Utterance(labelled(word, utterance.text), priority: utterance.priority)
+        }
+    }
+
     /// What to say when a control appears: where things stand, the help prompt and, when verbose,
     /// the keys.
     package func introduction(of control: PresentedControl) -> Utterance {

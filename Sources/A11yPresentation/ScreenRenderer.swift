@@ -13,6 +13,13 @@ public struct ScreenFrame: Sendable, Equatable {
     /// Where the pointer acts on the frame (the track, a stepper's buttons), in the frame's rows
     /// and columns. Not part of equality: they follow from the lines.
     package var targets: [PointerTarget]
+    /// How many first lines of the frame drawn before stay above this one as history (the words
+    /// of earlier keys, for a screen reader that reads text added to the terminal): the terminal
+    /// scrolls them up, out of the frame, instead of having them rewritten. Not part of equality.
+    package var history = 0
+    /// How many first lines of this frame are words (where nothing can be rewritten, TERM=dumb,
+    /// only they are printed when `history` is above 0). Not part of equality.
+    package var words = 0
 
     package init(lines: [String], cursor: (row: Int, column: Int), targets: [PointerTarget] = []) {
         self.lines = lines

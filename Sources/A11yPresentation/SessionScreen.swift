@@ -31,6 +31,14 @@ extension ScreenRenderer {
         return composer.frame
     }
 
+    /// The line between the added words and the controls (`Voice.addedLines`): a rule of a
+    /// character no words hold, whose text never changes. A comparison by characters then
+    /// cannot take the controls' first line for part of the words added above it; without
+    /// escapes (TERM=dumb, where words are only ever added at the end) a blank line.
+    package var wordsRule: String {
+        theme.usesEscapes ? String(repeating: "\u{2500}", count: 12) : ""
+    }
+
     /// The lines above the controls: the words a screen reader reads (none without them).
     package func headLines(announcement: String?, width: Int) -> [String] {
         announcement.map { Self.wrap($0, width: width - 1) } ?? []
@@ -118,6 +126,9 @@ package struct ScreenComposer: Sendable {
         assemble()
     }
 
+    /// How many lines the head has.
+    package var headCount: Int { head.count }
+
     package mutating func setHead(_ lines: [String]) {
         if lines.count == head.count { patch(from: 0, lines) } else { head = lines; assemble() }
         head = lines
@@ -138,9 +149,13 @@ package struct ScreenComposer: Sendable {
     /// With `still`, the cursor stays at the top left, where no text comes before it: a screen
     /// reader that echoes the character under a caret whose place in the text changed (Orca) has
     /// nothing to echo.
-    package mutating func placeCursor(focused: Int, typing: Bool, announcement: Bool, still: Bool = false) {
+    package mutating func placeCursor(focused: Int, typing: Bool, announcement: Bool, still: Bool = false, last: Bool = false) {
         let cursor: (row: Int, column: Int)
-        if still || announcement {
+        if last {
+            // On the frame's last line (blank), at its start: a reader's echo of the caret is one
+            // blank, whatever key moved it.
+            cursor = (max(0, frame.lines.count - 1), 0)
+        } else if still || announcement {
             cursor = (0, 0)
         } else if typing {
             cursor = (frame.lines.count - tail.count, tail.first?.count ?? 0)

@@ -61,7 +61,8 @@ extension ControlEngine {
     }
 
     func announce(_ change: Change) -> [Utterance] {
-        announcer.utterance(for: change, in: presented).map { [$0] } ?? []
+        (voice.addsLines ? announcer.namedUtterance(for: change, in: presented)
+                         : announcer.utterance(for: change, in: presented)).map { [$0] } ?? []
     }
 
     /// Performs one action (a key's or a braille key's meaning).

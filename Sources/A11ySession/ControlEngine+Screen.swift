@@ -4,6 +4,7 @@ import A11yPresentation
 extension ControlEngine {
     /// The screen brought up to date, redrawn when it changed.
     mutating func redrawScreen(saying speech: [Utterance], _ perform: (EngineEffect) -> Void) {
+        if voice.addsLines { return addWords(speech, perform) }
         updateScreen()
         if screen.takeChanges() {
             perform(.redraw(screen.frame))
@@ -18,26 +19,57 @@ extension ControlEngine {
         }
     }
 
+    /// The words of a key added as new lines above the controls, the words before them going up
+    /// into the terminal's history (`ScreenFrame.history`): a reader that compares the screen's
+    /// text finds this key's words whole, even when they are the same as the last.
+    mutating func addWords(_ speech: [Utterance], _ perform: (EngineEffect) -> Void) {
+        var history = 0
+        if !speech.isEmpty {
+            let text = speech.map(\.text).joined(separator: " ")
+            history = max(0, screen.headCount - 1)
+            shownAnnouncement = .some(text)
+            // A rule between the words and the controls: a comparison by characters cannot then
+            // take the controls' text (a stepper's label) for part of the words added above it.
+            // Lines of at most `addedWordsWidth` columns, the controls' too: a terminal made
+            // narrower rewraps longer lines above the cursor, which moves the frame under it
+            // (redrawn one row off, it would leave the last words twice).
+            screen.setHead(screenRenderer.headLines(announcement: text, width: min(screenWidth, Self.addedWordsWidth))
+                           + [screenRenderer.wordsRule])
+        }
+        updateScreen()
+        if screen.takeChanges() || history > 0 {
+            var frame = screen.frame
+            frame.history = history
+            frame.words = max(0, screen.headCount - 1)
+            perform(.redraw(frame))
+        }
+    }
+
+    /// The widest line of added words.
+    static let addedWordsWidth = 61
+
     /// Brings `screen` up to date: only the controls that changed are drawn again, the words
     /// and hint lines only when their text changed. The result equals `screenFrame`.
     mutating func updateScreen() {
+        // Added words are set by `addWords`, with the key that brings them.
         let announcement = speechOnScreen ? lastUtterance?.text ?? "" : nil
-        if shownAnnouncement != .some(announcement) {
+        if !voice.addsLines, shownAnnouncement != .some(announcement) {
             shownAnnouncement = .some(announcement)
             screen.setHead(screenRenderer.headLines(announcement: announcement, width: screenWidth))
         }
         for index in staleScreenPanels {
-            screen.setControl(index, screenRenderer.controlFrame(presentedPanels[index], width: screenWidth,
+            screen.setControl(index, screenRenderer.controlFrame(presentedPanels[index],
+                                                                 width: voice.addsLines ? min(screenWidth, Self.addedWordsWidth) : screenWidth,
                                                                  focused: index == focusedPanel, quiet: voice.quietScreen))
         }
         staleScreenPanels.removeAll(keepingCapacity: true)
         let typing = editor.entry?.text
         if preview || shownScreenTyping != .some(typing) {
             shownScreenTyping = .some(typing)
-            screen.setTail(screenRenderer.tailLines(typing: typing, preview: previewLines(preview)))
+            screen.setTail(screenRenderer.tailLines(typing: typing, preview: previewLines(preview)) + (voice.addsLines ? [""] : []))
         }
         screen.placeCursor(focused: focusedPanel, typing: typing != nil, announcement: speechOnScreen,
-                           still: voice.stillCursor)
+                           still: voice.stillCursor, last: voice.addsLines)
     }
 
     /// The preview's lines (nil without `preview`).
@@ -53,7 +85,7 @@ extension ControlEngine {
     /// What the terminal shows at `columns`: every control, then a hint line (and, with
     /// `preview`, the braille cells and the last utterance).
     public func screenFrame(columns: Int, preview: Bool) -> ScreenFrame {
-        screenRenderer.frame(for: presentedPanels, focused: focusedPanel, width: columns,
+        voice.addsLines ? screen.frame : screenRenderer.frame(for: presentedPanels, focused: focusedPanel, width: columns,
                              typing: editor.entry?.text, preview: previewLines(preview),
                              announcement: speechOnScreen ? lastUtterance?.text ?? "" : nil, quiet: voice.quietScreen,
                              stillCursor: voice.stillCursor)

@@ -17,9 +17,19 @@ extension ControlSession {
             case .speechWithStillCursor: "the control speaks and keeps the cursor still, so it echoes nothing"
             case .throughReader: "the words are told to it through its socket; nothing on the screen changes as text"
             case .speech: "the control speaks"
+            case .addedLines: "each key's words are added as new lines"
             }
         }
         return "screen reader \(reader.name.rawValue) (\(reader.evidence)): \(what)"
+    }
+
+    /// `report` with BRLTTY's absence said in one short line (over ssh or in WSL it is the usual
+    /// case, and the user's own screen reader reads every line written): before the first frame,
+    /// once; `--verbosity verbose` and `--diagnose` say why.
+    static func shortBrailleReport(_ report: @escaping @Sendable (String) -> Void) -> (String) -> Void {
+        { message in
+            report(message.hasPrefix("braille unavailable") ? "no braille display here (BRLTTY not reachable); retrying in the background" : message)
+        }
     }
 
     /// The reader ended: the control speaks from now on (connecting to speech-dispatcher when it

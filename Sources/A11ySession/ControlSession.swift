@@ -80,19 +80,23 @@ public final class ControlSession {
         // BRLTTY keeps every other key.
         brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
         braille = BrailleOutput(startingIn: options.braille, service: devices.braille, acceptedKeys: brailleKeys.first,
-                                report: options.report)
+                                report: options.quietsMissingServers ? Self.shortBrailleReport(options.report) : options.report)
         // The screen reader is looked for while BRLTTY answers.
         let screenReader = options.screenReaderInUse
         let voice = options.voice(for: screenReader)
         if let screenReader, options.screenReader == .auto, options.verbosity == .verbose {
             options.report(Self.voiceReport(screenReader, voice, throughOrca: options.speaksThroughOrca(with: screenReader)))
         }
+        if voice == .addedLines, options.verbosity == .verbose, let reason = options.remoteReason(for: screenReader) {
+            options.report("\(reason): each key's words are added as new lines"
+                           + (options.remoteSpeech() == .off ? "; this machine's speech is off" : ""))
+        }
         // The reader that carries the words is watched: when it ends, the control speaks itself.
         readerWatch = screenReader?.processID.flatMap { ProcessWatch(processID: $0) }
         readerName = screenReader?.name.rawValue
         // With the words on the screen speech-dispatcher is not used; it is connected only if the
         // reader ends (and so not required at the start either).
-        let speechMode = voice.speaks ? options.speech : readerWatch == nil ? .off : options.speech == .off ? .off : .auto
+        let speechMode = voice == .addedLines ? options.remoteSpeech() : voice.speaks ? options.speech : readerWatch == nil ? .off : options.speech == .off ? .off : .auto
         // Told to the reader (Fenrir's socket, Orca's service), and speech-dispatcher when the
         // reader is gone or stops answering.
         let speechService = options.speechService(for: screenReader, voice: voice, fallback: devices.speech)
@@ -289,7 +293,7 @@ public final class ControlSession {
     func finish(signal: TerminalSignal?) {
         send(.tick)
         // A reader of the words line reads the last words (accepted, cancelled) after the end.
-        screen?.erase(leaving: engine.speechOnScreen ? engine.lastUtterance?.text : nil)
+        screen?.erase(leaving: engine.speechOnScreen || engine.voice.addsLines ? engine.lastUtterance?.text : nil)
         tonePlayer?.close()
         try? keys.terminal?.restore()
         braille.close()

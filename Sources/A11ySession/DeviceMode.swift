@@ -42,6 +42,11 @@ public enum ScreenReaderMode: String, Sendable, Equatable, CaseIterable {
     /// Orca (or another reader that reads only after Return or Tab and echoes the character under
     /// a moved caret): the control speaks and keeps the cursor still.
     case orca
+    /// A screen reader on another machine reads this terminal by comparing its text (NVDA,
+    /// JAWS, Narrator, VoiceOver over ssh or WSL; `auto` chooses it over ssh and in WSL when no
+    /// reader runs here): each key's words are added as new lines (`Voice.addedLines`), and the
+    /// control speaks only when speech-dispatcher was named (SPEECHD_ADDRESS) or asked for.
+    case remote
 
     /// The reader this mode stands for, given what detection finds (`detect` is called for
     /// `.auto` and `.on`).
@@ -51,6 +56,7 @@ public enum ScreenReaderMode: String, Sendable, Equatable, CaseIterable {
         case .on: detect() ?? ScreenReader(name: .declared, evidence: "--screen-reader on")
         case .off: nil
         case .orca: ScreenReader(name: .orca, evidence: "--screen-reader orca")
+        case .remote: nil
         }
     }
 }

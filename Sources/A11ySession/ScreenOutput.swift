@@ -51,11 +51,17 @@ package final class ScreenOutput {
     package func show(_ frame: ScreenFrame) {
         guard movesCursor else {
             let lines = frame.lines.map { Self.truncate(OutputText.terminal($0), to: columns - 1) }
+            if frame.history > 0, !screen.drawn.isEmpty {
+                // Words added below the last: only they are printed, the frame stays above.
+                write(lines.prefix(frame.words).joined(separator: "\r\n") + "\r\n")
+                screen.drawn = lines
+                return
+            }
             if lines != screen.drawn.compactMap({ $0 }) { write(lines.joined(separator: "\r\n") + "\r\n") }
             screen.drawn = lines
             return
         }
-        if let next = ready.first(where: { $0.state == state && $0.frame == frame }) {
+        if let next = ready.first(where: { $0.state == state && $0.frame == frame && $0.frame.history == frame.history }) {
             write(next.bytes)
             screen = next.screen
         } else {
@@ -92,6 +98,27 @@ package final class ScreenOutput {
             out.append(UInt8(ascii: "\r"))
             screen.drawn = [nil]
             screen.given = [nil]
+        }
+        if frame.history > 0, frame.words > 0, !screen.drawn.isEmpty {
+            // The first lines stay above as history, and the new words go in below them without
+            // rewriting any other line: room is made at the bottom (the terminal scrolls when
+            // the frame ends on its last row), blank lines are inserted under the history (the
+            // terminal moves the lines below down), and only the words are written into them. At
+            // every step of the write, cut anywhere by a slow link, the screen's text has only
+            // lost lines, gained blank ones or gained the words: a reader that compares the
+            // text reads the words and nothing else.
+            let history = min(frame.history, screen.drawn.count)
+            let words = frame.words
+            Self.move(from: &screen.cursorRow, to: screen.drawn.count - 1, in: &out)
+            out.append(UInt8(ascii: "\n"), count: words)
+            screen.cursorRow = screen.drawn.count - 1 + words
+            Self.move(from: &screen.cursorRow, to: history, in: &out)
+            out.append("\r\u{1B}[")
+            out.append(decimal: words)
+            out.append(UInt8(ascii: "L"))
+            screen.cursorRow -= history
+            screen.drawn = Array(repeating: nil, count: words) + Array(screen.drawn.dropFirst(history))
+            screen.given = Array(repeating: nil, count: words) + Array(screen.given.dropFirst(history))
         }
         let added = frame.lines.count - screen.drawn.count
         if added > 0 {

@@ -6,7 +6,39 @@ extension SessionOptions {
     /// `--speech off` the words stay off every speech channel of the control's own, and a reader
     /// of screen changes reads them from the words line). `a11y-demo --diagnose` reports it.
     package func voice(for reader: ScreenReader?) -> Voice {
-        Voice(for: reader, tellReader: speechThroughReader && speech != .off)
+        if remoteReason(for: reader) != nil { return .addedLines }
+        return Voice(for: reader, tellReader: speechThroughReader && speech != .off)
+    }
+
+    /// Why each key's words are added as lines for a screen reader on another machine
+    /// (`Voice.addedLines`), given the `reader` found here; nil when they are not.
+    package func remoteReason(for reader: ScreenReader?, environment: [String: String] = Environment.all) -> String? {
+        switch screenReader {
+        case .remote: return "--screen-reader remote"
+        case .auto where reader == nil:
+            return RemoteTerminal.detect(environment: environment).map {
+                "over \($0.via) (\($0.evidence)), no screen reader on this machine"
+            }
+        default: return nil
+        }
+    }
+
+    /// Whether a missing BRLTTY is normal here and said in one short line: over ssh or in WSL
+    /// (or `--screen-reader remote`), unless the run is verbose.
+    package func quietsMissingServers(environment: [String: String] = Environment.all) -> Bool {
+        guard verbosity != .verbose, screenReader == .remote || screenReader == .auto else { return false }
+        return screenReader == .remote || RemoteTerminal.detect(environment: environment) != nil
+    }
+    package var quietsMissingServers: Bool { quietsMissingServers() }
+
+    /// Speech-dispatcher with the words added as lines: on only when asked for (`--speech on`) or
+    /// named (SPEECHD_ADDRESS: forwarded from the user's machine), else off: this machine's
+    /// voice is not heard over ssh or from WSL.
+    package func remoteSpeech(environment: [String: String] = Environment.all) -> DeviceMode {
+        switch speech {
+        case .on, .off: speech
+        case .auto: (environment["SPEECHD_ADDRESS"] ?? "").isEmpty ? .off : .auto
+        }
     }
 }
 

@@ -19,6 +19,13 @@ public enum Voice: Sendable, Equatable {
     /// socket): nothing on the screen changes as text and the cursor stays still, so the reader
     /// reads nothing from the screen; each utterance interrupts the stale one.
     case throughReader
+    /// A screen reader that compares the terminal's whole text before and after and speaks what
+    /// was added (NVDA, JAWS, Narrator, VoiceOver, on another machine over ssh or WSL): each key's
+    /// words are added as new lines above the controls, the earlier words staying above them as
+    /// history, so the comparison finds the whole phrase and nothing else; the controls' lines
+    /// keep their text and the cursor rests on a blank line below them. The control speaks only
+    /// when its own speech-dispatcher was named or asked for.
+    case addedLines
 
     /// The voice for `reader` (nil: none). A reader of screen changes that can be told the words
     /// (Fenrir's own remote socket) is told them when `tellReader` allows.
@@ -34,7 +41,9 @@ public enum Voice: Sendable, Equatable {
     /// reader's channel).
     public var speaks: Bool { self != .screenLine }
     /// Whether the controls are drawn without the text that changes with their values.
-    public var quietScreen: Bool { self == .screenLine || self == .throughReader }
+    public var quietScreen: Bool { self == .screenLine || self == .throughReader || self == .addedLines }
+    /// Whether each key's words are added below the earlier ones.
+    public var addsLines: Bool { self == .addedLines }
     /// Whether the cursor stays where it is on every key.
     public var stillCursor: Bool { self == .speechWithStillCursor || self == .throughReader }
 }

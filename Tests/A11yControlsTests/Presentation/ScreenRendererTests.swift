@@ -128,6 +128,43 @@ import A11yTestSupport
         }
     }
 
+    /// Words added for a reader on another machine (`ScreenFrame.history`): the earlier words stay
+    /// above, blank lines are inserted below them and only the new words are written, so at every
+    /// point of the write (a slow link may cut it anywhere) the screen's text has only gained the
+    /// words or blank lines. Under TERM=dumb only the words are printed.
+    @Test func addedWordsAreTheOnlyTextWritten() {
+        var written: [String] = []
+        let output = ScreenOutput(columns: 40) { written.append($0) }
+        output.show(ScreenFrame(lines: ["lower, 11", "────", "price", "", "Press ? for help.", ""], cursor: (5, 0)))
+        var next = ScreenFrame(lines: ["lower, 12", "────", "price", "", "Press ? for help.", ""], cursor: (5, 0))
+        next.history = 1
+        next.words = 1
+        output.show(next)
+        let bytes = written[1]
+        // Room made below (a newline), blank lines inserted under the history (CSI 1 L).
+        #expect(bytes.contains("\n") && bytes.contains("\u{1B}[1L"), "\(bytes.debugDescription)")
+        var text = bytes
+        while let range = text.range(of: "\u{1B}\\[[0-9;]*[A-Za-z]", options: .regularExpression) { text.removeSubrange(range) }
+        #expect(text.filter { $0 != "\r" && $0 != "\n" } == "lower, 12", "\(bytes.debugDescription)")
+        // The frame below stands where it stood, one row lower: another key rewrites nothing else.
+        var third = ScreenFrame(lines: ["lower, 13", "────", "price", "", "Press ? for help.", ""], cursor: (5, 0))
+        third.history = 1
+        third.words = 1
+        output.show(third)
+        text = written[2]
+        while let range = text.range(of: "\u{1B}\\[[0-9;]*[A-Za-z]", options: .regularExpression) { text.removeSubrange(range) }
+        #expect(text.filter { $0 != "\r" && $0 != "\n" } == "lower, 13")
+
+        var dumbWrites: [String] = []
+        let dumb = ScreenOutput(columns: 40, movesCursor: false) { dumbWrites.append($0) }
+        dumb.show(ScreenFrame(lines: ["lower, 11", "", "price", ""], cursor: (3, 0)))
+        var more = ScreenFrame(lines: ["lower, 12", "", "price", ""], cursor: (3, 0))
+        more.history = 1
+        more.words = 1
+        dumb.show(more)
+        #expect(dumbWrites == ["lower, 11\r\n\r\nprice\r\n\r\n", "lower, 12\r\n"])
+    }
+
     /// The cursor goes up and down by counts, and right to the focused column (cut to the width).
     @Test func screenOutputMovesTheCursorByCounts() {
         var written: [String] = []

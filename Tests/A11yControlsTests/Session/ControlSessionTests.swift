@@ -50,6 +50,9 @@ import VirtualDisplayClient
                      speechService: (any SpeechService)? = nil, speechWorker: (any SerialWorker)? = nil,
                      yieldProcessor: @escaping () -> Void = {}) throws -> ControlSession {
             var options = SessionOptions()
+            // No screen reader, wherever the tests run (over ssh `auto` would choose the added
+            // words for a reader on another machine).
+            options.screenReader = .off
             options.speech = speechMode
             options.braille = .on
             options.theme = .standard(environment: ["NO_COLOR": "1", "TERM": "xterm"])

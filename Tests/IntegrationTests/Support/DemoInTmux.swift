@@ -28,12 +28,18 @@ final class DemoInTmux: TmuxPane {
          unsetting: [String] = [], wrapper: [String] = []) throws {
         try super.init(prefix: "a11y-e2e", session: "demo", defaultTimeout: .seconds(5))
         let q = Self.quote
+        // Over ssh or in WSL the demo would choose the presentation for a reader on another
+        // machine: a test that does not ask for it runs as on a local console.
+        let unsetting = unsetting + Self.remoteVariables.filter { environment[$0] == nil }
         let unsets = unsetting.isEmpty ? "" : "unset \(unsetting.map(q).joined(separator: " ")); "
         let exports = environment.map { "export \($0.key)=\(q($0.value)); " }.joined()
         try start(unsets + exports + (wrapper + [try Self.binary] + arguments).map(q).joined(separator: " ")
                   + " >\(q(path("stdout"))) 2>\(q(path("stderr"))); echo $? >\(q(path("status")))",
                   columns: columns, rows: rows)
     }
+
+    /// The variables that say the terminal is reached from another machine.
+    static let remoteVariables = ["SSH_CONNECTION", "SSH_TTY", "SSH_CLIENT", "WSL_DISTRO_NAME", "WSL_INTEROP"]
 
     /// When the last key was typed.
     private var lastKey: ContinuousClock.Instant?

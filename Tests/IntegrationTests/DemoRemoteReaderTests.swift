@@ -1,0 +1,227 @@
+import A11yTestSupport
+import Foundation
+import Testing
+
+/// A screen reader on another machine (NVDA, JAWS, Narrator, VoiceOver over ssh or WSL) hears what
+/// the terminal's text gains: a11y-demo's real screens in tmux, key by key, judged by
+/// `DiffReaderReplay` (NVDA's rules, both ways of comparing), with no speech-dispatcher and no
+/// BRLTTY reachable, as over ssh.
+@Suite(.serialized)
+struct DemoRemoteReaderTests {
+    /// Over ssh, with nothing of this machine's servers and no local screen reader.
+    static func overSSH(term: String) -> [String: String] {
+        ["SSH_CONNECTION": "192.0.2.1 50000 192.0.2.2 22", "TERM": term, "BRLAPI_HOST": "127.0.0.1:250",
+         "ACCESSIBLE": "", "A11Y_FENRIR_SOCKET": "/nonexistent", "A11Y_SPEAKUP_PATH": "/nonexistent",
+         "A11Y_PROC_ROOT": "/nonexistent", "DISPLAY": "", "WAYLAND_DISPLAY": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C"]
+    }
+    static let unset = ["SPEECHD_ADDRESS", "BRLAPI_AUTH", "A11Y_BRLAPI_LOCAL_HOST"]
+
+    /// Runs the demo, types `keys` one by one (each waited for: the screen changes), and returns
+    /// the screen before the first key and after each.
+    static func screens(_ arguments: [String], keys: [String], environment: [String: String], unsetting: [String] = unset,
+                        everyKeyChanges: Bool = true, rows: Int = 30)
+        throws -> (start: DiffReaderReplay.Screen, steps: [(key: String, screen: DiffReaderReplay.Screen)], demo: DemoInTmux) {
+        let demo = try DemoInTmux(arguments, rows: rows, environment: environment, unsetting: unsetting)
+        func capture() -> DiffReaderReplay.Screen {
+            let cursor = demo.cursor ?? (0, 0)
+            return DiffReaderReplay.Screen(text: demo.screen, cursor: (cursor.column, cursor.row))
+        }
+        var text = demo.waitForScreen { $0.contains("Press ? for help") && $0.contains("help.") }
+        let start = capture()
+        var steps: [(key: String, screen: DiffReaderReplay.Screen)] = []
+        for key in keys {
+            try demo.send(key)
+            if key == "Enter" { _ = demo.waitForExit() }
+            // The key's effect: the text changed (or, where a mode writes no words, the cursor moved).
+            let before = text, cursor = demo.cursor
+            text = demo.waitForScreen { $0 != before || demo.cursor.map { $0 != cursor ?? (-1, -1) } == true }
+            #expect(!everyKeyChanges || text != before || demo.cursor.map { $0 != cursor ?? (-1, -1) } == true, "nothing changed after \(key)")
+            demo.restartPace()
+            steps.append((key, capture()))
+        }
+        return (start, steps, demo)
+    }
+
+    /// Every key heard as its words, once, whole: one line of new text holding `value` as a whole
+    /// word, and besides it only the reader's own one-character echo (or a blank line's).
+    static func check(_ heard: [DiffReaderReplay.Heard], values: [String], _ label: String) {
+        #expect(heard.count == values.count)
+        for (one, value) in zip(heard, values) {
+            #expect(one.text.count == 1, "\(label) \(one)")
+            let words = (one.text.first ?? "").split(whereSeparator: { !$0.isNumber && $0 != "." })
+            #expect(words.contains(Substring(value)), "\(label) \(one): \(value) not heard whole")
+            #expect((one.text.first ?? "").count >= 3, "\(label) \(one)")
+            #expect(one.echo.allSatisfy { $0.count <= 1 }, "\(label) \(one): echo longer than a character")
+        }
+    }
+
+    static let rangeKeys = ["Right", "Right", "Right", "Tab", "Left", "Home", "End", "Enter"]
+    static let rangeValues = ["11", "12", "13", "90", "89", "13", "100", "100"]
+    static let stepperKeys = ["+", "+", "-", "PageUp", "Home", "End", "Enter"]
+
+    @Test(arguments: ["xterm-256color", "dumb"])
+    func rangeIsHeardKeyByKey(term: String) throws {
+        let run = try Self.screens(["range", "--label", "price"], keys: Self.rangeKeys, environment: Self.overSSH(term: term))
+        #expect(run.demo.stdout == "13 100\n")
+        // A quiet start: BRLTTY's absence in one short line (written before the first frame),
+        // speech-dispatcher not tried at all.
+        let stderr = run.demo.stderr.split(separator: "\n")
+        #expect(stderr.count <= 1 && stderr.allSatisfy { $0.count < 100 && !$0.contains("speech") }, "\(stderr)")
+        for algorithm in DiffReaderReplay.Algorithm.allCases {
+            let heard = DiffReaderReplay(algorithm: algorithm).replay(from: run.start, run.steps)
+            print("range \(term) \(algorithm):\n" + heard.map(\.description).joined(separator: "\n"))
+            Self.check(heard, values: Self.rangeValues, "range \(term) \(algorithm)")
+        }
+    }
+
+    @Test(arguments: ["xterm-256color", "dumb"])
+    func stepperIsHeardKeyByKey(term: String) throws {
+        let run = try Self.screens(["stepper", "--label", "Copies"], keys: Self.stepperKeys, environment: Self.overSSH(term: term))
+        for algorithm in DiffReaderReplay.Algorithm.allCases {
+            let heard = DiffReaderReplay(algorithm: algorithm).replay(from: run.start, run.steps)
+            print("stepper \(term) \(algorithm):\n" + heard.map(\.description).joined(separator: "\n"))
+            Self.check(heard, values: Self.stepperValues, "stepper \(term) \(algorithm)")
+        }
+    }
+
+    /// The stepper's values key by key (it starts at 1, from 1 to 99, page 10).
+    static let stepperValues = ["2", "3", "2", "12", "1", "99", "99"]
+
+    /// Inside WSL, and by hand with `--screen-reader remote`: the same presentation.
+    @Test(arguments: [["WSL_DISTRO_NAME": "Debian"], ["WSL_INTEROP": "/run/WSL/1_interop"], [:]])
+    func chosenInWSLAndByHand(variables: [String: String]) throws {
+        var environment = Self.overSSH(term: "xterm-256color").merging(variables) { $1 }
+        environment["SSH_CONNECTION"] = nil
+        let byHand = variables.isEmpty ? ["--screen-reader", "remote"] : []
+        let run = try Self.screens(["stepper", "--label", "Copies"] + byHand, keys: ["+", "Enter"], environment: environment,
+                                   unsetting: Self.unset + ["SSH_CONNECTION"])
+        let heard = DiffReaderReplay().replay(from: run.start, run.steps)
+        #expect(heard.map(\.text) == [["Copies, 2"], ["2, accepted"]], "\(heard)")
+    }
+
+    /// Speech asked for (`--speech on`) with no speech-dispatcher: still an error (status 3).
+    @Test func speechAskedForAndMissingIsAnError() throws {
+        var environment = Self.overSSH(term: "xterm-256color")
+        environment["SPEECHD_ADDRESS"] = "unix_socket:/nonexistent/speechd.sock"
+        let demo = try DemoInTmux(["stepper", "--speech", "on"], environment: environment, unsetting: ["BRLAPI_AUTH"])
+        #expect(demo.waitForExit() == 3)
+        #expect(demo.stderr.contains("speech is required"), "\(demo.stderr)")
+    }
+
+    /// The same judge on today's other modes, recorded: the words line rewritten in place
+    /// (`--screen-reader on`, for Fenrir and speakup) and the control speaking with the cursor on
+    /// the handle (`off`), or still (`orca`). What a reader of added text hears there is
+    /// printed; the assertion is only that those modes are unchanged by this presentation and
+    /// that they lose whole values which the added lines keep.
+    @Test(arguments: ["on", "off", "orca"])
+    func todaysModesAsAReaderOfAddedTextHearsThem(mode: String) throws {
+        var environment = Self.overSSH(term: "xterm-256color")
+        environment["SSH_CONNECTION"] = nil
+        let run = try Self.screens(["range", "--label", "price", "--screen-reader", mode, "--speech", "off", "--braille", "off"],
+                                   keys: Self.rangeKeys, environment: environment, unsetting: Self.unset + ["SSH_CONNECTION"],
+                                   everyKeyChanges: false)
+        #expect(run.demo.stdout == "13 100\n")
+        for algorithm in DiffReaderReplay.Algorithm.allCases {
+            let heard = DiffReaderReplay(algorithm: algorithm).replay(from: run.start, run.steps)
+            print("--screen-reader \(mode) \(algorithm):\n" + heard.map(\.description).joined(separator: "\n"))
+            let whole = zip(heard, Self.rangeValues).filter { one, value in
+                one.text.count == 1 && one.text[0].split(whereSeparator: { !$0.isNumber }).contains(Substring(value))
+            }.count
+            print("--screen-reader \(mode) \(algorithm): \(whole) of \(heard.count) keys heard as their value alone")
+            if mode == "on", algorithm == .diffMatchPatch {
+                // "11" → "12" in place: the comparison finds "2", dropped as typing.
+                #expect(heard[1].text.isEmpty, "\(heard[1])")
+            }
+        }
+    }
+
+    /// Help, where-am-I, a refused key and the same refusal again: each heard whole, once.
+    @Test(arguments: DiffReaderReplay.Algorithm.allCases)
+    func helpWhereAmIAndRefusedKeysAreHeard(algorithm: DiffReaderReplay.Algorithm) throws {
+        let run = try Self.screens(["range", "--label", "price"], keys: ["?", "Space", "End", "Right", "Right", "Escape"],
+                                   environment: Self.overSSH(term: "xterm-256color"))
+        let heard = DiffReaderReplay(algorithm: algorithm).replay(from: run.start, run.steps)
+        print(heard.map(\.description).joined(separator: "\n"))
+        // Help: the keys, on as many lines as the width needs, all of them new.
+        #expect(heard[0].text.joined(separator: " ") == "Arrows move the focused handle, Tab switches handles, Page Up and "
+                + "Page Down move by 10 steps, Home and End go as far as the handle may, type digits to enter a value, Space says "
+                + "where things stand, Enter accepts, Escape cancels.", "\(heard[0])")
+        #expect(heard[1].text.joined(separator: " ").hasPrefix("price, range slider, 10 to 90, of 0 to 100."), "\(heard[1])")
+        #expect(heard[2].text == ["lower, 90, meets upper"], "\(heard[2])")
+        #expect(heard[3].text == ["lower, 90, blocked by upper"], "\(heard[3])")
+        #expect(heard[4].text == ["lower, 90, blocked by upper"], "\(heard[4])")
+        #expect(heard[5].text == ["cancelled"], "\(heard[5])")
+        #expect(heard.allSatisfy { $0.echo.allSatisfy { $0.count <= 1 } })
+    }
+
+    /// `--diagnose` over ssh says which presentation and why, and that this machine's speech is off.
+    @Test func diagnoseSaysWhy() throws {
+        var environment = ProcessInfo.processInfo.environment.merging(Self.overSSH(term: "xterm-256color")) { $1 }
+        for name in Self.unset { environment[name] = nil }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-remote-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let child = try ChildProcess([try DemoInTmux.binary, "--diagnose"], environment: environment,
+                                     streams: .files(output: directory.path + "/stdout", error: directory.path + "/stderr"), newSession: true)
+        guard try child.waitForExit(timeout: .seconds(20)) != nil else {
+            child.killAndReap()
+            throw FixtureError("a11y-demo --diagnose still runs after 20 s")
+        }
+        let lines = ((try? String(contentsOf: directory.appendingPathComponent("stdout"), encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("screen reader: mode: each key's words are added as new lines") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("screen reader: why: over ssh (SSH_CONNECTION), no screen reader on this machine; this machine's speech is off") },
+                "\(lines)")
+    }
+
+    /// A screen full of words: the terminal scrolls, its top line leaves as each key's words
+    /// come in, and the words are still heard whole and once (a 24-row terminal; on a very short
+    /// one, shifting every similar line by a character can cost a comparison less: docs).
+    @Test(arguments: ["xterm-256color", "dumb"])
+    func aScreenFullOfWordsScrollsAndStillSaysEachWhole(term: String) throws {
+        let keys = Array(repeating: "+", count: 30)
+        let run = try Self.screens(["stepper", "--label", "Copies"], keys: keys, environment: Self.overSSH(term: term), rows: 24)
+        let heard = DiffReaderReplay().replay(from: run.start, run.steps)
+        #expect(run.steps.last.map { $0.screen.lines.first?.hasPrefix("Copies, ") == true } == true, "the words fill the screen")
+        #expect(heard.map(\.text) == (2...31).map { ["Copies, \($0)"] }, "\(heard.map(\.description).joined(separator: "\n"))")
+    }
+
+    /// The window resized between keys and while a key's words are written (100, 70, 90 columns):
+    /// nothing is read from the resize itself, and each key's words are still heard whole, once.
+    /// (The words and the controls are at most 61 columns wide, so no line above the cursor is
+    /// rewrapped; a window made narrower than that is not covered.)
+    @Test func aResizedWindowStillGivesWholeWordsOnce() throws {
+        let demo = try DemoInTmux(["range", "--label", "price"], environment: Self.overSSH(term: "xterm-256color"),
+                                  unsetting: Self.unset)
+        func capture() -> DiffReaderReplay.Screen {
+            let cursor = demo.cursor ?? (0, 0)
+            return DiffReaderReplay.Screen(text: demo.screen, cursor: (cursor.column, cursor.row))
+        }
+        var text = demo.waitForScreen { $0.contains("Press ? for help") && $0.contains("help.") }
+        let start = capture()
+        var steps: [(key: String, screen: DiffReaderReplay.Screen)] = []
+        func step(_ key: String, _ action: () throws -> Void, expecting expected: String?) throws {
+            try action()
+            let before = text
+            text = demo.waitForScreen { expected.map($0.contains) ?? ($0 != before) }
+            demo.restartPace()
+            steps.append((key, capture()))
+        }
+        try step("Right", { try demo.send("Right") }, expecting: "lower, 11")
+        try step("resize", { _ = try demo.tmux(["resize-window", "-t", demo.session, "-x", "70"]) }, expecting: nil)
+        try step("Right", { try demo.send("Right") }, expecting: "lower, 12")
+        // A key and a resize at once.
+        try step("Right", {
+            try demo.send("Right")
+            _ = try demo.tmux(["resize-window", "-t", demo.session, "-x", "90"])
+        }, expecting: "lower, 13")
+        try step("Right", { try demo.send("Right") }, expecting: "lower, 14")
+        for algorithm in DiffReaderReplay.Algorithm.allCases {
+            let heard = DiffReaderReplay(algorithm: algorithm).replay(from: start, steps)
+            print("resize \(algorithm):\n" + heard.map(\.description).joined(separator: "\n"))
+            let texts = heard.map(\.text).filter { !$0.isEmpty }
+            #expect(texts == [["lower, 11"], ["lower, 12"], ["lower, 13"], ["lower, 14"]], "\(heard)")
+        }
+        try demo.send("Escape")
+        #expect(demo.waitForExit() == 1)
+    }
+}
