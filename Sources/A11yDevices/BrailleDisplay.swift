@@ -100,14 +100,6 @@ package final class BrailleDisplay: @unchecked Sendable {
         close()
     }
 
-    /// Starts loading libbrlapi (and the libraries it needs) on a thread of its own and returns
-    /// at once: a program calls it first thing in `main`, so that the library is there when its
-    /// braille connection starts (its loading is then off the way to the first braille frame).
-    /// Without it, libbrlapi loads at the first BrlAPI call. Loading twice is harmless.
-    package static func loadLibraryInBackground() {
-        _ = DetachedThread.start { _ = a11y_brlapi_functions() }
-    }
-
     /// Connects, runs `body`, then closes the connection, even when `body` throws.
     package static func withConnection<Result>(
         host: String? = nil, auth: String? = nil, _ body: (BrailleDisplay) throws -> Result

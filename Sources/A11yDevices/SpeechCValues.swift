@@ -30,14 +30,3 @@ extension SpeechVoiceType {
         }
     }
 }
-
-extension SpeechPunctuation {
-    var cValue: SPDPunctuation {
-        switch self {
-        case .all: SPD_PUNCT_ALL
-        case .most: SPD_PUNCT_MOST
-        case .some: SPD_PUNCT_SOME
-        case .none: SPD_PUNCT_NONE
-        }
-    }
-}

@@ -34,11 +34,6 @@ extension SpeechDispatcher {
         perform("spd_set_language") { a11y_spd_set_language($0, language) }
     }
 
-    /// Sets how much punctuation is read aloud.
-    package func setPunctuation(_ punctuation: SpeechPunctuation) {
-        perform("spd_set_punctuation") { a11y_spd_set_punctuation($0, punctuation.cValue) }
-    }
-
     // MARK: Questions
 
     /// The output module that speaks for this connection (SSIP `GET OUTPUT_MODULE`), nil when

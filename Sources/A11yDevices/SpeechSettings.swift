@@ -41,8 +41,3 @@ package enum SpeechAddress: Sendable, Equatable, CustomStringConvertible {
 package enum SpeechVoiceType: Sendable, Equatable, CaseIterable {
     case male1, male2, male3, female1, female2, female3, childMale, childFemale
 }
-
-/// How much punctuation the synthesizer reads aloud.
-package enum SpeechPunctuation: Sendable, Equatable, CaseIterable {
-    case all, most, some, none
-}

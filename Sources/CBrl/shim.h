@@ -6,8 +6,7 @@
 // libbrlapi is loaded when it is first needed, not linked: linked, it and the libraries it
 // needs (libsystemd, gcrypt, lz4, zstd, lzma) would load at every start before main.
 // a11y-demo starts loading it on a thread of its own before main (Sources/DemoStart), while
-// the command line is read; other programs may call `BrailleDisplay.loadLibraryInBackground()`
-// first thing, or load it at their first BrlAPI call. A11yDevices calls the a11y_brlapi*
+// the command line is read; other programs load it at their first BrlAPI call. A11yDevices calls the a11y_brlapi*
 // functions below, each BrlAPI's function of the same name (all looked up as the library
 // loads); libbrlapi.so.0.8 is the ABI of the headers (Sources/DemoStart loads it by that name too).
 #include <brlapi.h>

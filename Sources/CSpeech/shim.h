@@ -19,7 +19,7 @@
 // `found`, the library's function `name` (looked up as the library loads).
 #define A11Y_SPEECHD_FUNCTIONS(X) \
     X(spd_open2) X(spd_close) X(spd_stop) X(spd_cancel) X(spd_set_voice_rate) X(spd_set_voice_pitch) \
-    X(spd_set_volume) X(spd_set_voice_type) X(spd_set_language) X(spd_set_punctuation) \
+    X(spd_set_volume) X(spd_set_voice_type) X(spd_set_language) \
     X(spd_execute_command) X(spd_send_data) X(spd_get_output_module) X(spd_get_language) \
     X(spd_get_default_address) X(SPDConnectionAddress__free)
 A11Y_LAZY_LIBRARY(speechd, "libspeechd.so.2", A11Y_SPEECHD_FUNCTIONS)
@@ -54,7 +54,6 @@ static inline int a11y_spd_set_voice_pitch(SPDConnection *c, signed int pitch) {
 static inline int a11y_spd_set_volume(SPDConnection *c, signed int volume) { A11Y_SPEECHD_CALL(spd_set_volume, -1, c, volume) }
 static inline int a11y_spd_set_voice_type(SPDConnection *c, SPDVoiceType type) { A11Y_SPEECHD_CALL(spd_set_voice_type, -1, c, type) }
 static inline int a11y_spd_set_language(SPDConnection *c, const char *language) { A11Y_SPEECHD_CALL(spd_set_language, -1, c, language) }
-static inline int a11y_spd_set_punctuation(SPDConnection *c, SPDPunctuation type) { A11Y_SPEECHD_CALL(spd_set_punctuation, -1, c, type) }
 static inline int a11y_spd_execute_command(SPDConnection *c, const char *command) { A11Y_SPEECHD_CALL(spd_execute_command, -1, c, command) }
 static inline char *a11y_spd_send_data(SPDConnection *c, const char *message, int wfr) { A11Y_SPEECHD_CALL(spd_send_data, NULL, c, message, wfr) }
 // The questions `a11y-demo --diagnose` asks (SSIP GET OUTPUT_MODULE, GET LANGUAGE): malloc'd answers.

@@ -1,9 +1,8 @@
 // a11y-demo's start-up, before any of its Swift code runs (a constructor of the program).
 //
 // libbrlapi (with the libraries it needs: libsystemd, gcrypt, lz4, zstd and lzma) is what the
-// braille connection waits for first. Started from main
-// (`BrailleDisplay.loadLibraryInBackground()`), its thread would begin only after the Swift
-// runtime's constructors; started here, it loads while the runtime starts and main reads the
+// braille connection waits for first. Started from main, its thread would begin only after the
+// Swift runtime's constructors; started here, it loads while the runtime starts and main reads the
 // command line, so the first braille line comes sooner.
 // A11yDevices' own dlopen at the first BrlAPI call then returns the same handle at once.
 //
