@@ -37,12 +37,13 @@
 # timings.txt, detect.txt (what a process in the program's place sees), mouse.txt (the pane's
 # mouse flags, as tmux took them from what Fenrir wrote, before the first key and at the end), run.log.
 #
-# Fenrir runs in a PID namespace of its own when it can (as root, with unshare): Fenrir 2025.0.2.26
+# Fenrir runs in a PID namespace of its own when it can (as root, with unshare; the test below says
+# when it cannot, in run.log): Fenrir 2025.0.2.26
 # and 2026.0.9.12 in PTY mode send SIGTERM to process -1 when they stop (seen with strace: 2026's
 # PTY driver sets its shell's pid to -1 and its cleanup only checks for None), and kill(-1) reaches
 # every process the caller may signal: as root, every process of the machine (in the matrix's
-# namespace, the whole test run). In a namespace of its own (`unshare --pid --fork --mount-proc`,
-# with lib/pidns-init.py as PID 1, which kill(-1) spares) it reaches only Fenrir's own processes:
+# namespace, the whole test run). In a namespace of its own (`unshare --pid --fork --mount`, its
+# own /proc, lib/pidns-init.py as PID 1, which kill(-1) spares) it reaches only Fenrir's own processes:
 # its shell and the program under it. Only the PID namespace and the /proc mounted for it are
 # Fenrir's own: /tmp (Fenrir's remote socket, its instance file, OUTDIR), the tmux pane's terminal
 # and the speech-dispatchers' sockets are the same as outside, and the program under Fenrir sees
@@ -235,14 +236,21 @@ log "Fenrir $FENRIR_VERSION (started as $FENRIR_STYLE: fenrir $FENRIR_FLAGS -o .
 # The PID namespace (see the top): root only (a user namespace would change the program's user),
 # and only where unshare can make one. --kill-child: should unshare go (the pane killed), its
 # child, the namespace's init, goes with it, and the kernel ends the rest of the namespace.
+# The namespace's own /proc: not unshare's --mount-proc, which first makes every mount private
+# from / down and fails in a chroot (its / is no mount point, as in the matrix): the new mount
+# namespace keeps the propagation it has, only its copy of /proc is made private (so nothing
+# mounted there reaches the outside), and a proc of the new PID namespace is mounted over it.
 PIDNS=0
-if [[ ${A11Y_FENRIR_PIDNS:-1} != 0 ]] && ((EUID == 0)) && unshare --pid --fork --mount-proc true 2>/dev/null; then PIDNS=1; fi
+NS_PROC="mount --make-rprivate /proc && mount -t proc -o nosuid,nodev,noexec proc /proc"
+if [[ ${A11Y_FENRIR_PIDNS:-1} != 0 ]] && ((EUID == 0)) \
+    && unshare --pid --fork --mount --propagation unchanged /bin/sh -c "$NS_PROC" 2>>"$OUT/run.log"; then PIDNS=1; fi
 if ((PIDNS)); then
-    LAUNCH="unshare --pid --fork --mount-proc --kill-child /usr/bin/python3 $(printf %q "$here/lib/pidns-init.py") fenrir"
+    LAUNCH="unshare --pid --fork --mount --propagation unchanged --kill-child /bin/sh -c '$NS_PROC && exec \"\$0\" \"\$@\"' /usr/bin/python3 $(printf %q "$here/lib/pidns-init.py") fenrir"
     log "Fenrir in a PID namespace of its own (its kill(-1) reaches only its own processes)"
 else
     LAUNCH=fenrir
-    log "Fenrir WITHOUT a PID namespace of its own ($( ((EUID == 0)) && echo "unshare cannot make one" || echo "not root")): its kill(-1), if it sends one, reaches every process of this user"
+    why="not root"; ((EUID == 0)) && why="unshare cannot make one: run.log says why"; [[ ${A11Y_FENRIR_PIDNS:-1} == 0 ]] && why="A11Y_FENRIR_PIDNS=0"
+    log "Fenrir WITHOUT a PID namespace of its own ($why): its kill(-1), if it sends one, reaches every process of this user"
 fi
 echo "pid namespace $PIDNS" >>"$OUT/fenrir-version.txt"
 tm -f /dev/null new-session -d -x 100 -y 30 -s fenrir \
@@ -252,10 +260,11 @@ PANE_PID=$(tm display-message -p -t fenrir '#{pane_pid}')
 # and the program see, and what Fenrir names its socket and instance file with.
 nspid() { awk '/^NSpid:/ {print $NF}' "/proc/$1/status" 2>/dev/null || true; }
 if ((PIDNS)); then
-    # The pane runs unshare; its child is the namespace's init, whose child is Fenrir.
-    child_of() { ps -o pid= --ppid "$1" 2>/dev/null | tr -d ' ' | head -1; }
+    # The pane runs unshare; its child is the namespace's init (a shell that mounts the /proc, then
+    # lib/pidns-init.py), whose child named fenrir is Fenrir (not the mount commands before it).
+    child_of() { ps -o pid=,comm= --ppid "$1" 2>/dev/null | awk -v name="${2:-}" 'name == "" || $2 == name {print $1; exit}'; }
     INIT_PID=""
-    wait_for 5 'INIT_PID=$(child_of $PANE_PID); [[ -n $INIT_PID ]] && FENRIR_PID=$(child_of $INIT_PID) && [[ -n $FENRIR_PID ]]' \
+    wait_for 5 'INIT_PID=$(child_of $PANE_PID); [[ -n $INIT_PID ]] && FENRIR_PID=$(child_of $INIT_PID fenrir) && [[ -n $FENRIR_PID ]]' \
         || { log "Fenrir did not start in its PID namespace within 5 s (pane $PANE_PID, init ${INIT_PID:-none})"; exit 1; }
     NS_PIDS=("$PANE_PID" "$INIT_PID")
     # outer_pid NSPID: the pid here of the process with pid NSPID in Fenrir's namespace (the
@@ -273,7 +282,7 @@ else
     outer_pid() { echo "$1"; }
 fi
 FENRIR_NSPID=$(nspid "$FENRIR_PID")
-[[ -n $FENRIR_NSPID ]] || FENRIR_NSPID=$FENRIR_PID
+[[ -n $FENRIR_NSPID ]] || { log "Fenrir's process $FENRIR_PID ended at once"; exit 1; }
 log "fenrir pid $FENRIR_PID$( ((PIDNS)) && echo " ($FENRIR_NSPID in its namespace; init $INIT_PID, unshare $PANE_PID)")"
 
 # Ready: Fenrir said "Start Fenrir" (its speech driver works) and its remote socket exists:
