@@ -51,7 +51,7 @@ struct DemoDiagnoseTests {
         var plain = try diagnose()
         _ = try Polling.until(timeout: .seconds(10), every: .milliseconds(100)) { () throws -> Bool in
             plain = try diagnose()
-            return plain.lines.contains("braille: driver: Virtual (vr)")
+            return plain.lines.contains("braille: driver: \(Servers.brailleDriverDescription)")
         }
         #expect(plain.status == 0)
         #expect(plain.stderr.isEmpty)
@@ -63,7 +63,7 @@ struct DemoDiagnoseTests {
         #expect(lines.contains("braille: reachable: yes"))
         #expect(lines.contains("braille: display size: \(display.cells)x1"))
         #expect(lines.contains("braille: text table: en-nabcc"))
-        #expect(lines.contains("braille: driver: Virtual (vr)"))
+        #expect(lines.contains("braille: driver: \(Servers.brailleDriverDescription)"))
         #expect(lines.contains("braille: display cell size: 8"))
         #expect(lines.contains("braille: problem: none"))
         // No terminal in a session of its own: said, not fatal.

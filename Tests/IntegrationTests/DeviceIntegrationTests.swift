@@ -20,7 +20,11 @@ struct DeviceIntegrationTests {
         let brl = try SharedDisplay.client()
         let mark = display.frames.count
         try brl.write(text: "Abc xyz", orMask: [0, 0xC0, 0, 0x01])
-        let frame = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix("Abc xyz") })
+        // The Virtual driver shows the text BRLTTY was given; a real display (Baum) has only the
+        // dots, read back through en-nabcc: the blank with dot 1 reads as "a" (b with 7 8 as b).
+        let shown = Servers.brailleDriver == "bm" ? "Abcaxyz" : "Abc xyz"
+        let frame = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix(shown) },
+                                 "driver \(Servers.brailleDriver): last frame \(String(describing: display.lastFrame()))")
         // en-nabcc: capital A = dots 1 7; b = 1 2 (+ 7 8 from the mask); c = 1 4; the blank gets dot 1.
         #expect(Array(frame.cells.prefix(8)) == ["17", "1278", "14", "1", "1346", "13456", "1356", ""])
         #expect(frame.cells.count == 40)
@@ -35,7 +39,13 @@ struct DeviceIntegrationTests {
         try brl.write(dots: [0b0110_0111, 0b0001_0101, 0, 0b1100_0000, 0xFF])
         let frame = try #require(display.waitForFrame(after: mark) { $0.cells.first == "12367" })
         #expect(Array(frame.cells.prefix(6)) == ["12367", "135", "", "78", "12345678", ""])
-        #expect(frame.text.allSatisfy { $0 == " " })  // dots only, no text
+        if Servers.brailleDriver == "bm" {
+            // A real display has no text: the dots read back through en-nabcc (v with dot 7, o, the
+            // blank, dots 7 8 alone as a blank, all eight dots as "=" with 7 8).
+            #expect(frame.text == "Vo  =" + String(repeating: " ", count: frame.cells.count - 5))
+        } else {
+            #expect(frame.text.allSatisfy { $0 == " " })  // dots only, no text
+        }
     }
 
     @Test func cursorShowsAtTheGivenCell() throws {
@@ -56,7 +66,9 @@ struct DeviceIntegrationTests {
         let width = try brl.size().width
         var mark = display.frames.count
         try brl.write(text: "Ready 12 to 90", orMask: [0, 0xC0, 0, 0x01], andMask: 0x3F, cursor: 6)
-        let written = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix("Ready 12") })
+        // A real display (Baum) has only the dots, read back through en-nabcc: R without dot 7 reads as r.
+        let shown = Servers.brailleDriver == "bm" ? "ready 12" : "Ready 12"
+        let written = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix(shown) })
         try brl.write(text: "something else")
         _ = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix("something else") })
 
@@ -64,7 +76,7 @@ struct DeviceIntegrationTests {
                                                                  cursor: 6, width: width))
         mark = display.frames.count
         try brl.write(prepared)
-        let sent = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix("Ready 12") })
+        let sent = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix(shown) })
         #expect(sent.cells == written.cells)
         // Capital R without its dot 7 (the AND mask), e with 7 8 on top, the cursor's 7 8 on "1".
         #expect(Array(sent.cells.prefix(7)) == ["1235", "1578", "1", "145", "13456", "", "278"])

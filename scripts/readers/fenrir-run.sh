@@ -36,6 +36,20 @@
 # a shell reports it), program.stdout, screen-*.txt (the pane before the first key and at the end),
 # timings.txt, detect.txt (what a process in the program's place sees), mouse.txt (the pane's
 # mouse flags, as tmux took them from what Fenrir wrote, before the first key and at the end), run.log.
+#
+# Fenrir runs in a PID namespace of its own when it can (as root, with unshare; the test below says
+# when it cannot, in run.log): Fenrir 2025.0.2.26
+# and 2026.0.9.12 in PTY mode send SIGTERM to process -1 when they stop (seen with strace: 2026's
+# PTY driver sets its shell's pid to -1 and its cleanup only checks for None), and kill(-1) reaches
+# every process the caller may signal: as root, every process of the machine (in the matrix's
+# namespace, the whole test run). In a namespace of its own (`unshare --pid --fork --mount`, its
+# own /proc, lib/pidns-init.py as PID 1, which kill(-1) spares) it reaches only Fenrir's own processes:
+# its shell and the program under it. Only the PID namespace and the /proc mounted for it are
+# Fenrir's own: /tmp (Fenrir's remote socket, its instance file, OUTDIR), the tmux pane's terminal
+# and the speech-dispatchers' sockets are the same as outside, and the program under Fenrir sees
+# its ancestry (the program, the shell, fenrir, the init) in the namespace's /proc, where the pids
+# in the socket's and the instance file's names are the namespace's. A11Y_FENRIR_PIDNS=0 turns it
+# off; as another user Fenrir runs without one (its kill(-1) then reaches that user's processes).
 # Exit 0 when the run completed; 1 when something could not be started (run.log says what) or was
 # left running.
 set -euo pipefail
@@ -78,7 +92,7 @@ wait_for() {
 TMUXSOCK=$OUT/tmux.sock
 ((${#TMUXSOCK} < 100)) || TMUXSOCK=$(mktemp -u /tmp/fenrir-run.XXXXXX.sock)
 tm() { tmux -S "$TMUXSOCK" "$@"; }
-FENRIR_PID="" FENRIR_SOCK="" SHELL_SID=""
+FENRIR_PID="" FENRIR_NSPID="" FENRIR_SOCK="" SHELL_SID="" PANE_PID=""
 PIDS_SEEN=()
 # alive PID: the process exists and is not a zombie waiting to be reaped.
 alive() { local s; s=$(ps -o stat= -p "$1" 2>/dev/null) && [[ $s != Z* ]]; }
@@ -128,7 +142,7 @@ cleanup() {
     if [[ -n $FENRIR_PID && $SHARED_BEFORE == 0 && -S $SHARED_SOCK ]] && ! socket_listens "$SHARED_SOCK"; then
         log "stale $SHARED_SOCK (taken by our Fenrir) left behind: removed"; rm -f "$SHARED_SOCK"
     fi
-    [[ -n $FENRIR_PID && -f $INSTANCES/$FENRIR_PID.json ]] && { log "stale $INSTANCES/$FENRIR_PID.json removed"; rm -f "$INSTANCES/$FENRIR_PID.json"; }
+    [[ -n $FENRIR_NSPID && -f $INSTANCES/$FENRIR_NSPID.json ]] && { log "stale $INSTANCES/$FENRIR_NSPID.json removed"; rm -f "$INSTANCES/$FENRIR_NSPID.json"; }
     sd_stop "$OUT/rsd" & sd_stop "$OUT/psd" & wait
     ((braille)) && "$repo/scripts/servers.sh" stop "$OUT/brl" >/dev/null 2>&1
     local left
@@ -219,17 +233,66 @@ OPTS+=";speech#driver=speechdDriver;speech#module=capture;sound#enabled=False;ge
 printf 'version %s\nstyle %s\ncommand fenrir %s -o %s\n' "$FENRIR_VERSION" "$FENRIR_STYLE" "$FENRIR_FLAGS" "$OPTS" >"$OUT/fenrir-version.txt"
 log "Fenrir $FENRIR_VERSION (started as $FENRIR_STYLE: fenrir $FENRIR_FLAGS -o ...)"
 [[ -e $SHARED_SOCK ]] || SHARED_BEFORE=0
+# The PID namespace (see the top): root only (a user namespace would change the program's user),
+# and only where unshare can make one. --kill-child: should unshare go (the pane killed), its
+# child, the namespace's init, goes with it, and the kernel ends the rest of the namespace.
+# The namespace's own /proc: not unshare's --mount-proc, which first makes every mount private
+# from / down and fails in a chroot (its / is no mount point, as in the matrix): the new mount
+# namespace keeps the propagation it has, only its copy of /proc is made private (so nothing
+# mounted there reaches the outside), and a proc of the new PID namespace is mounted over it.
+PIDNS=0
+NS_PROC="mount --make-rprivate /proc && mount -t proc -o nosuid,nodev,noexec proc /proc"
+if [[ ${A11Y_FENRIR_PIDNS:-1} != 0 ]] && ((EUID == 0)) \
+    && unshare --pid --fork --mount --propagation unchanged /bin/sh -c "$NS_PROC" 2>>"$OUT/run.log"; then PIDNS=1; fi
+if ((PIDNS)); then
+    LAUNCH="unshare --pid --fork --mount --propagation unchanged --kill-child /bin/sh -c '$NS_PROC && exec \"\$0\" \"\$@\"' /usr/bin/python3 $(printf %q "$here/lib/pidns-init.py") fenrir"
+    log "Fenrir in a PID namespace of its own (its kill(-1) reaches only its own processes)"
+else
+    LAUNCH=fenrir
+    why="not root"; ((EUID == 0)) && why="unshare cannot make one: run.log says why"; [[ ${A11Y_FENRIR_PIDNS:-1} == 0 ]] && why="A11Y_FENRIR_PIDNS=0"
+    log "Fenrir WITHOUT a PID namespace of its own ($why): its kill(-1), if it sends one, reaches every process of this user"
+fi
+echo "pid namespace $PIDNS" >>"$OUT/fenrir-version.txt"
 tm -f /dev/null new-session -d -x 100 -y 30 -s fenrir \
-    "exec env SPEECHD_ADDRESS=unix_socket:$OUT/rsd/speechd.sock fenrir $FENRIR_FLAGS -o '$OPTS'"
-FENRIR_PID=$(tm display-message -p -t fenrir '#{pane_pid}')
-log "fenrir pid $FENRIR_PID"
+    "exec env SPEECHD_ADDRESS=unix_socket:$OUT/rsd/speechd.sock $LAUNCH $FENRIR_FLAGS -o '$OPTS'"
+PANE_PID=$(tm display-message -p -t fenrir '#{pane_pid}')
+# nspid PID: the pid of process PID in its own (innermost) PID namespace: what Fenrir, its shell
+# and the program see, and what Fenrir names its socket and instance file with.
+nspid() { awk '/^NSpid:/ {print $NF}' "/proc/$1/status" 2>/dev/null || true; }
+if ((PIDNS)); then
+    # The pane runs unshare; its child is the namespace's init (a shell that mounts the /proc, then
+    # lib/pidns-init.py), whose child named fenrir is Fenrir (not the mount commands before it).
+    child_of() { ps -o pid=,comm= --ppid "$1" 2>/dev/null | awk -v name="${2:-}" 'name == "" || $2 == name {print $1; exit}'; }
+    INIT_PID=""
+    wait_for 5 'INIT_PID=$(child_of $PANE_PID); [[ -n $INIT_PID ]] && FENRIR_PID=$(child_of $INIT_PID fenrir) && [[ -n $FENRIR_PID ]]' \
+        || { log "Fenrir did not start in its PID namespace within 5 s (pane $PANE_PID, init ${INIT_PID:-none})"; exit 1; }
+    NS_PIDS=("$PANE_PID" "$INIT_PID")
+    # outer_pid NSPID: the pid here of the process with pid NSPID in Fenrir's namespace (the
+    # shell and the program write their own pids, the namespace's).
+    PIDNS_ID=$(readlink "/proc/$INIT_PID/ns/pid")
+    outer_pid() {
+        local p
+        for p in /proc/[0-9]*; do
+            [[ $(readlink "$p/ns/pid" 2>/dev/null) == "$PIDNS_ID" && $(nspid "${p#/proc/}") == "$1" ]] && { echo "${p#/proc/}"; return 0; }
+        done
+        return 1
+    }
+else
+    FENRIR_PID=$PANE_PID NS_PIDS=()
+    outer_pid() { echo "$1"; }
+fi
+FENRIR_NSPID=$(nspid "$FENRIR_PID")
+[[ -n $FENRIR_NSPID ]] || { log "Fenrir's process $FENRIR_PID ended at once"; exit 1; }
+log "fenrir pid $FENRIR_PID$( ((PIDNS)) && echo " ($FENRIR_NSPID in its namespace; init $INIT_PID, unshare $PANE_PID)")"
 
 # Ready: Fenrir said "Start Fenrir" (its speech driver works) and its remote socket exists:
-# /tmp/fenrirscreenreader-<pid>.sock, pid Fenrir's own (2025 and later) or a child's (1.9.5).
+# /tmp/fenrirscreenreader-<pid>.sock, pid Fenrir's own (2025 and later) or a child's (1.9.5), as
+# its namespace numbers them.
 find_sock() {
-    local c
+    local c n
     for c in "$FENRIR_PID" $(ps -o pid= --ppid "$FENRIR_PID" 2>/dev/null); do
-        [[ -S /tmp/fenrirscreenreader-$c.sock ]] && { FENRIR_SOCK=/tmp/fenrirscreenreader-$c.sock; return 0; }
+        n=$(nspid "$c"); n=${n:-$c}
+        [[ -S /tmp/fenrirscreenreader-$n.sock ]] && { FENRIR_SOCK=/tmp/fenrirscreenreader-$n.sock; return 0; }
     done
     return 1
 }
@@ -243,16 +306,20 @@ wait_for 10 'alive $FENRIR_PID && find_sock' \
 T_READY=$(since)
 mapfile -t PIDS_SEEN < <(ps -o pid= --ppid "$FENRIR_PID" | tr -d ' ')
 log "Fenrir ready (socket $FENRIR_SOCK, helpers ${PIDS_SEEN[*]})"
+# The namespace's init and unshare: checked like Fenrir's helpers at the end (they end once the
+# namespace's last process has).
+PIDS_SEEN+=("${NS_PIDS[@]}")
 # Fenrir 2026: what it lists about itself (its sockets, its drivers), for the run's record.
-if [[ -f $INSTANCES/$FENRIR_PID.json ]]; then
-    cp "$INSTANCES/$FENRIR_PID.json" "$OUT/fenrir-instance.json"
-    log "instance file $INSTANCES/$FENRIR_PID.json: $(cat "$OUT/fenrir-instance.json")"
+if [[ -f $INSTANCES/$FENRIR_NSPID.json ]]; then
+    cp "$INSTANCES/$FENRIR_NSPID.json" "$OUT/fenrir-instance.json"
+    log "instance file $INSTANCES/$FENRIR_NSPID.json: $(cat "$OUT/fenrir-instance.json")"
 fi
 
 touch "$OUT/go"
 wait_for 10 '[[ -s $OUT/program.pid ]]' || { log "the program did not start"; exit 1; }
-PROGRAM_PID=$(cat "$OUT/program.pid")
-SHELL_SID=$(cat "$OUT/shell.pid")
+# The shell and the program wrote their pids as Fenrir's namespace numbers them.
+PROGRAM_PID=$(outer_pid "$(cat "$OUT/program.pid")") || { log "the program's process $(cat "$OUT/program.pid") is not found in Fenrir's namespace"; exit 1; }
+SHELL_SID=$(outer_pid "$(cat "$OUT/shell.pid")") || { log "the shell's process $(cat "$OUT/shell.pid") is not found in Fenrir's namespace"; exit 1; }
 # The program is ready when its screen has stopped changing for 0.4 s (and it still runs).
 last="" stable=0
 screen_settled() {

@@ -8,8 +8,12 @@ BRLTTY's default Baum key table (bm/default.ktb). Towards the tests it offers wh
 driver offered, on a unix socket (SOCKET), so the tests' virtual display (VirtualBrailleDisplay)
 and the display keeper work unchanged:
 
-- a display connects and sends `cells N`; a width other than the current one is announced to BRLTTY
-  as the device's new cell count;
+- a display connects and sends `cells N`; a width other than the current one is another display
+  plugged in: the device is unplugged (a new pseudo-terminal behind PTY_LINK, the old one closed,
+  so BRLTTY's reads and writes fail and it restarts its driver, as when a USB display goes away)
+  and the new one answers BRLTTY's question for the cell count with N. (Announcing the new count
+  on the same line instead makes BRLTTY 6.9 cut its clients' 40-cell writes to 20 cells without
+  telling them: a display that changes its width in place, not the one the tests plug in.)
 - every time BRLTTY writes the cells it receives `Visual "<text>"` and `Braille "<dots>"`: the dots
   are BRLTTY's cells as written; the text is read back from them through BRLTTY's text table
   (TABLE, the one BRLTTY was started with; a cell under BRLTTY's cursor, dots 7 and 8 over a
@@ -106,13 +110,10 @@ class Display:
         if not self.table:
             log(f"no characters in the text table {args.table}")
             sys.exit(1)
-        self.master, self.slave = pty.openpty()
-        tty.setraw(self.slave)
         # The device stays "plugged in": this end keeps the terminal open while BRLTTY restarts.
-        link = args.pty_link
-        if os.path.lexists(link):
-            os.unlink(link)
-        os.symlink(os.ttyname(self.slave), link)
+        self.link = args.pty_link
+        self.master = self.slave = None
+        self.plug()
         if os.path.exists(args.socket):
             os.unlink(args.socket)
         self.server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -122,7 +123,25 @@ class Display:
         self.client_buffer = b""
         self.input = bytearray()  # bytes from BRLTTY, not yet a whole packet
         self.shown = None  # the last cells BRLTTY wrote
-        log(f"{self.cells} cells on {os.ttyname(self.slave)} ({link}); displays connect to {args.socket}")
+        log(f"{self.cells} cells on {os.ttyname(self.slave)} ({self.link}); displays connect to {args.socket}")
+
+    def plug(self):
+        """A new pseudo-terminal behind the link (the device plugged in); the old one, if any, is
+        closed: BRLTTY, which has it open, sees the device go."""
+        master, slave = pty.openpty()
+        tty.setraw(slave)
+        temporary = self.link + ".new"
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
+        os.symlink(os.ttyname(slave), temporary)
+        os.replace(temporary, self.link)
+        old = (self.master, self.slave)
+        self.master, self.slave = master, slave
+        self.input = bytearray()
+        self.shown = None
+        for fd in old:
+            if fd is not None:
+                os.close(fd)
 
     # --- towards BRLTTY ---------------------------------------------------------------------
     def send(self, payload):
@@ -294,8 +313,8 @@ class Display:
                 return
             if cells != self.cells and 1 <= cells <= 80:
                 self.cells = cells
-                log(f"the display now has {cells} cells")
-                self.send([RSP_CELL_COUNT, cells])
+                self.plug()
+                log(f"a display of {cells} cells plugged in (the old one unplugged) on {os.ttyname(self.slave)}")
             elif self.shown is not None:
                 self.to_client(self.frame(self.shown))
             return
