@@ -16,16 +16,19 @@ struct DemoRemoteReaderTests {
     }
     static let unset = ["SPEECHD_ADDRESS", "BRLAPI_AUTH", "A11Y_BRLAPI_LOCAL_HOST"]
 
+    /// What `demo`'s pane shows now, with its cursor, as the replay takes a screen.
+    static func screen(of demo: DemoInTmux) -> DiffReaderReplay.Screen {
+        let cursor = demo.cursor ?? (0, 0)
+        return DiffReaderReplay.Screen(text: demo.screen, cursor: (cursor.column, cursor.row))
+    }
+
     /// Runs the demo, types `keys` one by one (each waited for: the screen changes), and returns
     /// the screen before the first key and after each.
     static func screens(_ arguments: [String], keys: [String], environment: [String: String], unsetting: [String] = unset,
                         everyKeyChanges: Bool = true, rows: Int = 30)
         throws -> (start: DiffReaderReplay.Screen, steps: [(key: String, screen: DiffReaderReplay.Screen)], demo: DemoInTmux) {
         let demo = try DemoInTmux(arguments, rows: rows, environment: environment, unsetting: unsetting)
-        func capture() -> DiffReaderReplay.Screen {
-            let cursor = demo.cursor ?? (0, 0)
-            return DiffReaderReplay.Screen(text: demo.screen, cursor: (cursor.column, cursor.row))
-        }
+        func capture() -> DiffReaderReplay.Screen { Self.screen(of: demo) }
         var text = demo.waitForScreen { $0.contains("Press ? for help") && $0.contains("help.") }
         let start = capture()
         var steps: [(key: String, screen: DiffReaderReplay.Screen)] = []
@@ -192,10 +195,7 @@ struct DemoRemoteReaderTests {
     @Test func aResizedWindowStillGivesWholeWordsOnce() throws {
         let demo = try DemoInTmux(["range", "--label", "price"], environment: Self.overSSH(term: "xterm-256color"),
                                   unsetting: Self.unset)
-        func capture() -> DiffReaderReplay.Screen {
-            let cursor = demo.cursor ?? (0, 0)
-            return DiffReaderReplay.Screen(text: demo.screen, cursor: (cursor.column, cursor.row))
-        }
+        func capture() -> DiffReaderReplay.Screen { Self.screen(of: demo) }
         var text = demo.waitForScreen { $0.contains("Press ? for help") && $0.contains("help.") }
         let start = capture()
         var steps: [(key: String, screen: DiffReaderReplay.Screen)] = []
