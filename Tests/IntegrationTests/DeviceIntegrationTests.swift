@@ -87,7 +87,10 @@ struct DeviceIntegrationTests {
         let euro = try #require(BrailleDisplay.prepareWrite(text: "€ 12", width: width))
         mark = display.frames.count
         try brl.write(euro)
-        _ = try #require(display.waitForFrame(after: mark) { $0.text.hasPrefix("€ 12") })
+        // On a real display (the Baum one of BRLTTY 6.9) the text is what the cells read back as
+        // through the pinned table, which has no "€": its cell reads back as another character.
+        let euroShown: (String) -> Bool = Servers.brailleDriver == "bm" ? { $0.dropFirst().hasPrefix(" 12") } : { $0.hasPrefix("€ 12") }
+        _ = try #require(display.waitForFrame(after: mark) { euroShown($0.text) })
     }
 
     // MARK: Braille input
