@@ -80,7 +80,7 @@ public final class ControlSession {
         // BRLTTY keeps every other key.
         brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
         braille = BrailleOutput(startingIn: options.braille, service: devices.braille, acceptedKeys: brailleKeys.first,
-                                report: options.quietsMissingServers ? Self.shortBrailleReport(options.report) : options.report)
+                                report: options.quietsMissingServers() ? Self.shortBrailleReport(options.report) : options.report)
         // The screen reader is looked for while BRLTTY answers.
         let screenReader = options.screenReaderInUse
         let voice = options.voice(for: screenReader)

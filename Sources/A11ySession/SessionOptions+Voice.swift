@@ -26,10 +26,13 @@ extension SessionOptions {
     /// Whether a missing BRLTTY is normal here and said in one short line: over ssh or in WSL
     /// (or `--screen-reader remote`), unless the run is verbose.
     package func quietsMissingServers(environment: [String: String] = Environment.all) -> Bool {
-        guard verbosity != .verbose, screenReader == .remote || screenReader == .auto else { return false }
-        return screenReader == .remote || RemoteTerminal.detect(environment: environment) != nil
+        guard verbosity != .verbose else { return false }
+        switch screenReader {
+        case .remote: return true
+        case .auto: return RemoteTerminal.detect(environment: environment) != nil
+        default: return false
+        }
     }
-    package var quietsMissingServers: Bool { quietsMissingServers() }
 
     /// Speech-dispatcher with the words added as lines: on only when asked for (`--speech on`) or
     /// named (SPEECHD_ADDRESS: forwarded from the user's machine), else off: this machine's
