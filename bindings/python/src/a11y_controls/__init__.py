@@ -19,8 +19,9 @@ Event-fed, for a program with its own loop::
         show(engine.braille)               # "Copies 4 ..."
         engine.values                      # (4.0,)
 
-The library is found at ``A11Y_CONTROLS_LIBRARY``, in this package's directory, through
-``ctypes.util.find_library`` or in the usual library directories; ``LibraryNotFoundError``
+The library is found at ``A11Y_CONTROLS_LIBRARY``, in this package's ``lib/`` (where a wheel
+carries it) or its own directory, through ``ctypes.util.find_library`` or in the usual library
+directories; ``LibraryNotFoundError``
 says where it looked. Options are a11y-demo's (``man a11y-demo``); bad ones raise
 ``OptionError`` with the library's one-line message.
 """

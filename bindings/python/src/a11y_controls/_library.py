@@ -3,9 +3,11 @@
 The library is looked for, in order:
 
 1. ``A11Y_CONTROLS_LIBRARY``: the path of the library (when set, nothing else is tried);
-2. the package's own directory (where a packager may have put it);
-3. ``ctypes.util.find_library("a11y-controls")`` (ld.so's cache, LD_LIBRARY_PATH);
-4. the usual library directories: ``<sys.prefix>/lib``, /usr/local/lib, /usr/lib/<multiarch>,
+2. the package's ``lib/`` directory, where a wheel built from the repository carries it (with the
+   message catalogs in ``share/locale`` beside it, which the library finds from where it is);
+3. the package's own directory (where a packager may have put it);
+4. ``ctypes.util.find_library("a11y-controls")`` (ld.so's cache, LD_LIBRARY_PATH);
+5. the usual library directories: ``<sys.prefix>/lib``, /usr/local/lib, /usr/lib/<multiarch>,
    /usr/lib.
 
 Every function the package calls is declared with its argument and result types, so a wrong
@@ -96,7 +98,9 @@ def _multiarch_directories() -> List[str]:
 
 def candidates() -> Iterator[str]:
     """The paths (or ld.so names) tried in turn when A11Y_CONTROLS_LIBRARY is not set."""
-    yield os.path.join(os.path.dirname(os.path.abspath(__file__)), LIBRARY_FILE)
+    package = os.path.dirname(os.path.abspath(__file__))
+    yield os.path.join(package, "lib", LIBRARY_FILE)
+    yield os.path.join(package, LIBRARY_FILE)
     found = ctypes.util.find_library("a11y-controls")
     if found:
         yield found
@@ -153,8 +157,9 @@ def load() -> ctypes.CDLL:
             _loaded = (_declare(library, candidate), candidate)
             return library
         raise LibraryNotFoundError(
-            "%s not found; looked for it in: %s. Install a11y-controls (the Debian package "
-            "a11y-controls, or make install) or set %s to the library's path"
+            "%s not found; looked for it in: %s. Install a wheel that carries it (make wheel, or pip install "
+            "from the repository's bindings/python), install a11y-controls (the Debian package a11y-controls, "
+            "or make install) or set %s to the library's path"
             % (LIBRARY_FILE, ", ".join(tried), LIBRARY_VARIABLE)
         )
 
