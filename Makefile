@@ -5,7 +5,7 @@ SERVERS_DIR ?= $(or $(A11Y_SERVERS_DIR),$(CURDIR)/.servers)
 
 .PHONY: deps build test test-repeat soak brltty-sessions readme-snippets docs demo servers-start servers-stop bench \
 	asan asan-run tsan fuzz fuzz-build install install-build install-files uninstall python-venv python-test deb deb-check pot locale pot-check \
-	matrix matrix-build
+	matrix matrix-build wheel wheel-check
 
 deps:
 	scripts/install-deps.sh
@@ -76,8 +76,29 @@ python-venv:
 	  || $(PYTHON_VENV)/bin/pip install -q pytest mypy wheel >.build/python-venv.log 2>&1 \
 	  || { tail -n 20 .build/python-venv.log; exit 1; }; \
 	rm -rf .build/python-source; cp -r bindings/python .build/python-source; \
-	$(PYTHON_VENV)/bin/pip install -q --no-build-isolation --no-index --no-deps --force-reinstall .build/python-source \
+	A11Y_CONTROLS_WHEEL_LIBRARY=none $(PYTHON_VENV)/bin/pip install -q --no-build-isolation --no-index --no-deps --force-reinstall .build/python-source \
 	  >.build/python-install.log 2>&1 || { tail -n 20 .build/python-install.log; exit 1; }
+
+# The Python wheel that carries the C library (bindings/python/build_backend, scripts/wheel-library.sh):
+# .build/wheel/dist/a11y_controls-<version>-py3-none-manylinux_<glibc>_<machine>.whl, built by pip with the venv's
+# setuptools (offline). The library is the release build's objects (scripts/release-build.sh, shared with make
+# install-build and make deb) linked with the Swift runtime in it, so the wheel needs only the system's C library;
+# its platform tag is the newest glibc the library's symbols need.
+WHEEL_DIR := $(CURDIR)/.build/wheel/dist
+wheel: deps python-venv
+	@rm -rf $(WHEEL_DIR) bindings/python/build; mkdir -p $(WHEEL_DIR); start=$$(date +%s); \
+	$(PYTHON_VENV)/bin/pip wheel -q --no-build-isolation --no-index --no-deps -w $(WHEEL_DIR) ./bindings/python \
+	  >.build/wheel.log 2>&1 || { tail -n 30 .build/wheel.log; exit 1; }; \
+	rm -rf bindings/python/build; \
+	echo "wheel: $$(ls $(WHEEL_DIR)/*.whl) ($$(du -k $(WHEEL_DIR)/*.whl | cut -f1) KB, $$(( $$(date +%s) - start )) s)"
+
+# The wheel checked (scripts/wheel-check.sh): its library needs only libc, libm and ld.so and the tag names the
+# newest glibc its symbols need (readelf, objdump), then pip-installed into a fresh virtual environment in a clean
+# Debian 12 and a clean Debian 13 chroot (debootstrap --variant=minbase, made once in /var/tmp/a11y-controls-wheel;
+# no Swift, no network) and used there. Needs root; A11Y_WHEEL_SUITES picks the suites.
+wheel-check: wheel
+	@scripts/install-deps.sh --wheel
+	@scripts/wheel-check.sh
 
 # The package checked by mypy --strict, then its tests (bindings/python/tests) against the C library of the debug
 # build and the catalogs of .build/locale; the tests that need the servers read them from the environment (make test's, or `source DIR/env`) and fail

@@ -72,11 +72,12 @@ strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/
     "$stage/$libdir/liba11y-controls.so.$version"
 gzip -9n "$stage/usr/share/man/man1/a11y-demo.1"
 
-# The Python module for Debian's python3, with its metadata from a wheel.
+# The Python module for Debian's python3, with its metadata from a wheel: the pure one (A11Y_CONTROLS_WHEEL_LIBRARY=none,
+# bindings/python/build_backend), since the package's library is the one in /usr/lib/<multiarch>.
 python_dir=$stage/usr/lib/python3/dist-packages
 mkdir -p "$python_dir" "$work/python"
 cp -r bindings/python "$work/python/source"
-/usr/bin/python3 -m pip wheel -q --no-build-isolation --no-index --no-deps -w "$work/python" "$work/python/source" \
+A11Y_CONTROLS_WHEEL_LIBRARY=none /usr/bin/python3 -m pip wheel -q --no-build-isolation --no-index --no-deps -w "$work/python" "$work/python/source" \
     >"$work/python/wheel.log" 2>&1 || { tail -n 20 "$work/python/wheel.log" >&2; exit 1; }
 /usr/bin/python3 - "$work"/python/a11y_controls-*.whl "$python_dir" <<'PYTHON'
 import sys, zipfile

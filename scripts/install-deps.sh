@@ -49,6 +49,11 @@ fi
 if [[ ${1:-} == --matrix ]]; then
     bench_packages=(debootstrap iproute2)
 fi
+# `install-deps.sh --wheel` (make wheel-check): debootstrap makes the clean Debian chroots the wheel is installed in,
+# iproute2 brings up their network namespace's loopback, binutils' readelf and objdump read the wheel's library.
+if [[ ${1:-} == --wheel ]]; then
+    bench_packages=(debootstrap iproute2 binutils)
+fi
 packages+=(${bench_packages[@]+"${bench_packages[@]}"})
 
 missing=()

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Checks the Python wheel that `make wheel` builds (make wheel-check runs it after make wheel):
+#
+#   scripts/wheel-check.sh [WHEEL]      # default: the wheel in .build/wheel/dist
+#
+# 1. Here, with binutils (independently of the build backend's own ELF reading): the wheel's library needs only
+#    libc.so.6, libm.so.6 and the dynamic loader (readelf -d), has no RPATH or RUNPATH, exports only a11y_*
+#    functions, and the wheel's platform tag (its file name and its WHEEL file) is manylinux_<X>_<Y>_<machine> for
+#    the newest GLIBC_X.Y symbol version it needs (objdump -T, and readelf -V's version needs agree).
+# 2. In a clean Debian 12 (bookworm) and a clean Debian 13 (trixie) chroot (scripts/wheel-chroot.sh: debootstrap
+#    --variant=minbase with python3-venv, made once; mounted read-only, with no network and no Swift toolchain): pip
+#    installs the wheel into a fresh virtual environment, ldd resolves the library to the chroot's C library alone,
+#    and Python uses it: the library found in the package before anything else, an engine driven (speech, braille,
+#    values), the German catalog the wheel carries, A11Y_CONTROLS_LIBRARY still overriding the wheel's library, and
+#    speech and braille asked for: libspeechd and libbrlapi looked for by name on the system at run time (absent
+#    from a minbase chroot, so ServerUnavailableError names them).
+#
+# A11Y_WHEEL_SUITES picks the suites ("bookworm trixie"); A11Y_WHEEL_CHROOTS where the chroots are
+# (/var/tmp/a11y-controls-wheel). Prints a line per check and the time each part took; exit 1 on the first failure.
+# Needs root (debootstrap, namespaces, chroot).
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo"
+say() { echo "wheel-check: $*" >&2; }
+die() { say "FAILED: $*"; exit 1; }
+((EUID == 0)) || die "needs root (debootstrap, namespaces, chroot)"
+
+if (($#)); then wheel=$1; else
+    shopt -s nullglob; wheels=(.build/wheel/dist/*.whl); shopt -u nullglob
+    ((${#wheels[@]} == 1)) || die "expected one wheel in .build/wheel/dist (make wheel), found ${#wheels[@]}"
+    wheel=${wheels[0]}
+fi
+[[ -f $wheel ]] || die "no wheel $wheel"
+wheel=$(realpath "$wheel")
+name=$(basename "$wheel")
+start=$(date +%s)
+work=$(mktemp -d /var/tmp/a11y-wheel-check.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+chmod 755 "$work"
+cp "$wheel" "$work/"
+
+# 1. The wheel and its library, read here.
+python3 - "$wheel" "$work/unpacked" <<'PYTHON'
+import sys, zipfile
+zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])
+PYTHON
+library=$work/unpacked/a11y_controls/lib/liba11y-controls.so
+[[ -f $library ]] || die "$name holds no a11y_controls/lib/liba11y-controls.so"
+platform=${name%.whl}; platform=${platform##*-}
+IFS=- read -r _ _ python abi _ <<<"${name%.whl}"
+[[ $python-$abi == py3-none ]] || die "$name is tagged $python-$abi, not py3-none (pure Python over ctypes)"
+wheel_file=$(echo "$work"/unpacked/*.dist-info/WHEEL)
+grep -qx "Tag: py3-none-$platform" "$wheel_file" || die "the WHEEL file's tag is not py3-none-$platform: $(grep Tag: "$wheel_file")"
+grep -qx "Root-Is-Purelib: false" "$wheel_file" || die "the WHEEL file does not say Root-Is-Purelib: false"
+
+needed=$(readelf -d "$library" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')
+for lib in $needed; do
+    case $lib in libc.so.6|libm.so.6|ld-linux-*.so.*) ;; *) die "the library needs $lib (readelf -d: $needed)" ;; esac
+done
+say "NEEDED (readelf -d): $needed"
+! readelf -d "$library" | grep -qE '\((RPATH|RUNPATH)\)' || die "the library has a RPATH or RUNPATH"
+exported=$(objdump -T "$library" | awk '$2 == "g" && $4 != "*UND*" { print $NF }' | grep -vc '^a11y_' || true)
+((exported == 0)) || die "the library exports $exported symbols besides a11y_*: $(objdump -T "$library" | awk '$2 == "g" && $4 != "*UND*" { print $NF }' | grep -v '^a11y_' | head -5 | tr '\n' ' ')"
+newest=$(objdump -T "$library" | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/^GLIBC_//' | sort -uV | tail -n 1)
+newest_readelf=$(readelf -V "$library" | sed -n 's/.*Name: GLIBC_\([0-9][0-9.]*\) .*/\1/p' | sort -uV | tail -n 1)
+[[ $newest == "$newest_readelf" ]] || die "objdump -T's newest GLIBC version ($newest) is not readelf -V's ($newest_readelf)"
+machine=$(readelf -h "$library" | sed -n 's/^ *Machine: *//p')
+case $machine in "Advanced Micro Devices X86-64") arch=x86_64 ;; AArch64) arch=aarch64 ;; *) die "unknown machine $machine" ;; esac
+IFS=. read -r major minor _ <<<"$newest"
+expected=manylinux_${major}_${minor:-0}_$arch
+[[ $platform == "$expected" ]] || die "$name is tagged $platform; the library's newest GLIBC symbol version is $newest: $expected"
+say "$name: $(du -k "$wheel" | cut -f1) KB, library $(du -k "$library" | cut -f1) KB; newest GLIBC symbol version $newest (objdump -T, readelf -V): tag $platform"
+
+# 2. Installed and used in clean chroots.
+cat >"$work/use.py" <<'PYTHON'
+import os, subprocess, sys, sysconfig
+import a11y_controls
+
+site = sysconfig.get_paths()["purelib"]
+path = a11y_controls.library_path()
+assert path == os.path.join(site, "a11y_controls", "lib", "liba11y-controls.so"), path
+assert a11y_controls.library_version() == a11y_controls.__version__, a11y_controls.library_version()
+print("library", path, a11y_controls.library_version())
+
+with a11y_controls.Engine("stepper", "--value", "3", "--label", "Copies") as engine:
+    introduction = engine.take_speech()
+    assert introduction.startswith("Copies, spin button, 3, from 1 to 99."), introduction
+    assert engine.feed(b"+") is None
+    assert engine.take_speech().strip() == "4"
+    assert engine.values == (4.0,), engine.values
+    assert engine.braille.startswith("Copies 4 "), engine.braille
+    assert engine.feed(b"\r") == "accepted" and engine.result_line == "4"
+print("engine: stepper spoken, stepped, brailled, accepted")
+
+with a11y_controls.Engine("range", "--min", "0", "--max", "100", "--lower", "20", "--upper", "80", "--step", "5") as engine:
+    engine.take_speech()
+    engine.feed(b"\x1b[C")
+    assert engine.values == (25.0, 80.0), engine.values
+print("engine: range moved by Right")
+
+with a11y_controls.Engine("stepper", "--language", "de", "--label", "Kopien") as engine:
+    words = engine.take_speech()
+    assert "Einstellknopf" in words, words
+print("catalogs: the wheel's German found by its library:", words.splitlines()[0])
+
+def fails(code, environment=None):
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=dict(os.environ, **(environment or {})))
+    return done.stdout.strip()
+
+override = fails("import a11y_controls\ntry:\n    a11y_controls.library_version()\n"
+                 "except a11y_controls.LibraryNotFoundError as e:\n    print(e)",
+                 {"A11Y_CONTROLS_LIBRARY": "/nonexistent/liba11y-controls.so"})
+assert override.startswith("A11Y_CONTROLS_LIBRARY=/nonexistent/liba11y-controls.so cannot be loaded"), override
+print("A11Y_CONTROLS_LIBRARY still overrides the wheel's library")
+
+for option, library in (("speech", "libspeechd"), ("braille", "libbrlapi")):
+    settings = {"speech": "off", "braille": "off", option: "on"}
+    try:
+        a11y_controls.ask_number("Copies", **settings)
+    except a11y_controls.ServerUnavailableError as error:
+        message = str(error)
+    else:
+        raise AssertionError("%s=on worked without %s" % (option, library))
+    assert library in message, message
+    print("%s=on: %s" % (option, message))
+PYTHON
+
+cat >"$work/inside.sh" <<'SHELL'
+set -euo pipefail
+check() { echo "  $*"; }
+! command -v swift swiftc >/dev/null || { echo "a Swift toolchain is in the chroot: $(command -v swift swiftc)"; exit 1; }
+swift_runtime=$(find / -xdev \( -name 'libswiftCore*' -o -name 'libFoundation*.so' \) -print -quit 2>/dev/null)
+[[ -z $swift_runtime ]] || { echo "a Swift runtime is in the chroot: $swift_runtime"; exit 1; }
+check "no Swift toolchain or runtime; glibc $(getconf GNU_LIBC_VERSION | cut -d' ' -f2), $(python3 --version)"
+python3 -m venv /tmp/venv
+/tmp/venv/bin/pip install --no-index --disable-pip-version-check -q "/tmp/check/$1"
+check "pip installed $1 into a fresh venv ($(/tmp/venv/bin/pip --version | cut -d' ' -f1-2), offline)"
+library=$(echo /tmp/venv/lib/python3*/site-packages/a11y_controls/lib/liba11y-controls.so)
+resolved=$(ldd "$library")
+if grep -vE '^\s*(linux-vdso\.so\.1|libc\.so\.6|libm\.so\.6|/lib64/ld-linux-x86-64\.so\.2|/lib/ld-linux-aarch64\.so\.1|ld-linux-[^ ]*)( |$)' <<<"$resolved" | grep -q .; then
+    echo "ldd: the library needs more than the C library:"; echo "$resolved"; exit 1
+fi
+! grep -q 'not found' <<<"$resolved" || { echo "ldd: $resolved"; exit 1; }
+check "ldd: $(awk '{ print $1 }' <<<"$resolved" | tr '\n' ' ')"
+cd /tmp && env -u A11Y_CONTROLS_LIBRARY A11Y_CONTROLS_CONFIG=/dev/null /tmp/venv/bin/python /tmp/check/use.py </dev/null | sed 's/^/  /'
+SHELL
+
+for suite in ${A11Y_WHEEL_SUITES:-bookworm trixie}; do
+    suite_start=$(date +%s)
+    scripts/wheel-chroot.sh make "$suite"
+    say "$suite ($(sed -n 's/^version libc6 /libc6 /p' "${A11Y_WHEEL_CHROOTS:-/var/tmp/a11y-controls-wheel}/$suite/ready")):"
+    scripts/wheel-chroot.sh run "$suite" "$work" -- /bin/bash /tmp/check/inside.sh "$name" \
+        || die "$suite: the wheel does not install or work (above)"
+    say "$suite: passed in $(($(date +%s) - suite_start)) s"
+done
+say "passed in $(($(date +%s) - start)) s"
