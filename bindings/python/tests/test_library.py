@@ -1,5 +1,6 @@
-"""Finding liba11y-controls.so: A11Y_CONTROLS_LIBRARY, the package's own directory, the system's
-library path; a clear error when it is nowhere; the package imports without it."""
+"""Finding liba11y-controls.so: A11Y_CONTROLS_LIBRARY, the package's lib/ (a wheel's), the package's
+own directory, the system's library path; a clear error when it is nowhere; the package imports
+without it."""
 
 from __future__ import annotations
 
@@ -101,3 +102,46 @@ def test_preferences_are_checked_through_the_library(tmp_path: Path) -> None:
         "Error: %s:2: The value 'chatty' is invalid for 'verbosity': expected terse, normal or verbose\n" % config
     ), done.stderr
     assert a11y_controls.check_preferences() is None
+
+
+def _package_copy(tmp_path: Path) -> Path:
+    package = tmp_path / "a11y_controls"
+    shutil.copytree(Path(a11y_controls.__file__).parent, package, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    return package
+
+
+def test_the_wheels_lib_directory_is_searched_first(tmp_path: Path) -> None:
+    package = _package_copy(tmp_path)
+    (package / "lib").mkdir()
+    shutil.copy(LIBRARY, package / "lib" / "liba11y-controls.so")
+    # A packager's library in the package's own directory comes after the wheel's.
+    (package / "liba11y-controls.so").write_bytes(b"not an ELF file")
+    done = run_python("import a11y_controls; print(a11y_controls.library_path())",
+                      environment={"A11Y_CONTROLS_LIBRARY": "", "PYTHONPATH": str(tmp_path)})
+    assert done.stdout.decode().strip() == str(package / "lib" / "liba11y-controls.so"), done.stderr
+
+
+def test_the_environment_overrides_the_wheels_library(tmp_path: Path) -> None:
+    package = _package_copy(tmp_path)
+    (package / "lib").mkdir()
+    shutil.copy(LIBRARY, package / "lib" / "liba11y-controls.so")
+    done = run_python("import a11y_controls; print(a11y_controls.library_path())",
+                      environment={"A11Y_CONTROLS_LIBRARY": LIBRARY, "PYTHONPATH": str(tmp_path)})
+    assert done.stdout.decode().strip() == LIBRARY, done.stderr
+
+
+def test_the_wheels_library_finds_the_catalogs_beside_it(tmp_path: Path) -> None:
+    """A wheel holds lib/liba11y-controls.so and share/locale: the library finds the catalogs from
+    where it is, as in an installation under a prefix, with A11Y_LOCALEDIR unset."""
+    compiled = os.environ.get("A11Y_LOCALEDIR")
+    assert compiled and (Path(compiled) / "de" / "LC_MESSAGES" / "a11y-controls.mo").is_file(), \
+        "A11Y_LOCALEDIR must name the compiled catalogs (make python-test sets it to .build/locale)"
+    package = _package_copy(tmp_path)
+    (package / "lib").mkdir()
+    shutil.copy(LIBRARY, package / "lib" / "liba11y-controls.so")
+    shutil.copytree(compiled, package / "share" / "locale")
+    code = ("import a11y_controls\n"
+            "with a11y_controls.Engine('stepper', '--language', 'de', '--label', 'Kopien') as engine:\n"
+            "    print(engine.take_speech().splitlines()[0])\n")
+    done = run_python(code, environment={"A11Y_CONTROLS_LIBRARY": "", "A11Y_LOCALEDIR": "", "PYTHONPATH": str(tmp_path)})
+    assert done.stdout.decode().startswith("Kopien, Einstellknopf, 1, von 1 bis 99."), done.stderr
