@@ -14,8 +14,8 @@ library it drives, built from the repository this folder is part of:
   with ``py3-none``: the package is pure Python over ctypes and suits every Python 3; the library
   is checked to need nothing but libc, libm and the dynamic loader.
 
-What goes in is chosen by the ``library`` config setting (``pip install -C library=none``,
-``--config-settings`` in older pips) or the ``A11Y_CONTROLS_WHEEL_LIBRARY`` environment variable:
+What goes in is chosen by the ``library`` config setting (``pip install --config-settings
+library=none``) or the ``A11Y_CONTROLS_WHEEL_LIBRARY`` environment variable:
 
 - ``build`` (the default): as above; a clear error when there is no Swift toolchain or no
   repository around this folder (the folder copied elsewhere, an sdist);
@@ -88,7 +88,7 @@ def library_choice(config_settings: ConfigSettings = None,
         value = value[-1] if value else None
     choice = value or environment.get(LIBRARY_VARIABLE) or "build"
     if choice not in ("build", "none"):
-        raise BuildError("%s (or -C %s=...) must be 'build' or 'none', not %r"
+        raise BuildError("%s (or --config-settings %s=...) must be 'build' or 'none', not %r"
                          % (LIBRARY_VARIABLE, LIBRARY_SETTING, choice))
     return choice
 

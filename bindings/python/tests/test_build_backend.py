@@ -90,7 +90,8 @@ def test_the_choice_of_library() -> None:
     assert backend.library_choice({"library": ["build", "none"]}, {}) == "none"
     with pytest.raises(SystemExit) as raised:
         backend.library_choice({"library": "static"}, {})
-    assert str(raised.value.code) == ("a11y-controls: A11Y_CONTROLS_WHEEL_LIBRARY (or -C library=...) must be "
+    assert str(raised.value.code) == ("a11y-controls: A11Y_CONTROLS_WHEEL_LIBRARY (or --config-settings library=...) "
+                                      "must be "
                                       "'build' or 'none', not 'static'")
 
 
