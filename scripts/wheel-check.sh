@@ -50,9 +50,11 @@ library=$work/unpacked/a11y_controls/lib/liba11y-controls.so
 platform=${name%.whl}; platform=${platform##*-}
 IFS=- read -r _ _ python abi _ <<<"${name%.whl}"
 [[ $python-$abi == py3-none ]] || die "$name is tagged $python-$abi, not py3-none (pure Python over ctypes)"
-wheel_file=$(echo "$work"/unpacked/*.dist-info/WHEEL)
-grep -qx "Tag: py3-none-$platform" "$wheel_file" || die "the WHEEL file's tag is not py3-none-$platform: $(grep Tag: "$wheel_file")"
-grep -qx "Root-Is-Purelib: false" "$wheel_file" || die "the WHEEL file does not say Root-Is-Purelib: false"
+# The WHEEL file as pip reads it (e-mail headers).
+wheel_headers=$(python3 -c 'import email.parser, sys; h = email.parser.Parser().parse(open(sys.argv[1]))
+print(h["Root-Is-Purelib"], *h.get_all("Tag", []))' "$(echo "$work"/unpacked/*.dist-info/WHEEL)")
+[[ $wheel_headers == "false py3-none-$platform" ]] \
+    || die "the WHEEL file says Root-Is-Purelib and Tag: $wheel_headers, not false and py3-none-$platform"
 
 needed=$(readelf -d "$library" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')
 for lib in $needed; do

@@ -255,8 +255,10 @@ def add_library(wheel: str, files: str, wheel_directory: str) -> str:
                 continue
             data = source.read(info.filename)
             if info.filename == dist_info + "WHEEL":
+                # Header lines only (the file ends with a blank line, which would end the headers
+                # before the two lines added).
                 lines = [line for line in data.decode("utf-8").splitlines()
-                         if not line.startswith(("Root-Is-Purelib:", "Tag:"))]
+                         if line.strip() and not line.startswith(("Root-Is-Purelib:", "Tag:"))]
                 lines += ["Root-Is-Purelib: false", "Tag: %s-%s-%s" % (python, abi, platform)]
                 data = ("\n".join(lines) + "\n").encode("utf-8")
             entries.append((info, data))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import csv
+import email.parser
 import hashlib
 import importlib.util
 import io
@@ -101,7 +102,7 @@ def _pure_wheel(directory: Path) -> Path:
         "a11y_controls/__init__.py": b"__version__ = '0.1.0'\n",
         "a11y_controls-0.1.0.dist-info/METADATA": b"Metadata-Version: 2.1\nName: a11y-controls\nVersion: 0.1.0\n",
         "a11y_controls-0.1.0.dist-info/WHEEL": b"Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\n"
-                                               b"Tag: py3-none-any\n",
+                                               b"Tag: py3-none-any\n\n",
         "a11y_controls-0.1.0.dist-info/RECORD": b"",
     }
     with zipfile.ZipFile(wheel, "w") as archive:
@@ -126,8 +127,10 @@ def test_the_wheel_gets_the_library_the_catalogs_and_the_tag(tmp_path: Path) -> 
                          "a11y_controls/share/locale/de/LC_MESSAGES/a11y-controls.mo",
                          "a11y_controls-0.1.0.dist-info/METADATA", "a11y_controls-0.1.0.dist-info/WHEEL",
                          "a11y_controls-0.1.0.dist-info/RECORD"]
-        assert archive.read("a11y_controls-0.1.0.dist-info/WHEEL").decode() == (
-            "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: false\nTag: py3-none-%s\n" % tag)
+        wheel_file = archive.read("a11y_controls-0.1.0.dist-info/WHEEL").decode()
+        assert wheel_file == "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: false\nTag: py3-none-%s\n" % tag
+        headers = email.parser.Parser().parsestr(wheel_file)
+        assert (headers["Root-Is-Purelib"], headers.get_all("Tag")) == ("false", ["py3-none-" + tag])
         assert archive.getinfo("a11y_controls/lib/liba11y-controls.so").external_attr >> 16 == 0o100755
         rows = list(csv.reader(io.StringIO(archive.read("a11y_controls-0.1.0.dist-info/RECORD").decode())))
         assert [row[0] for row in rows] == names
