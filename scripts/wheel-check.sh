@@ -14,6 +14,8 @@
 #    values), the German catalog the wheel carries, A11Y_CONTROLS_LIBRARY still overriding the wheel's library, and
 #    speech and braille asked for: libspeechd and libbrlapi looked for by name on the system at run time (absent
 #    from a minbase chroot, so ServerUnavailableError names them).
+# 3. Here, with the project's private speech-dispatcher and BRLTTY: the package's modal tests on the wheel's
+#    library, which loads this system's libspeechd and libbrlapi (speech captured, braille on a virtual display).
 #
 # A11Y_WHEEL_SUITES picks the suites ("bookworm trixie"); A11Y_WHEEL_CHROOTS where the chroots are
 # (/var/tmp/a11y-controls-wheel). Prints a line per check and the time each part took; exit 1 on the first failure.
@@ -157,4 +159,23 @@ for suite in ${A11Y_WHEEL_SUITES:-bookworm trixie}; do
         || die "$suite: the wheel does not install or work (above)"
     say "$suite: passed in $(($(date +%s) - suite_start)) s"
 done
+# 3. Here, with the private servers (scripts/servers.sh): the wheel's library speaks and shows braille through the
+#    system's libspeechd and libbrlapi, loaded by name at run time: the Python package's modal tests
+#    (bindings/python/tests/test_modal.py, with pytest of make python-venv) on the package as the wheel installs it.
+here_start=$(date +%s)
+python=$repo/.build/python-venv/bin/python
+[[ -x $python ]] || die "no $python (make python-venv)"
+export PYTHONPATH=$work/unpacked PYTHONDONTWRITEBYTECODE=1 A11Y_CONTROLS_CONFIG=/dev/null
+unset A11Y_CONTROLS_LIBRARY A11Y_LOCALEDIR
+found=$("$python" -c 'import a11y_controls; print(a11y_controls.library_path())')
+[[ $found == "$work/unpacked/a11y_controls/lib/liba11y-controls.so" ]] || die "here, the package found $found, not the wheel's library"
+servers=$work/servers
+trap 'scripts/servers.sh stop "$servers" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+scripts/servers.sh start "$servers" >"$work/servers.log" 2>&1 || { cat "$work/servers.log" >&2; die "the private servers did not start"; }
+# shellcheck disable=SC1091
+source "$servers/env"
+(cd bindings/python && "$python" -m pytest -q -p no:cacheprovider -rfE tests/test_modal.py) >"$work/pytest.log" 2>&1 \
+    || { tail -n 40 "$work/pytest.log" >&2; die "the modal tests failed on the wheel's library"; }
+scripts/servers.sh stop "$servers" >/dev/null 2>&1
+say "here, with the private servers: the modal tests on the wheel's library ($(tail -n 1 "$work/pytest.log")): $(($(date +%s) - here_start)) s"
 say "passed in $(($(date +%s) - start)) s"
