@@ -95,7 +95,8 @@ wheel: deps python-venv
 # The wheel checked (scripts/wheel-check.sh): its library needs only libc, libm and ld.so and the tag names the
 # newest glibc its symbols need (readelf, objdump), then pip-installed into a fresh virtual environment in a clean
 # Debian 12 and a clean Debian 13 chroot (debootstrap --variant=minbase, made once in /var/tmp/a11y-controls-wheel;
-# no Swift, no network) and used there; then, here with the private servers, the package's modal tests on the
+# no Swift, no network) and used there, and in the distribution matrix's trixie chroot when it exists (read-only:
+# Debian 13's libspeechd and libbrlapi loaded by the wheel's library); then, here with the private servers, the package's modal tests on the
 # wheel's library (speech and braille through the system's libspeechd and libbrlapi). Needs root; A11Y_WHEEL_SUITES
 # picks the suites. About 15 s once the chroots and the release build exist (the first run makes them: minutes).
 wheel-check: wheel

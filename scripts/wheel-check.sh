@@ -14,6 +14,8 @@
 #    values), the German catalog the wheel carries, A11Y_CONTROLS_LIBRARY still overriding the wheel's library, and
 #    speech and braille asked for: libspeechd and libbrlapi looked for by name on the system at run time (absent
 #    from a minbase chroot, so ServerUnavailableError names them).
+#    And in the distribution matrix's trixie chroot (scripts/matrix/, read-only, when it exists), which has Debian 13's
+#    libspeechd and libbrlapi: the wheel's library loads them (their own errors, with no server to reach).
 # 3. Here, with the project's private speech-dispatcher and BRLTTY: the package's modal tests on the wheel's
 #    library, which loads this system's libspeechd and libbrlapi (speech captured, braille on a virtual display).
 #
@@ -159,6 +161,57 @@ for suite in ${A11Y_WHEEL_SUITES:-bookworm trixie}; do
         || die "$suite: the wheel does not install or work (above)"
     say "$suite: passed in $(($(date +%s) - suite_start)) s"
 done
+# 2b. Debian 13 with speech-dispatcher's and BRLTTY's client libraries installed: the distribution matrix's trixie
+#     chroot (scripts/matrix/, when it has been made), mounted read-only as the clean ones; it has no python3-venv,
+#     so the fresh venv is made --without-pip and Debian 13's own pip (its wheel, from the clean trixie chroot) installs
+#     the wheel into it. Speech and braille asked for with no server: the errors are libspeechd's and libbrlapi's own
+#     (loaded from the system at run time), not "cannot be loaded".
+matrix_trixie=${A11Y_WHEEL_MATRIX_TRIXIE:-/var/cache/a11y-controls-matrix/trixie}
+if [[ -f $matrix_trixie/ready ]]; then
+    matrix_start=$(date +%s)
+    pip_wheel=$(echo "${A11Y_WHEEL_CHROOTS:-/var/tmp/a11y-controls-wheel}"/trixie/usr/share/python-wheels/pip-*.whl)
+    [[ -f $pip_wheel ]] || die "no pip wheel in the clean trixie chroot ($pip_wheel)"
+    cp "$pip_wheel" "$work/"
+    cat >"$work/loaded.py" <<'PYTHON'
+import a11y_controls
+for option, words in (("speech", "Can't connect to unix socket /nonexistent"), ("braille", "cannot connect to BrlAPI at")):
+    try:
+        a11y_controls.ask_number("Copies", **dict({"speech": "off", "braille": "off"}, **{option: "on"}))
+    except a11y_controls.ServerUnavailableError as error:
+        message = str(error)
+    else:
+        raise AssertionError(option + "=on worked without a server")
+    assert words in message and "cannot be loaded" not in message, message
+    print("%s=on, no server: %s" % (option, message))
+PYTHON
+    cat >"$work/matrix.sh" <<'SHELL'
+set -euo pipefail
+! command -v swift >/dev/null || { echo "a Swift toolchain is in the chroot"; exit 1; }
+echo "  $(dpkg-query -W -f='${Package} ${Version}, ' libc6 libspeechd2 libbrlapi0.8)$(python3 --version)"
+python3 -m venv --without-pip /tmp/venv
+# Debian's pip loads the system's CA bundle (/etc/ssl/certs/ca-certificates.crt) as it starts, which this chroot has
+# not (no ca-certificates); the install is offline (--no-index, no network), so no certificate is ever needed.
+/tmp/venv/bin/python - "/tmp/check/$2" "/tmp/check/$1" <<'PYTHON'
+import ssl, sys
+pip_wheel, wheel = sys.argv[1:]
+sys.path.insert(0, pip_wheel)
+ssl.SSLContext.load_verify_locations = lambda self, *arguments, **keywords: None
+from pip._internal.cli.main import main
+sys.exit(main(["install", "--no-index", "--disable-pip-version-check", "-q", wheel]))
+PYTHON
+echo "  pip ($2) installed $1 into a fresh venv (offline)"
+cd /tmp && SPEECHD_ADDRESS=unix_socket:/nonexistent/speechd.sock BRLAPI_HOST=:77 A11Y_CONTROLS_CONFIG=/dev/null \
+    /tmp/venv/bin/python /tmp/check/loaded.py </dev/null | sed 's/^/  /'
+SHELL
+    say "trixie of the distribution matrix ($matrix_trixie, read-only):"
+    A11Y_WHEEL_CHROOTS=$(dirname "$matrix_trixie") scripts/wheel-chroot.sh run "$(basename "$matrix_trixie")" "$work" -- \
+        /bin/bash /tmp/check/matrix.sh "$name" "$(basename "$pip_wheel")" \
+        || die "the matrix's trixie: the wheel does not install or work (above)"
+    say "trixie of the distribution matrix: passed in $(($(date +%s) - matrix_start)) s"
+else
+    say "no distribution-matrix trixie chroot ($matrix_trixie/ready): libspeechd and libbrlapi on Debian 13 not checked"
+fi
+
 # 3. Here, with the private servers (scripts/servers.sh): the wheel's library speaks and shows braille through the
 #    system's libspeechd and libbrlapi, loaded by name at run time: the Python package's modal tests
 #    (bindings/python/tests/test_modal.py, with pytest of make python-venv) on the package as the wheel installs it.
