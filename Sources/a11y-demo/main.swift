@@ -22,11 +22,14 @@ func complain(_ message: String) {
 func finish(_ status: ExitStatus) -> Never { exit(status.rawValue) }
 
 // Hidden: `a11y-demo --generate man|bash|zsh|fish` writes the man page or a completion script
-// from the option table (`make install` uses it).
+// from the option table (`make install` uses it); `--generate keys-markdown` the key table of
+// README.md and docs/user-guide.md, `--generate key-actions-markdown` the user guide's table of
+// the actions a key map file may bind, both from the key map (`make doc-tables`).
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--generate" {
-    let generators = ["man": ManPage.text, "bash": ShellCompletions.bash, "zsh": ShellCompletions.zsh, "fish": ShellCompletions.fish]
+    let generators = ["man": ManPage.text, "bash": ShellCompletions.bash, "zsh": ShellCompletions.zsh, "fish": ShellCompletions.fish,
+                      "keys-markdown": KeyTable.markdown, "key-actions-markdown": KeyTable.actionsMarkdown]
     guard let generate = generators[CommandLine.arguments[2]] else {
-        complain("Error: '--generate' takes man, bash, zsh or fish")
+        complain("Error: '--generate' takes man, bash, zsh, fish, keys-markdown or key-actions-markdown")
         finish(.usage)
     }
     print(generate(), terminator: "")

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+@testable import A11yControls
+@testable import A11yInput
+@testable import A11yOptions
+@testable import DemoCommandLine
+
+/// What README.md and docs/user-guide.md say about keys and options is what the code does: the
+/// key tables are the key map's (made by `make doc-tables`, kept between markers), and every
+/// option `a11y-demo --help` lists has a row in the user guide with the values the parser takes.
+@Suite struct DocsMatchTheCodeTests {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func read(_ path: String) throws -> String {
+        try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The text between each `<!-- generated: NAME … -->` line and its `<!-- end of generated NAME -->`.
+    static func generatedBlocks(in text: String) -> [(name: String, text: String)] {
+        var blocks: [(name: String, text: String)] = []
+        var current: (name: String, lines: [Substring])?
+        let prefix = "<!-- generated: "
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let open = current {
+                if line == "<!-- end of generated \(open.name) -->" {
+                    blocks.append((open.name, open.lines.map { $0 + "\n" }.joined()))
+                    current = nil
+                } else {
+                    current?.lines.append(line)
+                }
+            } else if line.hasPrefix(prefix), let name = line.dropFirst(prefix.count).split(separator: " ").first {
+                current = (String(name), [])
+            }
+        }
+        #expect(current == nil, "no end marker for \(current?.name ?? "")")
+        return blocks
+    }
+
+    // MARK: Keys
+
+    /// What `a11y-demo --generate NAME` prints for each marker name (scripts/doc-tables.sh).
+    static let generators: [String: @Sendable () -> String] = [
+        "keys-markdown": KeyTable.markdown, "key-actions-markdown": KeyTable.actionsMarkdown,
+    ]
+
+    @Test(arguments: [("README.md", ["keys-markdown"]), ("docs/user-guide.md", ["keys-markdown", "key-actions-markdown"])])
+    func theKeyTablesAreTheKeyMaps(path: String, expected: [String]) throws {
+        let blocks = Self.generatedBlocks(in: try Self.read(path))
+        #expect(blocks.map(\.name).sorted() == expected.sorted(), "\(path): the generated tables")
+        for block in blocks {
+            let generate = try #require(Self.generators[block.name], "\(path): no generator \(block.name)")
+            #expect(block.text == generate(),
+                    "\(path)'s \(block.name) table is not what the key map makes: run `make doc-tables` (scripts/doc-tables.sh)")
+        }
+    }
+
+    /// Every action a key map file may name is in the actions table with what it does.
+    @Test func everyActionHasAMeaning() {
+        let actions = KeyTable.actions()
+        #expect(actions.map(\.name) == KeyMap.actionNames.map(\.name))
+        #expect(actions.allSatisfy { !$0.meaning.isEmpty })
+        #expect(KeyTable.actionsMarkdown().contains("\n| `to-lowest` | To the lowest value"))
+    }
+
+    /// Every default key is in the table once, with a meaning; both kinds of control have the same
+    /// keys (the docs say so); the digits that start a number are the row between the commands and
+    /// the rest.
+    @Test func theTableHoldsEveryDefaultKey() {
+        let rows = KeyTable.rows()
+        let listed = rows.flatMap(\.keys)
+        let bound = KeyMap.defaultKeys.flatMap(\.keys)
+        #expect(listed.count == bound.count + 1)
+        #expect(Set(bound.compactMap(KeyChord.init(name:))).count == bound.count, "a default key bound twice")
+        #expect(KeyMap.defaultBindings(for: .slider) == KeyMap.defaultBindings(for: .stepper))
+        #expect(rows.contains { $0.keys == [.typedRange("0", "9")] })
+        #expect(rows.allSatisfy { !$0.meaning.isEmpty && !$0.keys.isEmpty })
+        #expect(rows.first?.keys.first == .named("Right") && rows.last?.keys == [.named("Ctrl-C")])
+        #expect(KeyTable.markdown().contains("\n| Right, Up, `+`, `l`, `k`, Ctrl-F, Ctrl-P | One step up"))
+    }
+
+    @Test func theManPageListsTheKeyMapsKeys() {
+        let page = ManPage.text()
+        #expect(page.contains(".SH KEYS\n"))
+        #expect(page.contains(KeyTable.roff()))
+        #expect(page.contains(".TP\n\\fBPage Up\\fR\n"))
+    }
+
+    /// A key moved in the key map moves in every table: the table is made from `defaultKeys`, not
+    /// written beside it.
+    @Test func aKeyOfTheMapIsAKeyOfTheTable() {
+        let named = KeyTable.rows().flatMap(\.keys)
+        for (_, keys) in KeyMap.defaultKeys {
+            for key in keys {
+                #expect(named.contains(KeyTable.label(for: KeyChord(name: key)!)), "\(key)")
+            }
+        }
+    }
+
+    // MARK: Options
+
+    /// The rows of the user guide's option tables (those headed `| Option |`): the code spans of
+    /// each row's first cell (`--min <n>`, `--speech auto\|on\|off`), and the row's cells.
+    static func guideOptionRows() throws -> [(spans: [String], cells: [String], line: String)] {
+        var inOptionTable = false
+        let lines = try read("docs/user-guide.md").split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+            if line.hasPrefix("| Option |") { inOptionTable = true } else if !line.hasPrefix("|") { inOptionTable = false }
+            return inOptionTable && line.hasPrefix("| `")
+        }
+        return lines.map { line in
+            // Cells split at a '|' not escaped by a backslash.
+            var cells: [String] = [], cell = "", previous: Character = " "
+            for character in line.dropFirst() {
+                if character == "|" && previous != "\\" { cells.append(cell.trimmingCharacters(in: .whitespaces)); cell = "" }
+                else { cell.append(character) }
+                previous = character
+            }
+            let spans = cells[0].split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            return (spans, cells, String(line))
+        }
+    }
+
+    /// Every option of every help text, in the tables `--help` shows them from.
+    static let helpOptions = OptionTable.range + OptionTable.stepper + OptionTable.common + OptionTable.scripting
+        + OptionTable.visual + OptionTable.dialog + [OptionTable.help, OptionTable.version]
+
+    @Test func everyOptionOfTheHelpIsInTheUserGuide() throws {
+        let rows = try Self.guideOptionRows()
+        for spec in Self.helpOptions {
+            let matching = rows.filter { row in row.spans.contains { $0.split(separator: " ").first.map(String.init) == spec.name } }
+            #expect(!matching.isEmpty, "docs/user-guide.md has no row for \(spec.synopsis)")
+            for row in matching {
+                for span in row.spans where span.split(separator: " ").first.map(String.init) == spec.name {
+                    let values = span.split(separator: " ").dropFirst().map(String.init)
+                    #expect(values.count == spec.valueNames.count, "\(span): \(spec.synopsis) takes \(spec.valueNames.count) value(s)")
+                    for (written, valueName) in zip(values, spec.valueNames) {
+                        try checkValue(written, of: spec, valueName: valueName, row: row.line)
+                    }
+                }
+            }
+            // A default of one word ("auto", "0.5") starts one row's default column.
+            if let defaultText = spec.defaultText, !defaultText.contains(" ") {
+                let defaults = matching.filter { $0.cells.count >= 3 }.map { $0.cells[1].replacing("`", with: "") }
+                #expect(defaults.contains { $0.hasPrefix(defaultText) }, "\(spec.name): the default is \(defaultText), the guide says \(defaults)")
+            }
+        }
+    }
+
+    /// `a\|b\|c` must be the parser's words, each of which it takes; `<name>` must be the help's
+    /// value name, and a row for an option with a closed list of words names each of them.
+    func checkValue(_ written: String, of spec: OptionSpec, valueName: String, row: String) throws {
+        let choices = OptionTable.choices(for: spec.name)
+        if written.hasPrefix("<") {
+            #expect(written == "<\(valueName)>", "\(spec.name): the value is <\(valueName)> in --help, \(written) in the guide")
+            for choice in choices ?? [] {
+                #expect(row.contains("`\(choice)`"), "\(spec.name): the guide's row does not name \(choice)")
+            }
+            return
+        }
+        let words = written.split(separator: "\\|").map(String.init)
+        let parsed = try #require(choices, "\(spec.name) takes no list of words, the guide says \(written)")
+        #expect(Set(words) == Set(parsed), "\(spec.name): the parser takes \(parsed), the guide says \(words)")
+        for word in words {
+            #expect(errorLine([spec.name, word]) == nil, "\(spec.name) \(word): \(errorLine([spec.name, word]) ?? "")")
+        }
+        #expect(errorLine([spec.name, "nonsense"]) != nil)
+    }
+
+    /// No row for an option the program does not have.
+    @Test func everyOptionOfTheUserGuideExists() throws {
+        let known = Set(Self.helpOptions.map(\.name) + [OptionTable.helpShort])
+        for row in try Self.guideOptionRows() {
+            for span in row.spans {
+                let name = String(span.split(separator: " ").first ?? "")
+                #expect(known.contains(name), "docs/user-guide.md: \(name) is no option of a11y-demo (\(row.line))")
+            }
+        }
+    }
+}
