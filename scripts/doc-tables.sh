@@ -39,7 +39,7 @@ for file in README.md docs/user-guide.md; do
         skipping == "" { print }
         END { if (skipping != "") { print "doc-tables: no end marker for " skipping > "/dev/stderr"; exit 1 } }
     ' "$file" >"$work/out"
-    if cmp -s "$file" "$work/out"; then continue; fi
+    if cmp -s "$file" "$work/out"; then echo "doc-tables: $file is current"; continue; fi
     if [ $check = 1 ]; then
         echo "doc-tables: $file differs from what the code makes (make doc-tables writes it):" >&2
         diff -u "$file" "$work/out" >&2 || true
