@@ -3,6 +3,7 @@ import Testing
 @testable import A11yControls
 @testable import A11yInput
 @testable import A11yOptions
+@testable import A11yPresentation
 @testable import DemoCommandLine
 
 /// What README.md and docs/user-guide.md say about keys and options is what the code does: the
@@ -95,6 +96,54 @@ import Testing
                 #expect(named.contains(KeyTable.label(for: KeyChord(name: key)!)), "\(key)")
             }
         }
+    }
+
+    /// The spoken help (? and F1) and the screen's hint are translated sentences, not tables: each
+    /// key they name is checked against the key map instead. A claim is the words of the English
+    /// phrase and the default keys those words stand for, with the action each must have.
+    static let spokenClaims: [(phrase: MessageKey, words: String, keys: [(String, Action)])] = [
+        (.keysStepper, "Up and Down arrows step", [("up", .command(.increment)), ("down", .command(.decrement))]),
+        (.keysStepper, "Page Up and Page Down step by 10", [("pageup", .command(.pageIncrement)), ("pagedown", .command(.pageDecrement))]),
+        (.keysStepper, "Home and End go to the ends", [("home", .command(.toLowest)), ("end", .command(.toHighest))]),
+        (.keysStepper, "type digits to enter a value", [("5", .entry(.character("5")))]),
+        (.keysStepper, "Space says the value", [("space", .speakStatus)]),
+        (.keysStepper, "Enter accepts", [("enter", .accept)]),
+        (.keysStepper, "Escape cancels", [("esc", .cancel)]),
+        (.keysSlider, "Arrows move the handle", [("right", .command(.increment)), ("left", .command(.decrement))]),
+        (.keysSlider, "Page Up and Page Down move by 10 steps", [("pageup", .command(.pageIncrement)), ("pagedown", .command(.pageDecrement))]),
+        (.keysSlider, "Home and End go to the ends of the track", [("home", .command(.toLowest)), ("end", .command(.toHighest))]),
+        (.keysSlider, "type digits to enter a value", [("5", .entry(.character("5")))]),
+        (.keysSlider, "Space says the value", [("space", .speakStatus)]),
+        (.keysSlider, "Enter accepts", [("enter", .accept)]),
+        (.keysSlider, "Escape cancels", [("esc", .cancel)]),
+        (.keysRangeSlider, "Arrows move the focused handle", [("right", .command(.increment)), ("left", .command(.decrement))]),
+        (.keysRangeSlider, "Tab switches handles", [("tab", .command(.focusNext))]),
+        (.keysRangeSlider, "Page Up and Page Down move by 10 steps", [("pageup", .command(.pageIncrement)), ("pagedown", .command(.pageDecrement))]),
+        (.keysRangeSlider, "Home and End go as far as the handle may", [("home", .command(.toLowest)), ("end", .command(.toHighest))]),
+        (.keysRangeSlider, "type digits to enter a value", [("5", .entry(.character("5")))]),
+        (.keysRangeSlider, "Space says where things stand", [("space", .speakStatus)]),
+        (.keysRangeSlider, "Enter accepts", [("enter", .accept)]),
+        (.keysRangeSlider, "Escape cancels", [("esc", .cancel)]),
+        (.helpPrompt, "Press question mark for help", [("?", .help)]),
+        (.screenHint, "Press ? for help, Enter to accept, Escape to cancel", [("?", .help), ("enter", .accept), ("esc", .cancel)]),
+    ]
+
+    @Test func theSpokenHelpNamesTheKeysTheKeyMapBinds() {
+        for kind in [ControlKind.slider, .stepper] {
+            let map = KeyMap(kind: kind)
+            for claim in Self.spokenClaims {
+                #expect(Messages.english(claim.phrase).contains(claim.words), "\(claim.phrase.rawValue) no longer says '\(claim.words)'")
+                for (name, action) in claim.keys {
+                    let event = KeyEvent(KeyChord(name: name)!.key, KeyChord(name: name)!.modifiers)
+                    #expect(map.action(for: event, entryActive: false) == action,
+                            "\(claim.phrase.rawValue) says '\(claim.words)', but \(name) does \(String(describing: map.action(for: event, entryActive: false)))")
+                }
+            }
+        }
+        // "by 10": the default page of both controls.
+        #expect(StepperConfiguration().pageSteps == 10 && RangeSliderConfiguration().pageSteps == 10)
+        // Every phrase that names keys is checked.
+        #expect(Set(Self.spokenClaims.map(\.phrase)) == [.keysStepper, .keysSlider, .keysRangeSlider, .helpPrompt, .screenHint])
     }
 
     // MARK: Options
