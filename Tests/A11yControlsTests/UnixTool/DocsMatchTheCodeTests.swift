@@ -146,6 +146,29 @@ import Testing
         #expect(Set(Self.spokenClaims.map(\.phrase)) == [.keysStepper, .keysSlider, .keysRangeSlider, .helpPrompt, .screenHint])
     }
 
+    /// The user guide's key names ("Changing keys") are the key map file's: every named key by its
+    /// canonical name, the function keys' range, the modifiers; and each name it gives parses.
+    @Test func theKeyNamesOfTheGuideAreTheKeyMapFiles() throws {
+        let guide = try Self.read("docs/user-guide.md")
+        let start = try #require(guide.range(of: "- Key names:"))
+        let rest = guide[start.upperBound...]
+        let bullet = rest.range(of: "\n- ").map { rest[..<$0.lowerBound] } ?? rest
+        let spans = bullet.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        let named: [Key] = [.up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .insert, .delete, .enter, .tab,
+                            .backspace, .escape, .character(" "), .character("="), .character("#")]
+        for key in named {
+            #expect(spans.contains(key.name), "the guide's key names leave out \(key.name)")
+        }
+        #expect(bullet.contains("`f1`…`f24`") && Key(name: "f24") == .function(24) && Key(name: "f25") == nil && Key(name: "f0") == nil)
+        for modifier in ["ctrl+", "alt+", "shift+", "super+"] {
+            #expect(spans.contains(modifier) && KeyChord(name: modifier + "up") != nil, "\(modifier)")
+        }
+        for span in spans where !span.hasSuffix("+") && !span.hasPrefix("braille:") && span != "brltty-lscmds" {
+            #expect(KeyChord(name: span) != nil, "the guide names '\(span)', which a key map file does not take")
+        }
+    }
+
     // MARK: Options
 
     /// The rows of the user guide's option tables (those headed `| Option |`): the code spans of
