@@ -127,6 +127,11 @@ package enum KeyTable {
 
     // MARK: Markdown
 
+    /// The Markdown tables by the name `a11y-demo --generate NAME` and the docs' markers give them.
+    package static let markdownTables: [String: @Sendable () -> String] = [
+        "keys-markdown": markdown, "key-actions-markdown": actionsMarkdown,
+    ]
+
     /// The table as README.md and docs/user-guide.md hold it, between a blank line before and after.
     package static func markdown() -> String {
         var out = "\n| Keys | What they do |\n|---|---|\n"

@@ -26,10 +26,11 @@ func finish(_ status: ExitStatus) -> Never { exit(status.rawValue) }
 // README.md and docs/user-guide.md, `--generate key-actions-markdown` the user guide's table of
 // the actions a key map file may bind, both from the key map (`make doc-tables`).
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--generate" {
-    let generators = ["man": ManPage.text, "bash": ShellCompletions.bash, "zsh": ShellCompletions.zsh, "fish": ShellCompletions.fish,
-                      "keys-markdown": KeyTable.markdown, "key-actions-markdown": KeyTable.actionsMarkdown]
+    var generators: [String: () -> String] = ["man": ManPage.text, "bash": ShellCompletions.bash, "zsh": ShellCompletions.zsh,
+                                              "fish": ShellCompletions.fish]
+    for (name, table) in KeyTable.markdownTables { generators[name] = { table() } }
     guard let generate = generators[CommandLine.arguments[2]] else {
-        complain("Error: '--generate' takes man, bash, zsh, fish, keys-markdown or key-actions-markdown")
+        complain("Error: '--generate' takes \(generators.keys.sorted().joined(separator: ", "))")
         finish(.usage)
     }
     print(generate(), terminator: "")

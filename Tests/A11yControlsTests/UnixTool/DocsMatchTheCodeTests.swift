@@ -40,17 +40,12 @@ import Testing
 
     // MARK: Keys
 
-    /// What `a11y-demo --generate NAME` prints for each marker name (scripts/doc-tables.sh).
-    static let generators: [String: @Sendable () -> String] = [
-        "keys-markdown": KeyTable.markdown, "key-actions-markdown": KeyTable.actionsMarkdown,
-    ]
-
     @Test(arguments: [("README.md", ["keys-markdown"]), ("docs/user-guide.md", ["keys-markdown", "key-actions-markdown"])])
     func theKeyTablesAreTheKeyMaps(path: String, expected: [String]) throws {
         let blocks = Self.generatedBlocks(in: try Self.read(path))
         #expect(blocks.map(\.name).sorted() == expected.sorted(), "\(path): the generated tables")
         for block in blocks {
-            let generate = try #require(Self.generators[block.name], "\(path): no generator \(block.name)")
+            let generate = try #require(KeyTable.markdownTables[block.name], "\(path): no generator \(block.name)")
             #expect(block.text == generate(),
                     "\(path)'s \(block.name) table is not what the key map makes: run `make doc-tables` (scripts/doc-tables.sh)")
         }
