@@ -1,8 +1,9 @@
 // a11y-demo: accessible range slider and stepper for people and shell scripts.
 //
 // preferences + options -> configuration -> session -> result line on stdout and the exit status
-// (0 accepted, 1 cancelled, 2 usage, 3 a required server unavailable, 124 timed out,
-// 130 interrupted; dialog mode: DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC).
+// (0 accepted, 1 cancelled, 2 usage, 3 a required server unavailable, 4 the terminal could not
+// be set up, 124 timed out, 130 interrupted; dialog mode: DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC;
+// ExitStatus has them all).
 // The interface is drawn on /dev/tty; stdout carries only the result (and, with
 // --print-partial, a result line for each change).
 import A11yControls
