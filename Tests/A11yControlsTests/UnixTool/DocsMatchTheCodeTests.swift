@@ -164,6 +164,35 @@ import Testing
         }
     }
 
+    // MARK: Exit statuses
+
+    /// Every exit status of the program (`ExitStatus`) is in the user guide's table, `--help` and
+    /// the man page, and none of those lists one it does not have (the guide adds the signals'
+    /// statuses, which the program leaves to the signal).
+    @Test func everyExitStatusIsDocumented() throws {
+        let statuses = Set(ExitStatus.allCases.map { String($0.rawValue) })
+        let guide = try Self.read("docs/user-guide.md")
+        let table = try #require(guide.range(of: "### Exit status\n"))
+        let rows = guide[table.upperBound...].split(separator: "\n").drop { !$0.hasPrefix("|") }.prefix { $0.hasPrefix("|") }
+        let documented = Set(rows.dropFirst(2).flatMap { row in
+            row.dropFirst().split(separator: "|").first!.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        })
+        #expect(documented.subtracting(["129", "131", "141", "143"]) == statuses, "the guide: \(documented.sorted())")
+
+        let help = DemoHelp.text(for: .general)
+        let helpSection = try #require(help.range(of: "EXIT STATUS:\n"))
+        let helpRows = help[helpSection.upperBound...].split(separator: "\n")
+            .compactMap { $0.hasPrefix("  ") ? $0.split(separator: " ").first.map(String.init) : nil }
+            .filter { Int($0) != nil }
+        #expect(Set(helpRows) == statuses && helpRows.count == statuses.count, "--help: \(helpRows)")
+
+        let page = ManPage.text()
+        let manSection = try #require(page.range(of: ".SH EXIT STATUS\n"))
+        let manLines = page[manSection.upperBound...].split(separator: "\n").prefix { !$0.hasPrefix(".SH") }
+        let manRows = manLines.filter { $0.hasPrefix(".B ") }.map { String($0.dropFirst(3)) }
+        #expect(Set(manRows) == statuses && manRows.count == statuses.count, "the man page: \(manRows)")
+    }
+
     // MARK: Options
 
     /// The rows of the user guide's option tables (those headed `| Option |`): the code spans of
