@@ -24,14 +24,11 @@ public struct KeyMap: Sendable {
         self.bindings = Self.defaultBindings(for: kind)
     }
 
-    /// The defaults, in the order the documentation lists them: each action with the names of its
-    /// keys (key map file spelling). Slider and stepper share them: Right/Up/+/l/k/Ctrl-F/Ctrl-P
-    /// increase and Left/Down/-/h/j/Ctrl-B/Ctrl-N decrease (a vertical stepper: Up increments);
-    /// PageUp and PageDown page; Home/Ctrl-A and End/Ctrl-E go to the focused handle's allowed
-    /// limits; Tab/Shift-Tab switch handles; Space says where you are; ? and F1 help; Enter
-    /// accepts; Escape and q cancel; Ctrl-C interrupts (it only arrives as a key under the kitty
-    /// protocol). This list is the one source of the key tables of the man page, README.md and
-    /// docs/user-guide.md (`make doc-tables`).
+    /// The default keys, in the order the documentation lists them: each action with the names of
+    /// its keys (as a key map file spells them). Slider and stepper share them (a vertical stepper:
+    /// Up increments); Ctrl-C only arrives as a key under the kitty protocol. This list is the one
+    /// source of the key tables of the man page, README.md and docs/user-guide.md (`make
+    /// doc-tables`); the spoken help is checked against it (DocsMatchTheCodeTests).
     package static let defaultKeys: [(action: Action, keys: [String])] = [
         (.command(.increment), ["right", "up", "+", "l", "k", "ctrl+f", "ctrl+p"]),
         (.command(.decrement), ["left", "down", "-", "h", "j", "ctrl+b", "ctrl+n"]),
