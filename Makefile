@@ -4,7 +4,7 @@ SERVERS := scripts/servers.sh
 SERVERS_DIR ?= $(or $(A11Y_SERVERS_DIR),$(CURDIR)/.servers)
 
 .PHONY: deps build test test-repeat soak brltty-sessions readme-snippets docs demo servers-start servers-stop bench \
-	asan asan-run tsan fuzz fuzz-build install install-build install-files uninstall python-venv python-test deb deb-check pot locale pot-check \
+	asan asan-run tsan fuzz fuzz-build install install-build install-files uninstall python-venv python-test deb deb-check pot locale pot-check doc-tables \
 	matrix matrix-build wheel wheel-check
 
 deps:
@@ -149,6 +149,14 @@ soak: build
 # package in .build/readme-snippets), and examples/swift-embedding builds; one line unless something fails.
 readme-snippets:
 	@scripts/check-readme-snippets.sh
+
+# The tables of README.md and docs/user-guide.md that are made from the code (the key table, from the key map),
+# written between their markers by scripts/doc-tables.sh from `a11y-demo --generate keys-markdown`; run it after
+# changing the default keys (Sources/A11yInput/KeyMap.swift) or what they do (Sources/DemoCommandLine/KeyTable.swift).
+# DocsMatchTheCodeTests (in make test) fails while a committed table differs; `scripts/doc-tables.sh --check` says how.
+doc-tables:
+	@mkdir -p .build; swift build --product a11y-demo >.build/doc-tables-build.log 2>&1 || { tail -n 30 .build/doc-tables-build.log; exit 1; }
+	@scripts/doc-tables.sh
 
 # The API documentation: a DocC archive of A11yControls (.build/docs/A11yControls.doccarchive) from
 # the module's symbol graph and Sources/A11yControls/A11yControls.docc, by the toolchain's docc.

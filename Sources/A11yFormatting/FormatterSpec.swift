@@ -138,7 +138,7 @@ public enum FormatterSpec: Sendable, Equatable {
     }
 
     /// The formatter for this spec. `loadPlugin` opens a plugin (the live one is
-    /// `FormatterPlugin.load(path:)`, in Devices).
+    /// `PluginFormatter.loadFormatter(path:)`, in the session layer).
     package func makeFormatter(loadPlugin: (String) throws -> any ValueFormatter) throws -> any ValueFormatter {
         switch self {
         case .decimal(let n): return DecimalFormatter(fractionDigits: n)

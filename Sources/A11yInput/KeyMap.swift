@@ -24,32 +24,36 @@ public struct KeyMap: Sendable {
         self.bindings = Self.defaultBindings(for: kind)
     }
 
-    /// The defaults. Slider and stepper share them: Right/Up/+/l/k/Ctrl-F/Ctrl-P increase and
-    /// Left/Down/-/h/j/Ctrl-B/Ctrl-N decrease (a vertical stepper: Up increments); PageUp and
-    /// PageDown page; Home/Ctrl-A and End/Ctrl-E go to the focused handle's allowed limits;
-    /// Tab/Shift-Tab switch handles; Space says where you are; ? and F1 help; Enter accepts;
-    /// Escape and q cancel; Ctrl-C interrupts (it only arrives as a key under the kitty protocol).
+    /// The default keys, in the order the documentation lists them: each action with the names of
+    /// its keys (as a key map file spells them). Slider and stepper share them (a vertical stepper:
+    /// Up increments); Ctrl-C only arrives as a key under the kitty protocol. This list is the one
+    /// source of the key tables of the man page, README.md and docs/user-guide.md (`make
+    /// doc-tables`); the spoken help is checked against it (DocsMatchTheCodeTests).
+    package static let defaultKeys: [(action: Action, keys: [String])] = [
+        (.command(.increment), ["right", "up", "+", "l", "k", "ctrl+f", "ctrl+p"]),
+        (.command(.decrement), ["left", "down", "-", "h", "j", "ctrl+b", "ctrl+n"]),
+        (.command(.pageIncrement), ["pageup"]),
+        (.command(.pageDecrement), ["pagedown"]),
+        (.command(.toLowest), ["home", "ctrl+a"]),
+        (.command(.toHighest), ["end", "ctrl+e"]),
+        (.command(.focusNext), ["tab"]),
+        (.command(.focusPrevious), ["shift+tab"]),
+        (.speakStatus, ["space"]),
+        (.help, ["?", "f1"]),
+        (.accept, ["enter"]),
+        (.cancel, ["esc", "q"]),
+        (.interrupt, ["ctrl+c"]),
+    ]
+
+    /// The default bindings for a kind of control: `defaultKeys` as a map (the same for both kinds).
     public static func defaultBindings(for kind: ControlKind) -> [KeyChord: Action] {
         var map: [KeyChord: Action] = [:]
-        func bind(_ names: [String], _ action: Action) {
+        for (action, names) in defaultKeys {
             for name in names {
                 guard let chord = KeyChord(name: name) else { preconditionFailure("bad default key name \(name)") }
                 map[chord] = action
             }
         }
-        bind(["right", "up", "+", "l", "k", "ctrl+f", "ctrl+p"], .command(.increment))
-        bind(["left", "down", "-", "h", "j", "ctrl+b", "ctrl+n"], .command(.decrement))
-        bind(["pageup"], .command(.pageIncrement))
-        bind(["pagedown"], .command(.pageDecrement))
-        bind(["home", "ctrl+a"], .command(.toLowest))
-        bind(["end", "ctrl+e"], .command(.toHighest))
-        bind(["tab"], .command(.focusNext))
-        bind(["shift+tab"], .command(.focusPrevious))
-        bind(["space"], .speakStatus)
-        bind(["?", "f1"], .help)
-        bind(["enter"], .accept)
-        bind(["esc", "q"], .cancel)
-        bind(["ctrl+c"], .interrupt)
         _ = kind
         return map
     }

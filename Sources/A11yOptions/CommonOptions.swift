@@ -35,7 +35,7 @@ package struct CommonOptions: Sendable, Equatable {
     package var voice: SpeechVoiceType? = nil
     /// `--language` (e.g. "en", "pt-BR"); nil: the server's.
     package var language: String? = nil
-    /// `--screen-reader auto|on|off`, default auto.
+    /// `--screen-reader auto|on|off|orca|remote` (`ScreenReaderMode`), default auto.
     package var screenReader: ScreenReaderMode = .auto
     /// `--screen-reader-speech socket|line`, default socket.
     package var speechThroughReader = true

@@ -200,7 +200,7 @@ extension FormatterPluginError {
         switch reason {
         case .missing: return "no such plugin file"
         case .cannotOpen(let message): return "cannot be loaded: \(message)"
-        case .notAPlugin: return "not a formatter plugin (no \(FormatterPlugin.entryPoint))"
+        case .notAPlugin: return "not a formatter plugin (no \(PluginFormatter.entryPoint))"
         case .invalidTable: return "the plugin returned an invalid table"
         case .wrongABIVersion(let found, let expected): return "plugin ABI version \(found), this program needs \(expected)"
         }

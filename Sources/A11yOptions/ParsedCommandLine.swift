@@ -52,7 +52,7 @@ package struct ParsedCommandLine: Sendable, Equatable {
         return Messages.localeName(in: environment)
     }
 
-    /// Opens a formatter plugin; the live one is `FormatterPlugin.loadFormatter(path:)`.
+    /// Opens a formatter plugin; the live one is `PluginFormatter.loadFormatter(path:)`.
     package typealias PluginLoader = (String) throws -> any ValueFormatter
 
     /// Parses `arguments` (without the program name). NO_COLOR (non-empty) sets `noColor`,
@@ -61,7 +61,7 @@ package struct ParsedCommandLine: Sendable, Equatable {
     /// is bad) stand before the command line, which wins; help and version do not read them.
     package static func parse(_ arguments: [String], environment: [String: String],
                              preferences: Result<Preferences, CLIError> = .success(Preferences()),
-                             loadPlugin: PluginLoader = FormatterPlugin.loadFormatter(path:)) throws(CLIError) -> ParsedCommandLine {
+                             loadPlugin: PluginLoader = PluginFormatter.loadFormatter(path:)) throws(CLIError) -> ParsedCommandLine {
         // In dialog mode only help and version are looked for before its own parser runs.
         let dialogMode = DialogCommandLine.isDialogMode(arguments)
         let scan = Scan(dialogMode ? arguments.filter { [OptionTable.help.name, OptionTable.helpShort, OptionTable.version.name].contains($0) } : arguments)
@@ -98,7 +98,7 @@ package struct ParsedCommandLine: Sendable, Equatable {
     /// `parse` as a `Result`.
     package static func parseResult(_ arguments: [String], environment: [String: String],
                                    preferences: Result<Preferences, CLIError> = .success(Preferences()),
-                                   loadPlugin: PluginLoader = FormatterPlugin.loadFormatter(path:)) -> Result<ParsedCommandLine, CLIError> {
+                                   loadPlugin: PluginLoader = PluginFormatter.loadFormatter(path:)) -> Result<ParsedCommandLine, CLIError> {
         do {
             return .success(try parse(arguments, environment: environment, preferences: preferences, loadPlugin: loadPlugin))
         } catch {

@@ -30,7 +30,9 @@ package enum ManPage {
         out += section("STEPPER OPTIONS", "After \\fBstepper\\fR.", OptionTable.stepper)
         out += section("DIALOG MODE", "With \\fB\\-\\-rangebox\\fR, \(roff(program)) behaves as dialog's rangebox does for a script: a one-handle slider from MIN to MAX in whole steps, started at DEFAULT; the value on standard error (no newline), exit 0 on Enter, 1 on q, 255 on Escape. HEIGHT and WIDTH are checked and otherwise ignored. The common options may stand before it. Warnings about the servers go to the terminal, never to standard error.", OptionTable.dialog)
         out += ".SH KEYS\n"
-        out += paragraph("Arrow keys step, Page Up and Page Down move ten steps, Home and End go to the limits, Tab moves between handles and controls, digits type a value (Enter sets it), ? or F1 speaks the keys, Enter accepts, Escape or q cancels, Ctrl-C interrupts. A braille display's routing keys move the focused handle.")
+        out += "The same keys work for both controls; a key map file (\\fB\\-\\-keymap\\fR) changes them.\n"
+        out += KeyTable.roff()
+        out += paragraph("A braille display's line up and line down keys step, and its routing keys move the focused handle; every key the control does not bind stays BRLTTY's.")
         out += ".SH MOUSE\n"
         out += paragraph("When the keys come from a terminal, its mouse reports are turned on (xterm's modes 1002 and 1006) and off again on every way out (also after signals and crashes, and while suspended). A press on a slider's track brings the nearest handle there and holds it; a drag moves it, each new value spoken as it comes (the last one always) and a limit said once; the release lets go. The wheel steps the control under the pointer, else the focused one. A press on a stepper's + or - steps, and repeats while held until the release. A press on another control of the showcase focuses it and introduces it. Shift with the button keeps the terminal's own selection. --mouse off (mouse = off in the preferences file) leaves the mouse to the terminal.")
         out += ".SH VERTICAL AND RIGHT TO LEFT\n"

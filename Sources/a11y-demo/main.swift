@@ -1,8 +1,9 @@
 // a11y-demo: accessible range slider and stepper for people and shell scripts.
 //
 // preferences + options -> configuration -> session -> result line on stdout and the exit status
-// (0 accepted, 1 cancelled, 2 usage, 3 a required server unavailable, 124 timed out,
-// 130 interrupted; dialog mode: DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC).
+// (0 accepted, 1 cancelled, 2 usage, 3 a required server unavailable, 4 the terminal could not
+// be set up, 124 timed out, 130 interrupted; dialog mode: DIALOG_OK, DIALOG_CANCEL, DIALOG_ESC;
+// ExitStatus has them all).
 // The interface is drawn on /dev/tty; stdout carries only the result (and, with
 // --print-partial, a result line for each change).
 import A11yControls
@@ -22,11 +23,15 @@ func complain(_ message: String) {
 func finish(_ status: ExitStatus) -> Never { exit(status.rawValue) }
 
 // Hidden: `a11y-demo --generate man|bash|zsh|fish` writes the man page or a completion script
-// from the option table (`make install` uses it).
+// from the option table (`make install` uses it); `--generate keys-markdown` the key table of
+// README.md and docs/user-guide.md, `--generate key-actions-markdown` the user guide's table of
+// the actions a key map file may bind, both from the key map (`make doc-tables`).
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--generate" {
-    let generators = ["man": ManPage.text, "bash": ShellCompletions.bash, "zsh": ShellCompletions.zsh, "fish": ShellCompletions.fish]
+    var generators: [String: () -> String] = ["man": ManPage.text, "bash": ShellCompletions.bash, "zsh": ShellCompletions.zsh,
+                                              "fish": ShellCompletions.fish]
+    for (name, table) in KeyTable.markdownTables { generators[name] = { table() } }
     guard let generate = generators[CommandLine.arguments[2]] else {
-        complain("Error: '--generate' takes man, bash, zsh or fish")
+        complain("Error: '--generate' takes \(generators.keys.sorted().joined(separator: ", "))")
         finish(.usage)
     }
     print(generate(), terminator: "")

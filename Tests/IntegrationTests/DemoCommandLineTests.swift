@@ -44,6 +44,21 @@ import Testing
         #expect(showcase.stdout == "{\"control\":\"showcase\",\"range\":{\"lower\":10,\"upper\":90},\"stepper\":{\"value\":2}}\n")
     }
 
+    /// The hidden `--generate` of `make doc-tables`: the program prints the tables the docs hold
+    /// between their markers (DocsMatchTheCodeTests holds those to the key map); an unknown name is
+    /// one line naming the known ones, exit 2.
+    @Test func theDocsTablesComeFromTheProgram() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let guide = try String(contentsOf: root.appendingPathComponent("docs/user-guide.md"), encoding: .utf8)
+        for name in ["keys-markdown", "key-actions-markdown"] {
+            let table = try run(["--generate", name])
+            #expect(table.status == 0 && table.stdout.contains("|---|---|") && guide.contains(table.stdout), "\(name): \(table.stderr)")
+        }
+        let unknown = try run(["--generate", "nope"])
+        #expect(unknown.status == 2 && unknown.stdout.isEmpty)
+        #expect(unknown.stderr == "Error: '--generate' takes bash, fish, key-actions-markdown, keys-markdown, man, zsh\n")
+    }
+
     @Test func cancellingPrintsNothing() throws {
         for input in ["\u{1B}", "q", "++", ""] {
             let outcome = try run(["stepper"] + Self.quiet, input: input)

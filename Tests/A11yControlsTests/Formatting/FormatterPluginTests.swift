@@ -60,7 +60,7 @@ struct FormatterPluginTests {
     @Test func theExamplePluginBuildsLoadsAndFormatsNotes() throws {
         let path = try Self.build(name: "notes", sourcePath: Self.repoRoot.appendingPathComponent("examples/formatter-plugin/plugin.c").path)
         defer { Self.remove(path) }
-        let plugin = try FormatterPlugin.load(path: path)
+        let plugin = try PluginFormatter.load(path: path)
         #expect(plugin.name == "musical notes")
         #expect(plugin.fractionDigits == 0)
         let f = try FormatterSpec.parse("plugin:\(path)").makeFormatter()
@@ -74,7 +74,7 @@ struct FormatterPluginTests {
     }
 
     @Test func aMissingFileIsReportedByName() {
-        #expect { try FormatterPlugin.load(path: "/nonexistent/libnothing.so") } throws: { error in
+        #expect { try PluginFormatter.load(path: "/nonexistent/libnothing.so") } throws: { error in
             (error as? FormatterPluginError) == FormatterPluginError(path: "/nonexistent/libnothing.so", reason: .missing)
                 && "\(error)" == "Formatter plugin '/nonexistent/libnothing.so' not found"
         }
@@ -86,7 +86,7 @@ struct FormatterPluginTests {
         let path = Self.scratch.appendingPathComponent("not-a-library.so").path
         try "hello".write(toFile: path, atomically: true, encoding: .utf8)
         defer { Self.remove(path) }
-        #expect { try FormatterPlugin.load(path: path) } throws: { error in
+        #expect { try PluginFormatter.load(path: path) } throws: { error in
             guard case .cannotOpen(let message)? = (error as? FormatterPluginError)?.reason else { return false }
             return !message.isEmpty && !"\(error)".contains("\n")
         }
@@ -95,7 +95,7 @@ struct FormatterPluginTests {
     @Test func aLibraryWithoutTheEntryPointIsNotAPlugin() throws {
         let path = try Self.build(name: "other", source: "int something_else(void) { return 1; }\n")
         defer { Self.remove(path) }
-        #expect { try FormatterPlugin.load(path: path) } throws: { error in
+        #expect { try PluginFormatter.load(path: path) } throws: { error in
             (error as? FormatterPluginError)?.reason == .notAPlugin
         }
     }
@@ -108,7 +108,7 @@ struct FormatterPluginTests {
             const a11y_formatter_plugin *a11y_formatter_plugin_v1(void) { return &t; }
             """)
         defer { Self.remove(path) }
-        #expect { try FormatterPlugin.load(path: path) } throws: { error in
+        #expect { try PluginFormatter.load(path: path) } throws: { error in
             (error as? FormatterPluginError)?.reason == .wrongABIVersion(found: 2, expected: 1)
                 && "\(error)".hasSuffix("has ABI version 2; this program needs version 1")
         }
@@ -120,7 +120,7 @@ struct FormatterPluginTests {
             const a11y_formatter_plugin *a11y_formatter_plugin_v1(void) { return 0; }
             """)
         defer { Self.remove(path) }
-        #expect { try FormatterPlugin.load(path: path) } throws: { error in
+        #expect { try PluginFormatter.load(path: path) } throws: { error in
             (error as? FormatterPluginError)?.reason == .invalidTable
         }
     }
@@ -149,10 +149,10 @@ struct FormatterPluginTests {
             const a11y_formatter_plugin *a11y_formatter_plugin_v1(void) { return &t; }
             """#)
         defer { Self.remove(path) }
-        let plugin = try FormatterPlugin.load(path: path)
+        let plugin = try PluginFormatter.load(path: path)
         #expect(plugin.name == "hostile")
         #expect(plugin.fractionDigits == nil)   // 42 is not a sensible number of digits
-        let f = FormatterPlugin.loadFormatter
+        let f = PluginFormatter.loadFormatter
         let formatter = try f(path)
         let texts = formatter.format(7, in: context)
         #expect(texts.visual == "evil line")

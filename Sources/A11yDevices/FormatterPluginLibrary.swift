@@ -39,7 +39,7 @@ package struct FormatterPluginError: Error, Sendable, Equatable, CustomStringCon
 /// `include/a11y_formatter_plugin.h`.
 ///
 /// The library stays loaded while this object lives. Its texts are untrusted bytes: the session's
-/// `FormatterPlugin` adapts it to the formatting layer behind a `SanitizingFormatter`.
+/// `PluginFormatter` adapts it to the formatting layer behind a `SanitizingFormatter`.
 package final class FormatterPluginLibrary: @unchecked Sendable {
     // @unchecked Sendable: the handle and the function pointer never change after init, and the
     // ABI requires `format` to be reentrant.

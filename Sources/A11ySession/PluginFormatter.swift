@@ -4,7 +4,7 @@ import A11yFormatting
 /// A formatter loaded from a shared library at run time: the library (`FormatterPluginLibrary`,
 /// in Devices) seen as a `RawTextFormatter` of the formatting layer. Its texts are untrusted
 /// bytes: use it through `SanitizingFormatter`, as `loadFormatter(path:)` does.
-package struct FormatterPlugin: RawTextFormatter {
+package struct PluginFormatter: RawTextFormatter {
     /// The ABI version this host speaks (`A11Y_FORMATTER_ABI_VERSION`).
     package static let abiVersion = FormatterPluginLibrary.abiVersion
     /// The exported symbol (`A11Y_FORMATTER_PLUGIN_SYMBOL`).
@@ -17,8 +17,8 @@ package struct FormatterPlugin: RawTextFormatter {
     package var fractionDigits: Int? { library.fractionDigits }
 
     /// Opens the plugin at `path` and checks its ABI version.
-    package static func load(path: String) throws(FormatterPluginError) -> FormatterPlugin {
-        FormatterPlugin(library: try FormatterPluginLibrary(path: path))
+    package static func load(path: String) throws(FormatterPluginError) -> PluginFormatter {
+        PluginFormatter(library: try FormatterPluginLibrary(path: path))
     }
 
     /// Opens the plugin at `path`, wrapped so every text it returns is sanitized.
@@ -37,6 +37,6 @@ extension FormatterSpec {
     /// C ABI, and every text it returns is sanitized; it throws when the library is missing,
     /// cannot be opened, is not a formatter plugin or speaks another ABI version.
     public func makeFormatter() throws -> any ValueFormatter {
-        try makeFormatter(loadPlugin: FormatterPlugin.loadFormatter(path:))
+        try makeFormatter(loadPlugin: PluginFormatter.loadFormatter(path:))
     }
 }
