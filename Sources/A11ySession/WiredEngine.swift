@@ -75,31 +75,45 @@ package final class WiredEngine {
     /// the speech the `choice` of screen reader gives, the screen and the tones, and waits for
     /// BRLTTY (and for speech-dispatcher when speech is required, `DeviceMode.on`): throws
     /// `DeviceUnavailable` when a required server cannot be reached. Nothing is shown or said
-    /// before `start()`.
+    /// before `start()`. The keys' hold detection and Escape timeout, and the terminal the cursor
+    /// question goes to, are `devices.keys`'.
+    package convenience init(panels: [ControlPanel], options: SessionOptions, choice: ScreenReaderChoice, braille: BrailleOutput,
+                             devices: SessionDevices, brokenPipe: IgnoredBrokenPipe) throws {
+        try self.init(panels: panels, options: options, choice: choice, braille: braille, screen: devices.screen,
+                      clock: devices.clock, speechWorker: devices.speechWorker, yieldProcessor: devices.yieldProcessor,
+                      holdDetection: devices.keys.holdDetection, escapeTimeout: devices.keys.escapeTimeout,
+                      terminal: devices.keys.terminal, brokenPipe: brokenPipe)
+    }
+
+    /// Wires an engine as above, for a loop that is not a `SessionLoop` (a host program's, whose
+    /// keys are its own): `screen` nil when the host draws the frames itself, `terminal` nil when
+    /// the cursor question is not to be written.
     package init(panels: [ControlPanel], options: SessionOptions, choice: ScreenReaderChoice, braille: BrailleOutput,
-                 devices: SessionDevices, brokenPipe: IgnoredBrokenPipe) throws {
+                 screen: SessionDevices.Screen?, clock: any SessionClock, speechWorker: any SerialWorker,
+                 yieldProcessor: @escaping () -> Void, holdDetection: AutoRepeat.HoldDetection, escapeTimeout: Duration,
+                 terminal: Terminal?, brokenPipe: IgnoredBrokenPipe) throws {
         self.options = options
         self.braille = braille
         self.brokenPipe = brokenPipe
         brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
         forecasts = KeyForecasts(startingWith: panels[0].keyMap.kind)
-        clock = devices.clock
-        yieldProcessor = devices.yieldProcessor
-        terminal = devices.keys.terminal
+        self.clock = clock
+        self.yieldProcessor = yieldProcessor
+        self.terminal = terminal
         readerWatch = choice.readerWatch
         readerName = choice.readerName
         // Told to the reader (Fenrir's socket, Orca's service), and speech-dispatcher when the
         // reader is gone or stops answering.
         speech = SpeechOutput(notConnecting: choice.speechMode, service: choice.speechService, settings: options.resolvedSpeechSettings,
-                              clock: devices.clock, worker: devices.speechWorker, report: options.report)
+                              clock: clock, worker: speechWorker, report: options.report)
         // What does not need BRLTTY is made while it answers.
-        screen = devices.screen.map { screen in
+        self.screen = screen.map { screen in
             ScreenOutput(columns: screen.columns() ?? 80, movesCursor: options.theme.usesEscapes, write: screen.write)
         }
         engine = ControlEngine(panels: panels, announcer: Announcer(verbosity: options.verbosity, messages: options.messages,
                                                                          decimalSeparator: options.numberLocale.decimalSeparator),
-                               screenTheme: options.theme, locale: options.numberLocale, holdDetection: devices.keys.holdDetection,
-                               escapeTimeout: devices.keys.escapeTimeout, screenWidth: screen?.columns ?? 80, preview: options.preview,
+                               screenTheme: options.theme, locale: options.numberLocale, holdDetection: holdDetection,
+                               escapeTimeout: escapeTimeout, screenWidth: self.screen?.columns ?? 80, preview: options.preview,
                                wordDelivery: choice.delivery, tonePlanner: options.tones ? TonePlanner() : nil)
         // The first frame rehearsed while BRLTTY answers, on a copy of the engine (a value:
         // the copy's effects are dropped, the session's engine is untouched): the renderers' first
@@ -107,7 +121,7 @@ package final class WiredEngine {
         // the way from the display's answer to the first braille frame.
         if options.braille != .off {
             var rehearsal = engine
-            _ = rehearsal.send([.braillePreferences(BraillePreferences()), .brailleWidth(40), .start], at: devices.clock.now)
+            _ = rehearsal.send([.braillePreferences(BraillePreferences()), .brailleWidth(40), .start], at: clock.now)
         }
         try braille.finishConnecting()
         // Speech required: its failure ends the start before the terminal is changed. Otherwise
