@@ -1,4 +1,3 @@
-import Glibc
 import A11yDevices
 import A11yPresentation
 import A11yFormatting

@@ -1,4 +1,3 @@
-import Glibc
 import A11yDevices
 import A11yInput
 import A11yModel
@@ -27,12 +26,9 @@ final class SessionLoop {
     /// What the loop waits on now: each source by name (a source without a descriptor now, such
     /// as BRLTTY while it is away, is left out).
     func sources(of wired: WiredEngine) -> WakeSources {
-        WakeSources([.keys: keys.fileDescriptor,
-                     .signals: handlesSignals ? SignalHandling.fileDescriptor : nil,
-                     .speechStatus: wired.speech.wakeDescriptor,
-                     .speechServer: wired.speech.monitorDescriptor,
-                     .screenReader: wired.readerWatch?.descriptor,
-                     .braille: wired.braille.fileDescriptor])
+        WakeSources(keys: keys.fileDescriptor, signals: handlesSignals ? SignalHandling.fileDescriptor : nil,
+                    speechStatus: wired.speech.wakeDescriptor, speechServer: wired.speech.monitorDescriptor,
+                    screenReader: wired.readerWatch?.descriptor, braille: wired.braille.fileDescriptor)
     }
 
     /// Runs until `wired`'s engine has an outcome or a signal (SIGTERM, SIGHUP, SIGQUIT, or the
@@ -42,7 +38,7 @@ final class SessionLoop {
         var endingSignal: TerminalSignal?
         loop: while wired.engine.outcome == nil {
             wired.workOutForecasts()
-            let timeout = WakeSources.timeout(until: [wired.nextDeadline], now: wired.now)
+            let timeout = WakeSources.timeout(until: wired.nextDeadline, now: wired.now)
             guard let ready = sources(of: wired).wait(timeout: timeout) else { break }
             // The time of this wake-up: the time of every event it brings.
             let wokeAt = wired.now

@@ -1,4 +1,3 @@
-import Glibc
 import A11yDevices
 
 /// What can wake a session's loop, each descriptor by what it is.
@@ -15,46 +14,29 @@ package enum WakeSource: CaseIterable, Sendable, Hashable {
     case screenReader
     /// The braille worker's updates (keys from BRLTTY, a display that came, went or resized).
     case braille
-
-    /// The `poll()` events waited for.
-    var events: Int16 {
-        self == .speechServer ? Socket.pollReadHangUp : Int16(POLLIN)
-    }
-
-    /// Whether `revents` of a wake-up means this source has something.
-    func isReady(_ revents: Int16) -> Bool {
-        self == .speechServer ? revents & (Socket.pollReadHangUp | Int16(POLLHUP | POLLERR)) != 0 : revents != 0
-    }
 }
 
-/// The descriptors a loop waits on, by name: a source without one (nil) is not waited on.
-package struct WakeSources: Sendable {
-    /// Each source's descriptor, nil when it has none now.
-    package var descriptors: [WakeSource: Int32] = [:]
+/// The descriptors a session's loop waits on, by name.
+package typealias WakeSources = NamedDescriptors<WakeSource>
 
-    package init(_ descriptors: [WakeSource: Int32?]) {
-        for (source, descriptor) in descriptors {
-            if let descriptor, descriptor >= 0 { self.descriptors[source] = descriptor }
-        }
+extension NamedDescriptors where Name == WakeSource {
+    /// The sources of one wait: each descriptor by its name (nil: the source has none now, such
+    /// as BRLTTY while it is away, and is not waited on).
+    package init(keys: Int32, signals: Int32?, speechStatus: Int32?, speechServer: Int32?, screenReader: Int32?, braille: Int32?) {
+        self.init()
+        add(.keys, keys)
+        add(.signals, signals)
+        add(.speechStatus, speechStatus)
+        add(.speechServer, speechServer, for: .hangUp)
+        add(.screenReader, screenReader)
+        add(.braille, braille)
     }
 
-    /// Sleeps in `poll()` until a source is ready or `timeout` passes (milliseconds, -1: no
-    /// limit); returns the sources that are ready. A signal that interrupts the wait gives an
-    /// empty set (the loop goes round); nil: `poll()` failed otherwise.
-    package func wait(timeout: Int32) -> Set<WakeSource>? {
-        let sources = WakeSource.allCases.filter { descriptors[$0] != nil }
-        var fds = sources.map { pollfd(fd: descriptors[$0]!, events: $0.events, revents: 0) }
-        if poll(&fds, nfds_t(fds.count), timeout) < 0 {
-            return errno == EINTR ? [] : nil
-        }
-        return Set(zip(sources, fds).filter { source, fd in source.isReady(fd.revents) }.map(\.0))
-    }
-
-    /// Milliseconds from `now` to the earliest of `deadlines`, rounded up (0 when one is due);
-    /// -1 when there is none (sleep until a source is ready).
-    package static func timeout(until deadlines: [Duration?], now: Duration) -> Int32 {
-        guard let next = deadlines.compactMap({ $0 }).min() else { return -1 }
-        let left = next - now
+    /// Milliseconds from `now` to `deadline`, rounded up (0 when it is due); -1 without one
+    /// (sleep until a source is ready).
+    package static func timeout(until deadline: Duration?, now: Duration) -> Int32 {
+        guard let deadline else { return -1 }
+        let left = deadline - now
         if left <= .zero { return 0 }
         let ms = left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int32(min(ms, Int64(Int32.max)))
