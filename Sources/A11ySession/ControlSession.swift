@@ -39,14 +39,12 @@ public struct SessionResult: Sendable {
 /// other output. A key tapped again is carried out from its forecast (what the engine works out
 /// while the loop waits) as soon as it is read, and the engine takes it a moment later. The terminal is restored and
 /// the braille display released on every way out.
-///
-/// A session is made of three parts, each with one job: the choice of screen reader and so of
-/// how the words reach the user (`ScreenReaderChoice`), the engine wired to its outputs
-/// (`WiredEngine`), and the loop that waits on the named descriptors and hands what came to it
-/// (`SessionLoop`). The session itself takes the terminal (signals, raw mode, the mouse, the
-/// keyboard protocol) and gives it back.
 public final class ControlSession {
-    let options: SessionOptions
+    // Three parts, one job each: the choice of screen reader and so of how the words reach the
+    // user (`ScreenReaderChoice`, made in `init`), the engine wired to its outputs (`wired`), and
+    // the loop that waits on the named descriptors and hands each wake-up to it (`loop`). The
+    // session itself takes the terminal (signals, raw mode, the mouse, the keyboard protocol)
+    // and gives it back.
     let devices: SessionDevices
     /// The engine and its outputs.
     let wired: WiredEngine
@@ -62,7 +60,6 @@ public final class ControlSession {
 
     /// A session on `devices`: the live ones, or fakes in tests.
     package init(panels: [ControlPanel], options: SessionOptions, devices: SessionDevices) throws {
-        self.options = options
         self.devices = devices
         let brokenPipe = IgnoredBrokenPipe()
         // BRLTTY first, on a thread of its own; speech-dispatcher once the first braille frame is
