@@ -54,13 +54,20 @@ extension RangeSliderDelegate {
 ///
 /// - `send(_:)` is the user's path: value observers and the delegate hear of it.
 /// - `set(_:)` is the program's path: value observers hear of it, the delegate does not.
+///
+/// One way to follow changes per style: the `Change` that `send(_:)` and `set(_:)` return (for
+/// the code that made the change), the `delegate` (a callback for each change the user makes,
+/// while `run` shows the control too, and for the start and end of a held key or a drag), and
+/// `valueChanges()` (an `AsyncSequence` of every value change, the user's and the program's).
 public final class RangeSliderController: ValueController {
     /// The current state.
     public private(set) var slider: RangeSlider
     /// Told about user changes and held keys.
     public weak var delegate: (any RangeSliderDelegate)?
-    /// UIControlEventValueChanged: called after every value change, by the user or in code.
-    public var onValueChanged: ((ValueChangeEvent) -> Void)? {
+    /// Called after every value change, by the user or in code, as `valueChanges()` delivers them
+    /// (for the package's tests, which check both paths synchronously; a program follows changes
+    /// through the returned `Change`, the delegate or `valueChanges()`).
+    package var onValueChanged: ((ValueChangeEvent) -> Void)? {
         get { observers.onValueChanged }
         set { observers.onValueChanged = newValue }
     }
@@ -72,7 +79,10 @@ public final class RangeSliderController: ValueController {
     }
 
 
-    /// A stream of value changes (user and program), ending when the controller goes away.
+    /// Every value change as it happens, by the user or in code (`ValueChangeEvent.source` says
+    /// which), as an `AsyncSequence` that ends when the controller goes away; the newest 64 are
+    /// kept while nobody reads. The way to follow changes from Swift concurrency; the delegate is
+    /// the way for a callback, the returned `Change` for the one who sent the command.
     public func valueChanges() -> AsyncStream<ValueChangeEvent> {
         observers.stream()
     }

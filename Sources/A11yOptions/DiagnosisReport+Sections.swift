@@ -1,6 +1,6 @@
 import A11yControls
 // The sections of `a11y-demo --diagnose`, made from what the probes found: what each server
-// said, the screen reader and the voice it gives (as a session would choose it), the terminal,
+// said, the screen reader and how the words reach the user with it (as a session would choose it), the terminal,
 // the language of the words, speech and numbers, and the preferences file.
 extension DiagnosisReport {
     /// The report for `diagnosis`, with `options` as parsed (the preferences file's settings
@@ -12,7 +12,7 @@ extension DiagnosisReport {
             Self.speech(diagnosis.speech, mode: options.speech),
             Self.braille(diagnosis.braille, mode: options.braille),
             Self.screenReader(found: diagnosis.screenReader, findings: diagnosis.screenReaderFindings, mode: options.screenReader,
-                              voice: options.sessionOptions().voice(for:), throughOrca: options.sessionOptions().speaksThroughOrca(with:),
+                              delivery: options.sessionOptions().wordDelivery(for:), throughOrca: options.sessionOptions().speaksThroughOrca(with:),
                               remote: { options.sessionOptions().remoteReason(for: $0, environment: environment) },
                               remoteSpeech: options.sessionOptions().remoteSpeech(environment: environment)),
             Self.terminal(diagnosis.terminal, options: options, environment: environment),
@@ -86,24 +86,24 @@ extension DiagnosisReport {
     }
 
     static func screenReader(found: ScreenReader?, findings: [String], mode: ScreenReaderMode,
-                             voice: (ScreenReader?) -> Voice, throughOrca: (ScreenReader?) -> Bool = { _ in false },
+                             delivery: (ScreenReader?) -> WordDelivery, throughOrca: (ScreenReader?) -> Bool = { _ in false },
                              remote: (ScreenReader?) -> String? = { _ in nil }, remoteSpeech: DeviceMode = .auto) -> Section {
-        // As the session chooses: the reader the mode stands for, and the voice the options give.
+        // As the session chooses: the reader the mode stands for, and how the options deliver the words.
         let inUse = mode.reader { found }
         return Section("screen reader", [
             Entry("setting", .text(mode.rawValue)),
             Entry("found", found.map { .text("\($0.name.rawValue): \($0.evidence)") } ?? .missing("none")),
             Entry("checked", .list(findings)),
             Entry("in use", inUse.map { .text("\($0.name.rawValue): \($0.evidence)") } ?? .missing("none")),
-            Entry("mode", .text(inUse?.orcaService.flatMap { throughOrca(inUse) ? words(throughOrca: $0) : nil } ?? words(for: voice(inUse)))),
+            Entry("mode", .text(inUse?.orcaService.flatMap { throughOrca(inUse) ? words(throughOrca: $0) : nil } ?? words(for: delivery(inUse)))),
         ] + (remote(inUse).map { reason in
             [Entry("why", .text(reason + (remoteSpeech == .off ? "; this machine's speech is off (set SPEECHD_ADDRESS or --speech on for it)" : "")))]
         } ?? []))
     }
 
-    /// How the control's words reach the user with `voice`, in a user's words.
-    static func words(for voice: Voice) -> String {
-        switch voice {
+    /// How the control's words reach the user with `delivery`, in a user's words.
+    static func words(for delivery: WordDelivery) -> String {
+        switch delivery {
         case .speech: "the control speaks"
         case .screenLine: "the words go to the screen line for the reader"
         case .speechWithStillCursor: "the control speaks and keeps the cursor still"

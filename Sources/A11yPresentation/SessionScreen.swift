@@ -31,7 +31,7 @@ extension ScreenRenderer {
         return composer.frame
     }
 
-    /// The line between the added words and the controls (`Voice.addedLines`): a rule of a
+    /// The line between the added words and the controls (`WordDelivery.addedLines`): a rule of a
     /// character no words hold, whose text never changes. A comparison by characters then
     /// cannot take the controls' first line for part of the words added above it; without
     /// escapes (TERM=dumb, where words are only ever added at the end) a blank line.

@@ -61,7 +61,7 @@ extension ControlEngine {
     }
 
     func announce(_ change: Change) -> [Utterance] {
-        (voice.addsLines ? announcer.namedUtterance(for: change, in: presented)
+        (wordDelivery.addsLines ? announcer.namedUtterance(for: change, in: presented)
                          : announcer.utterance(for: change, in: presented)).map { [$0] } ?? []
     }
 

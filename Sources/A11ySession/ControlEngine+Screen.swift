@@ -4,7 +4,7 @@ import A11yPresentation
 extension ControlEngine {
     /// The screen brought up to date, redrawn when it changed.
     mutating func redrawScreen(saying speech: [Utterance], _ perform: (EngineEffect) -> Void) {
-        if voice.addsLines { return addWords(speech, perform) }
+        if wordDelivery.addsLines { return addWords(speech, perform) }
         updateScreen()
         if screen.takeChanges() {
             perform(.redraw(screen.frame))
@@ -53,23 +53,23 @@ extension ControlEngine {
     mutating func updateScreen() {
         // Added words are set by `addWords`, with the key that brings them.
         let announcement = speechOnScreen ? lastUtterance?.text ?? "" : nil
-        if !voice.addsLines, shownAnnouncement != .some(announcement) {
+        if !wordDelivery.addsLines, shownAnnouncement != .some(announcement) {
             shownAnnouncement = .some(announcement)
             screen.setHead(screenRenderer.headLines(announcement: announcement, width: screenWidth))
         }
         for index in staleScreenPanels {
             screen.setControl(index, screenRenderer.controlFrame(presentedPanels[index],
-                                                                 width: voice.addsLines ? min(screenWidth, Self.addedWordsWidth) : screenWidth,
-                                                                 focused: index == focusedPanel, quiet: voice.quietScreen))
+                                                                 width: wordDelivery.addsLines ? min(screenWidth, Self.addedWordsWidth) : screenWidth,
+                                                                 focused: index == focusedPanel, quiet: wordDelivery.quietScreen))
         }
         staleScreenPanels.removeAll(keepingCapacity: true)
         let typing = editor.entry?.text
         if preview || shownScreenTyping != .some(typing) {
             shownScreenTyping = .some(typing)
-            screen.setTail(screenRenderer.tailLines(typing: typing, preview: previewLines(preview)) + (voice.addsLines ? [""] : []))
+            screen.setTail(screenRenderer.tailLines(typing: typing, preview: previewLines(preview)) + (wordDelivery.addsLines ? [""] : []))
         }
         screen.placeCursor(focused: focusedPanel, typing: typing != nil, announcement: speechOnScreen,
-                           still: voice.stillCursor, last: voice.addsLines)
+                           still: wordDelivery.stillCursor, last: wordDelivery.addsLines)
     }
 
     /// The preview's lines (nil without `preview`).
@@ -85,9 +85,9 @@ extension ControlEngine {
     /// What the terminal shows at `columns`: every control, then a hint line (and, with
     /// `preview`, the braille cells and the last utterance).
     public func screenFrame(columns: Int, preview: Bool) -> ScreenFrame {
-        voice.addsLines ? screen.frame : screenRenderer.frame(for: presentedPanels, focused: focusedPanel, width: columns,
+        wordDelivery.addsLines ? screen.frame : screenRenderer.frame(for: presentedPanels, focused: focusedPanel, width: columns,
                              typing: editor.entry?.text, preview: previewLines(preview),
-                             announcement: speechOnScreen ? lastUtterance?.text ?? "" : nil, quiet: voice.quietScreen,
-                             stillCursor: voice.stillCursor)
+                             announcement: speechOnScreen ? lastUtterance?.text ?? "" : nil, quiet: wordDelivery.quietScreen,
+                             stillCursor: wordDelivery.stillCursor)
     }
 }

@@ -47,10 +47,10 @@ public struct ControlEngine: Sendable {
     public let preview: Bool
     /// How the words reach the user beside braille (`--screen-reader`): spoken, or on the screen's
     /// first line for a screen reader that reads it (no `.speak` effects then), or spoken with the
-    /// cursor kept still for one that echoes a moved caret. Changed by `.voice` (a reader ended).
-    public internal(set) var voice: Voice
-    /// Whether the screen's first line carries the words instead of speech (`Voice.screenLine`).
-    public var speechOnScreen: Bool { voice == .screenLine }
+    /// cursor kept still for one that echoes a moved caret. Changed by `.wordDelivery` (a reader ended).
+    public internal(set) var wordDelivery: WordDelivery
+    /// Whether the screen's first line carries the words instead of speech (`WordDelivery.screenLine`).
+    public var speechOnScreen: Bool { wordDelivery == .screenLine }
     /// Plans the tones of value changes (`--tones on`); nil: no tones.
     package let tonePlanner: TonePlanner?
     /// The last thing said, for the preview and the screen reader's line.
@@ -127,13 +127,13 @@ public struct ControlEngine: Sendable {
     ///   - screenWidth: The terminal's width in columns; the `.screenWidth` event changes it.
     ///   - preview: Whether the screen also shows the braille cells and the last utterance (for
     ///     sighted developers).
-    ///   - voice: How the words reach the user beside braille; `.speech` unless a screen reader
-    ///     reads the terminal. The `.voice` event changes it.
+    ///   - wordDelivery: How the words reach the user beside braille; `.speech` unless a screen reader
+    ///     reads the terminal. The `.wordDelivery` event changes it.
     ///   - tonePlanner: The tones of value changes (`.playTones` effects); nil for none.
     public init(panels: [ControlPanel], announcer: Announcer = Announcer(), screenTheme: ScreenTheme = ScreenTheme(),
                 locale: NumberLocale = .current, holdDetection: AutoRepeat.HoldDetection,
                 escapeTimeout: Duration = ControlEngine.recommendedEscapeTimeout, brailleRenderer: BrailleRenderer = BrailleRenderer(),
-                screenWidth: Int = 80, preview: Bool = false, voice: Voice = .speech,
+                screenWidth: Int = 80, preview: Bool = false, wordDelivery: WordDelivery = .speech,
                 tonePlanner: TonePlanner? = nil) {
         precondition(!panels.isEmpty, "a session needs a control")
         self.panels = panels
@@ -145,7 +145,7 @@ public struct ControlEngine: Sendable {
         self.keyInput = KeyInput(escapeTimeout: escapeTimeout)
         self.screenWidth = screenWidth
         self.preview = preview
-        self.voice = voice
+        self.wordDelivery = wordDelivery
         self.tonePlanner = tonePlanner
         self.autoRepeat = Self.makeAutoRepeat(panels[0], detection: holdDetection)
         self.presentedPanels = panels.map { $0.presented(locale: locale) }
@@ -253,10 +253,10 @@ public struct ControlEngine: Sendable {
             applyBrailleContractions(contractions)
         case .screenWidth(let columns):
             screenWidth = max(1, columns)
-        case .voice(let next):
-            guard next != voice else { break }
-            let wasOnScreen = !voice.speaks
-            voice = next
+        case .wordDelivery(let next):
+            guard next != wordDelivery else { break }
+            let wasOnScreen = !wordDelivery.speaks
+            wordDelivery = next
             staleScreenPanels = Array(panels.indices)
             // The reader that read the words line is gone: from now on the control speaks, and
             // says so, then where it stands.
@@ -314,7 +314,7 @@ public struct ControlEngine: Sendable {
     /// terminal, the words are on the screen and what it reads there is what the user hears: the
     /// screen goes first then too.
     private mutating func effects(speaking speech: [Utterance], finishing outcome: SessionOutcome?, _ perform: (EngineEffect) -> Void) {
-        let screenFirst = voice.quietScreen || !screen.frame.lines.isEmpty
+        let screenFirst = wordDelivery.quietScreen || !screen.frame.lines.isEmpty
         if screenFirst { redrawScreen(saying: speech, perform) }
         let frame = brailleFrame
         if shownBraille != .some(frame) {
@@ -325,7 +325,7 @@ public struct ControlEngine: Sendable {
         if takeScreenQuery() { perform(.askCursorPosition) }
         if !tones.isEmpty { perform(.playTones(tones)) }
         tones.removeAll(keepingCapacity: true)
-        if voice.speaks { for utterance in speech { perform(.speak(utterance)) } }
+        if wordDelivery.speaks { for utterance in speech { perform(.speak(utterance)) } }
         for change in changes { perform(change) }
         changes.removeAll(keepingCapacity: true)
         if let outcome { perform(.finish(outcome)) }

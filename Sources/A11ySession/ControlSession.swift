@@ -1,4 +1,3 @@
-import Glibc
 import A11yDevices
 import A11yPresentation
 import A11yFormatting
@@ -41,25 +40,16 @@ public struct SessionResult: Sendable {
 /// while the loop waits) as soon as it is read, and the engine takes it a moment later. The terminal is restored and
 /// the braille display released on every way out.
 public final class ControlSession {
-    var engine: ControlEngine
-    let options: SessionOptions
+    // Three parts, one job each: the choice of screen reader and so of how the words reach the
+    // user (`ScreenReaderChoice`, made in `init`), the engine wired to its outputs (`wired`), and
+    // the loop that waits on the named descriptors and hands each wake-up to it (`loop`). The
+    // session itself takes the terminal (signals, raw mode, the mouse, the keyboard protocol)
+    // and gives it back.
     let devices: SessionDevices
-    var keys: KeySource { devices.keys }
-    let screen: ScreenOutput?
-    let speech: SpeechOutput
-    let braille: BrailleOutput
-    /// The tones (`--tones on`), nil when off.
-    let tonePlayer: TonePlayer?
-    /// The braille keys each control binds (taken from BRLTTY while it has the focus).
-    var brailleKeys: [BrailleKeySet] = []
-    /// The control whose keys were stated last.
-    var keysPanel = 0
-    /// The labels in contracted braille, when BRLTTY's preferences ask for it.
-    var contraction = LabelContraction(override: nil)
-    /// The session's time.
-    var clock: any SessionClock { devices.clock }
-    /// SIGPIPE ignored while the session runs (libspeechd needs it).
-    let brokenPipe: IgnoredBrokenPipe
+    /// The engine and its outputs.
+    let wired: WiredEngine
+    /// The loop over the descriptors.
+    let loop: SessionLoop
 
     /// Sets up the terminal (raw mode, signal handlers and, with `SessionOptions.mouse`, the
     /// pointer's reports) and connects to the servers. Throws `DeviceUnavailable` when a server in mode `.on` cannot be reached, or
@@ -70,235 +60,58 @@ public final class ControlSession {
 
     /// A session on `devices`: the live ones, or fakes in tests.
     package init(panels: [ControlPanel], options: SessionOptions, devices: SessionDevices) throws {
-        self.options = options
-        forecasts = KeyForecasts(startingWith: panels[0].keyMap.kind)
         self.devices = devices
-        brokenPipe = IgnoredBrokenPipe()
+        let brokenPipe = IgnoredBrokenPipe()
         // BRLTTY first, on a thread of its own; speech-dispatcher once the first braille frame is
-        // out, on the speech worker (unless speech is required). The braille keys the first
-        // control binds are taken as the display is (the engine starts on the first control);
-        // BRLTTY keeps every other key.
-        brailleKeys = panels.map(\.keyMap.acceptedBrailleKeys)
-        braille = BrailleOutput(startingIn: options.braille, service: devices.braille, acceptedKeys: brailleKeys.first,
-                                report: options.quietsMissingServers() ? Self.shortBrailleReport(options.report) : options.report)
+        // out, on the speech worker (unless speech is required).
+        let braille = WiredEngine.connectingBraille(for: panels, options: options, service: devices.braille)
         // The screen reader is looked for while BRLTTY answers.
-        let screenReader = options.screenReaderInUse
-        let voice = options.voice(for: screenReader)
-        if let screenReader, options.screenReader == .auto, options.verbosity == .verbose {
-            options.report(Self.voiceReport(screenReader, voice, throughOrca: options.speaksThroughOrca(with: screenReader)))
-        }
-        if voice == .addedLines, options.verbosity == .verbose, let reason = options.remoteReason(for: screenReader) {
-            options.report("\(reason): each key's words are added as new lines"
-                           + (options.remoteSpeech() == .off ? "; this machine's speech is off" : ""))
-        }
-        // The reader that carries the words is watched: when it ends, the control speaks itself.
-        readerWatch = screenReader?.processID.flatMap { ProcessWatch(processID: $0) }
-        readerName = screenReader?.name.rawValue
-        // With the words on the screen speech-dispatcher is not used; it is connected only if the
-        // reader ends (and so not required at the start either).
-        let speechMode = voice == .addedLines ? options.remoteSpeech() : voice.speaks ? options.speech : readerWatch == nil ? .off : options.speech == .off ? .off : .auto
-        // Told to the reader (Fenrir's socket, Orca's service), and speech-dispatcher when the
-        // reader is gone or stops answering.
-        let speechService = options.speechService(for: screenReader, voice: voice, fallback: devices.speech)
-        speech = SpeechOutput(notConnecting: speechMode, service: speechService, settings: options.resolvedSpeechSettings,
-                              clock: devices.clock, worker: devices.speechWorker, report: options.report)
-        // What does not need BRLTTY is made while it answers.
-        screen = devices.screen.map { screen in
-            ScreenOutput(columns: screen.columns() ?? 80, movesCursor: options.theme.usesEscapes, write: screen.write)
-        }
-        engine = ControlEngine(panels: panels, announcer: Announcer(verbosity: options.verbosity, messages: options.messages,
-                                                                         decimalSeparator: options.numberLocale.decimalSeparator),
-                               screenTheme: options.theme, locale: options.numberLocale, holdDetection: devices.keys.holdDetection,
-                               escapeTimeout: devices.keys.escapeTimeout, screenWidth: screen?.columns ?? 80, preview: options.preview,
-                               voice: voice, tonePlanner: options.tones ? TonePlanner() : nil)
-        // The first frame rehearsed while BRLTTY answers, on a copy of the engine (a value:
-        // the copy's effects are dropped, the session's engine is untouched): the renderers' first
-        // run, which pages their code in and makes the runtime's type metadata, is then not on
-        // the way from the display's answer to the first braille frame.
-        if options.braille != .off {
-            var rehearsal = engine
-            _ = rehearsal.send([.braillePreferences(BraillePreferences()), .brailleWidth(40), .start], at: devices.clock.now)
-        }
-        try braille.finishConnecting()
-        // Speech required: its failure ends the start before the terminal is changed. Otherwise
-        // the first braille frame does not wait for speech-dispatcher (its words wait in the queue).
-        if speechMode == .on, voice.speaks { try speech.finishConnecting() }
-        tonePlayer = options.tones ? TonePlayer(device: options.tonesDevice, onFailure: options.report) : nil
+        let choice = ScreenReaderChoice(options: options, speechDispatcher: devices.speech)
+        wired = try WiredEngine(panels: panels, options: options, choice: choice, braille: braille, devices: devices, brokenPipe: brokenPipe)
+        loop = SessionLoop(keys: devices.keys, handlesSignals: devices.handlesSignals, screenColumns: devices.screen?.columns)
         if devices.handlesSignals { _ = try SignalHandling.install() }
         try devices.keys.terminal?.enterRawMode()
         // The pointer: reports from a terminal that takes escape sequences, placed on the frame
         // by asking the terminal where the frame stands.
         if options.mouse, options.theme.usesEscapes, let terminal = devices.keys.terminal, (try? terminal.enableMouseReporting()) != nil {
-            engine.locatesScreen = true
+            wired.locateScreen()
         }
-        // A lost braille display is spoken (a user reading braille cannot see it went blank).
-        // It is called on this thread, from the braille output's calls in the loop, never from
-        // inside the engine: the engine hears of it at once (right after the event whose frame
-        // was being written, when that write found it).
-        braille.onStatusChange = { [unowned self] back in send([.device(back ? .brailleBack : .brailleLost)]) }
-        braille.onNotAnswering = { [unowned self] in send([.device(.brailleNotAnswering)]) }
-        engine.idleTimeout = options.timeout
-        // Orca reads the result line printed on its terminal: accepting does not say it too.
-        engine.resultLineReadByReader = screenReader?.name == .orca && options.resultLineOnTerminal
-        // BRLTTY keeps every key the focused control does not bind, and its preferences are followed.
-        keysPanel = engine.focusedPanel
-        braille.acceptedKeys = brailleKeys[keysPanel]
-        contraction = LabelContraction(override: options.brailleTable)
-        braille.onPreferencesChange = { [unowned self] preferences in send { [unowned self] in brailleEvents(following: preferences) } }
-        // One first frame, braille first: laid out for the display's preferences and width.
-        send(brailleEvents(following: braille.preferences) + [.brailleWidth(braille.width), .start])
-        if voice.speaks { speech.startConnecting() }
+        // One first frame, braille first; then speech.
+        wired.start()
         // The first frame and utterance are out: now ask whether the terminal speaks the kitty
         // keyboard protocol. The answer comes in the key stream; the engine reads it there
         // (`kittyKeyboardAnswer`) and the loop turns the protocol on then: nothing waits for it.
         if let terminal = devices.keys.terminal {
             try terminal.write(KittyKeyboardSupport.query)
-            awaitingKeyboardAnswer = true
+            loop.awaitingKeyboardAnswer = true
         }
     }
 
-    /// The screen reader that carries the words, watched for its end; nil: none, or it ended.
-    var readerWatch: ProcessWatch?
-    var readerName: String?
-
-    /// The keyboard-protocol query was written and its answer has not come yet.
-    var awaitingKeyboardAnswer = false
-
     /// Told of every change the user makes while the session runs: the control's index, the
     /// change, and the control's model right after it (`RangeSliderController.run` reports them
-    /// to its delegate).
-    public var onChange: ((_ panel: Int, _ change: Change, _ model: ControlPanel.Model) -> Void)?
+    /// to its delegate, a11y-demo's `--print-partial` prints them).
+    package var onChange: ((_ panel: Int, _ change: Change, _ model: ControlPanel.Model) -> Void)? {
+        get { wired.onChange }
+        set { wired.onChange = newValue }
+    }
 
-    var now: Duration { clock.now }
+    /// How many keys were carried out from their forecast (for tests and the benchmark).
+    package var keysForeseen: Int { wired.keysForeseen }
 
     /// Runs until the user accepts or cancels, the time limit passes or a signal ends the session,
     /// then restores the terminal and releases the servers; returns how it ended. SIGINT,
     /// SIGTERM, SIGHUP, SIGQUIT and the terminal hanging up end it as `.interrupted`.
     public func run() -> SessionResult {
-        var endingSignal: TerminalSignal?
-        loop: while engine.outcome == nil {
-            workOutForecasts()
-            var fds = [pollfd(fd: keys.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: devices.handlesSignals ? SignalHandling.fileDescriptor : -1, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: speech.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: speech.monitorDescriptor ?? -1, events: Socket.pollReadHangUp, revents: 0),
-                       pollfd(fd: readerWatch?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
-            if let fd = braille.fileDescriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-            let ready = poll(&fds, nfds_t(fds.count), timeout())
-            if ready < 0 && errno != EINTR { break }
-            // The time of this wake-up: the time of every event it brings.
-            let wokeAt = now
-            // A key carried out from its forecast at the last wake-up: the engine takes it now.
-            catchUp()
-            var events: [EngineEvent] = []
-
-            // The speech server hung up: say so now, not at the next utterance.
-            if fds[3].revents & (Socket.pollReadHangUp | Int16(POLLHUP | POLLERR)) != 0 { speech.serverClosed() }
-            if fds[2].revents != 0 {
-                events += speech.takeStatusChanges().map { status in
-                    switch status {
-                    case .lost: .device(.speechLost)
-                    case .back: .device(.speechBack)
-                    case .notAnswering: .device(.speechNotAnswering)
-                    }
-                }
-            }
-            if fds[1].revents != 0 {
-                for signal in SignalHandling.drain() {
-                    switch signal {
-                    case .interrupt:
-                        events.append(.interrupt)
-                        endingSignal = signal
-                    case .terminate, .hangup, .quit:
-                        endingSignal = signal
-                        break loop
-                    case .resized:
-                        if let columns = devices.screen?.columns() {
-                            screen?.columns = columns
-                            events.append(.screenWidth(columns))
-                        }
-                        screen?.invalidate()
-                    case .resumed:
-                        screen?.invalidate()
-                    }
-                }
-            }
-            if fds[0].revents != 0 {
-                if let bytes = (try? keys.read()) ?? nil {
-                    // Alone in this wake-up, a key foreseen is carried out at once.
-                    if !events.isEmpty || !carryOutForecast(for: bytes, at: wokeAt) { events.append(.bytes(bytes)) }
-                } else if keys.mode == .terminal {
-                    // A terminal in raw mode ends only when it hangs up (Ctrl-D is a key there):
-                    // the session ends as SIGHUP ends it, which may come a moment later.
-                    endingSignal = .hangup
-                    break loop
-                } else {
-                    events.append(.endOfInput)  // the end of scripted input
-                }
-            }
-            if fds[4].revents != 0 { readerEnded() }
-            if fds.count > 5, fds[5].revents != 0 {
-                events += braille.readKeys(at: now).map(EngineEvent.brailleKey)
-                // The display's size changed (BRLTTY told us): lay the line out again now.
-                if braille.width != engine.brailleWidth { events.append(.brailleWidth(braille.width)) }
-            }
-            events.append(.tick)
-            speech.checkAnswering(at: now)
-            if braille.retryIfDue(at: now) { events.append(.brailleWidth(braille.width)) }
-            if forecasts.untaken != nil {
-                // The engine takes the key before anything else that came; alone, in a moment.
-                if events == [.tick] { events = [] } else { catchUp() }
-            }
-            for event in events { send(event, at: wokeAt) }
-            followKeyboardAnswer()
-            if engine.focusedPanel != keysPanel {
-                keysPanel = engine.focusedPanel
-                braille.acceptedKeys = brailleKeys[keysPanel]
-            }
-        }
-        catchUp()
+        let endingSignal = loop.run(wired)
         finish(signal: endingSignal)
+        let engine = wired.engine
         return SessionResult(outcome: engine.outcome ?? .interrupted, signal: endingSignal == .interrupt ? nil : endingSignal,
                              panels: engine.panels, cancelledWithEscape: engine.cancelledWithEscape)
     }
 
-
-    // MARK: Keys carried out from their forecast
-
-    /// The recent keys, what each would do, and a key carried out that the engine has not taken yet.
-    var forecasts: KeyForecasts
-    /// Counts the engine's changes: every event sent to it is one.
-    var engineChanges = 0
-    /// The event being carried out changed the braille frame.
-    var brailleChanged = false
-
-    /// Events raised while effects were carried out, to make and send after them.
-    var raised: [() -> [EngineEvent]] = []
-    /// The engine is handing over effects (it must not be sent anything until it is done).
-    var sending = false
-
-    /// A braille frame or a redraw was written since words were last handed to speech.
-    var wroteOutput = false
-
-    /// Milliseconds until the next deadline, or -1 (sleep until input).
-    func timeout() -> Int32 {
-        let deadlines = [engine.nextDeadline, braille.retryAt, speech.answerDue, forecasts.catchUpDue].compactMap { $0 }
-        guard let next = deadlines.min() else { return -1 }
-        let left = next - now
-        if left <= .zero { return 0 }
-        let ms = left.components.seconds * 1000 + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(min(ms, Int64(Int32.max)))
-    }
-
     func finish(signal: TerminalSignal?) {
-        send(.tick)
-        // A reader of the words line reads the last words (accepted, cancelled) after the end.
-        screen?.erase(leaving: engine.speechOnScreen || engine.voice.addsLines ? engine.lastUtterance?.text : nil)
-        tonePlayer?.close()
-        try? keys.terminal?.restore()
-        braille.close()
-        if signal != nil && signal != .interrupt { speech.cancel() }
-        speech.close()
-        brokenPipe.restore()
+        wired.finishShowing()
+        try? devices.keys.terminal?.restore()
+        wired.close(cancellingSpeech: signal != nil && signal != .interrupt)
     }
 }

@@ -27,7 +27,7 @@ public struct DeviceUnavailable: Error, Sendable, CustomStringConvertible {
 }
 
 /// Which screen reader reads this terminal (`--screen-reader`), and so how the control's words
-/// reach the user beside braille (`Voice`).
+/// reach the user beside braille (`WordDelivery`).
 public enum ScreenReaderMode: String, Sendable, Equatable, CaseIterable {
     /// As detection on this machine finds: Fenrir or speakup read the screen's words line, with
     /// Orca the control speaks and keeps the cursor still, with none it speaks.
@@ -44,7 +44,7 @@ public enum ScreenReaderMode: String, Sendable, Equatable, CaseIterable {
     case orca
     /// A screen reader on another machine reads this terminal by comparing its text (NVDA,
     /// JAWS, Narrator, VoiceOver over ssh or WSL; `auto` chooses it over ssh and in WSL when no
-    /// reader runs here): each key's words are added as new lines (`Voice.addedLines`), and the
+    /// reader runs here): each key's words are added as new lines (`WordDelivery.addedLines`), and the
     /// control speaks only when speech-dispatcher was named (SPEECHD_ADDRESS) or asked for.
     case remote
 

@@ -50,7 +50,7 @@ public enum EngineEvent: Sendable, Equatable {
     /// A server came or went.
     case device(DeviceStatus)
     /// The words reach the user another way now: the screen reader that read them ended.
-    case voice(Voice)
+    case wordDelivery(WordDelivery)
 }
 
 /// What the engine asks the world to do, in the order given: the screen and the braille frame
@@ -66,7 +66,9 @@ public enum EngineEffect: Sendable, Equatable {
     /// Say this.
     case speak(Utterance)
     /// The user changed control number `panel` (a value, or a held key began or ended), and the
-    /// control's model right after it: for observers such as `RangeSliderController`'s delegate.
+    /// control's model right after it. A program that drives the engine follows changes here,
+    /// among the effects `ControlEngine.send(_:at:)` returns: the engine's returned value, as a
+    /// `Change` is a model's or a controller's.
     case changed(panel: Int, Change, ControlPanel.Model)
     /// Draw this frame on the terminal (only sent when it changed).
     case redraw(ScreenFrame)

@@ -14,10 +14,10 @@ public struct SessionOptions: Sendable {
     package var speechSettings = SpeechOutput.Settings()
     /// How much the controls say (`--verbosity`).
     public var verbosity: Verbosity = .normal
-    /// Which screen reader reads this terminal (`--screen-reader`): see `Voice`.
+    /// Which screen reader reads this terminal (`--screen-reader`): see `WordDelivery`.
     public var screenReader: ScreenReaderMode = .auto
     /// A reader of screen changes that can be told the words (Fenrir's remote socket) is told
-    /// them (`Voice.throughReader`) instead of reading the screen's words line.
+    /// them (`WordDelivery.throughReader`) instead of reading the screen's words line.
     public var speechThroughReader = true
     /// The program prints the accepted values on the terminal the reader reads (a11y-demo's
     /// result line on a terminal): a reader that reads printed lines (Orca) reads them, and the

@@ -58,7 +58,7 @@ package struct LiveSpeechService: SpeechService {
 extension SpeechDispatcher: SpeechConnection {}
 
 /// Speech through the screen reader itself, when it can be told the words (Fenrir's remote
-/// socket, `Voice.throughReader`), else through `fallback` (speech-dispatcher): a reader that
+/// socket, `WordDelivery.throughReader`), else through `fallback` (speech-dispatcher): a reader that
 /// ended refuses the connection, and the next attempt to connect takes the fallback.
 package struct ReaderSpeechService: SpeechService {
     package var reader: FenrirRemote

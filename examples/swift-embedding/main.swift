@@ -35,6 +35,8 @@ if CommandLine.arguments.contains("--engine") {
     print("outcome:", engine.outcome!, engine.panels[0].values)
 } else if CommandLine.arguments.contains("--controller") {
     // TTRangeSlider's way: a delegate told of each change the user makes while the control is up.
+    // (The callback style; the Change that send/set return is the synchronous one, and
+    // controller.valueChanges() the AsyncSequence: docs/embedding.md, "Following changes".)
     final class PrintingDelegate: RangeSliderDelegate {
         func rangeSlider(_ controller: RangeSliderController, didChangeSelectedMinimum minimum: Double, maximum: Double) {
             print("changed:", Int(minimum), Int(maximum))

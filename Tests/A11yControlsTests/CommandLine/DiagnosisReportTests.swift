@@ -171,7 +171,7 @@ struct DiagnosisReportTests {
         let section = report(diagnosis, options: options).sections.first { $0.name == "screen reader" }!
         #expect(section.entries.first { $0.key == "setting" }?.value == .text(mode.rawValue))
         #expect(section.entries.first { $0.key == "mode" }?.value == .text(words))
-        #expect(section.entries.first { $0.key == "mode" }?.value == .text(DiagnosisReport.words(for: Voice(for: mode.reader { diagnosis.screenReader }))))
+        #expect(section.entries.first { $0.key == "mode" }?.value == .text(DiagnosisReport.words(for: WordDelivery(for: mode.reader { diagnosis.screenReader }))))
     }
 
     @Test func fenrirWithItsRemoteSocketIsToldTheWords() {

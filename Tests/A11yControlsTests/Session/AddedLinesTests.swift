@@ -5,7 +5,7 @@ import Testing
 @testable import A11ySession
 import A11yTestSupport
 
-/// `Voice.addedLines`, for a screen reader on another machine that reads what the terminal's
+/// `WordDelivery.addedLines`, for a screen reader on another machine that reads what the terminal's
 /// text gains: when it is chosen, and the frames the engine hands over.
 @Suite struct AddedLinesTests {
     @Test func chosenOverSSHAndInWSLWithNoLocalReaderOrByHand() {
@@ -24,7 +24,7 @@ import A11yTestSupport
         #expect(options.remoteReason(for: nil, environment: ssh) == nil)
         options.screenReader = .remote
         #expect(options.remoteReason(for: nil, environment: [:]) == "--screen-reader remote")
-        #expect(options.voice(for: nil) == .addedLines)
+        #expect(options.wordDelivery(for: nil) == .addedLines)
     }
 
     @Test func thisMachinesSpeechOnlyWhenNamedOrAskedFor() {
@@ -44,7 +44,7 @@ import A11yTestSupport
     }
 
     @Test func aValueIsSaidWithItsHandlesNameOrTheLabel() {
-        var engine = makeEngine(screenWidth: 80, voice: .addedLines)
+        var engine = makeEngine(screenWidth: 80, wordDelivery: .addedLines)
         _ = engine.send(.start, at: .zero)
         let right = engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(10))
         #expect(right.utterances.map(\.text) == ["lower, 11"])
@@ -54,7 +54,7 @@ import A11yTestSupport
     }
 
     @Test func eachKeysWordsAreAddedAboveTheControlsTheEarlierOnesGoingIntoHistory() throws {
-        var engine = makeEngine(screenWidth: 80, voice: .addedLines)
+        var engine = makeEngine(screenWidth: 80, wordDelivery: .addedLines)
         let start = engine.send(.start, at: .zero)
         let first = try #require(start.compactMap { if case .redraw(let f) = $0 { f } else { nil } }.last)
         #expect(first.history == 0)

@@ -25,14 +25,14 @@ import A11yTestSupport
     /// Under Orca with the result line printed on its terminal, Enter says "accepted" alone (Orca
     /// reads the values from the line); cancelling is said as always, and the values are accepted.
     @Test func aReaderThatReadsTheResultLineHearsTheAcceptedValuesOnlyFromIt() {
-        var engine = makeEngine(voice: .speechWithStillCursor)
+        var engine = makeEngine(wordDelivery: .speechWithStillCursor)
         engine.resultLineReadByReader = true
         _ = engine.start()
         #expect(engine.feed(Self.right, at: ms(0)).map(\.text) == ["11"])
         #expect(engine.feed(Self.enter, at: ms(10)) == [Utterance("accepted", priority: .message)])
         #expect(engine.outcome == .accepted)
         #expect(engine.panels[0].values == [11, 90])
-        var cancelling = makeEngine(voice: .speechWithStillCursor)
+        var cancelling = makeEngine(wordDelivery: .speechWithStillCursor)
         cancelling.resultLineReadByReader = true
         _ = cancelling.start()
         #expect(cancelling.feed(Array("q".utf8), at: ms(0)).map(\.text) == ["cancelled"])

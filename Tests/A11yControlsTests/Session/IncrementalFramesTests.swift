@@ -30,7 +30,7 @@ import A11yTestSupport
     @Test(arguments: [(false, false), (true, false), (false, true)])
     func whatIsSentAlwaysEqualsTheWholeFrame(preview: Bool, speechOnScreen: Bool) throws {
         var engine = makeEngine(ControlPanel.alternating(3), screenWidth: 60, preview: preview,
-                                voice: speechOnScreen ? .screenLine : .speech)
+                                wordDelivery: speechOnScreen ? .screenLine : .speech)
         var shown = Shown()
         shown.take(engine.send(.brailleWidth(40), at: .zero))
         shown.take(engine.send(.start, at: .zero))

@@ -24,7 +24,7 @@ import A11yVocabulary
             panels.append(random.chance(0.5) ? .priceSlider(label: "Price \(index)") : .defaultStepper())
         }
         var engine = makeEngine(panels, holdDetection: random.pick([.none, .repeatedPresses, .releaseEvents]), screenWidth: 60,
-                                preview: random.chance(0.2), voice: random.chance(0.2) ? .screenLine : .speech)
+                                preview: random.chance(0.2), wordDelivery: random.chance(0.2) ? .screenLine : .speech)
         if random.chance(0.3) { engine.idleTimeout = .seconds(1) }
         _ = engine.send([.brailleWidth(random.pick([12, 20, 40])), .start], at: .zero)
         return engine

@@ -101,8 +101,8 @@ import A11yTestSupport
         #expect(reader?.processID == 80)
         #expect(reader?.remoteSocket == live)
         #expect(reader?.readsScreenChanges == true)
-        #expect(Voice(for: reader) == .throughReader)
-        #expect(Voice(for: reader, tellReader: false) == .screenLine)
+        #expect(WordDelivery(for: reader) == .throughReader)
+        #expect(WordDelivery(for: reader, tellReader: false) == .screenLine)
     }
 
     @Test func anotherUsersFenrirSocketIsNeverTaken() {
@@ -114,7 +114,7 @@ import A11yTestSupport
         let reader = system.survey().reader
         #expect(reader?.name == .fenrir)
         #expect(reader?.remoteSocket == nil)
-        #expect(Voice(for: reader) == .screenLine, "without its socket Fenrir reads the words line")
+        #expect(WordDelivery(for: reader) == .screenLine, "without its socket Fenrir reads the words line")
     }
 
     @Test func aFenrirThatIsNotAnAncestorReadsAnotherTerminal() {
@@ -174,7 +174,7 @@ import A11yTestSupport
         #expect(survey.reader?.processID == 80)
         #expect(survey.reader?.remoteSocket == own, "its own socket, not the shared daemon socket")
         #expect(survey.findings.first == "Fenrir: process 80 (fenrir) is an ancestor of this program, remote socket \(own) (listed in \(file))")
-        #expect(Voice(for: survey.reader) == .throughReader)
+        #expect(WordDelivery(for: survey.reader) == .throughReader)
 
         // remote#socket_file moved its socket: the instance file says where.
         unlink(own)
@@ -216,7 +216,7 @@ import A11yTestSupport
         #expect(reader?.processID == 40)
         #expect(reader?.remoteSocket == nil, "the daemon's socket is not written to")
         #expect(reader?.evidence == "its console daemon listens on \(socket) (process 40)")
-        #expect(Voice(for: reader) == .screenLine)
+        #expect(WordDelivery(for: reader) == .screenLine)
         let file = system.instance(40, sockets: [socket], driver: "vcsaDriver")
         reader = system.survey().reader
         #expect(reader?.processID == 40)
@@ -259,7 +259,7 @@ import A11yTestSupport
         let reader = system.survey().reader
         #expect(reader?.processID == 80)
         #expect(reader?.remoteSocket == nil)
-        #expect(Voice(for: reader) == .screenLine)
+        #expect(WordDelivery(for: reader) == .screenLine)
     }
 
     @Test func thePlacesFollowTheEnvironment() {
@@ -292,7 +292,7 @@ import A11yTestSupport
         #expect(reader?.name == .orca)
         #expect(reader?.processID == 500)
         #expect(reader?.readsScreenChanges == false)
-        #expect(Voice(for: reader) == .speechWithStillCursor)
+        #expect(WordDelivery(for: reader) == .speechWithStillCursor)
         #expect(system.survey(["WAYLAND_DISPLAY": "wayland-0"]).reader?.name == .orca)
         #expect(system.survey(["DISPLAY": ":1", "SSH_TTY": "/dev/pts/3"]).reader == nil)
         system.write(system.root + "/proc/500/environ", "HOME=/home/u\0DISPLAY=:2\0")
@@ -357,7 +357,7 @@ import A11yTestSupport
         #expect(ScreenReaderMode.on.reader { ScreenReader(name: .orca, evidence: "x") }?.name == .orca)
         #expect(ScreenReaderMode.orca.reader { nil }?.name == .orca)
         #expect(ScreenReaderMode.auto.reader { ScreenReader(name: .speakup, evidence: "x") }?.name == .speakup)
-        #expect(Voice(for: nil) == .speech)
+        #expect(WordDelivery(for: nil) == .speech)
     }
 
     /// A process that ended is told through its descriptor, without a wake-up meanwhile.

@@ -10,7 +10,7 @@ import A11yTestSupport
 /// screen's first line carries the words, with the cursor on it; and what `auto` detects.
 @Suite struct ScreenReaderModeTests {
     @Test func theFirstLineCarriesTheWordsWithTheCursorOnItAndNothingIsSpoken() throws {
-        var engine = makeEngine(screenWidth: 60, voice: .screenLine)
+        var engine = makeEngine(screenWidth: 60, wordDelivery: .screenLine)
         let start = engine.send(.start, at: .zero)
         #expect(start.utterances.isEmpty)
         let intro = Announcer().introduction(of: engine.presented).text
@@ -41,7 +41,7 @@ import A11yTestSupport
                 }
             }
         }
-        var engine = makeEngine(screenWidth: 60, voice: speechOnScreen ? .screenLine : .speech)
+        var engine = makeEngine(screenWidth: 60, wordDelivery: speechOnScreen ? .screenLine : .speech)
         let start = order(engine.send([.brailleWidth(40), .start], at: .zero))
         #expect(start == (speechOnScreen ? ["screen", "braille"] : ["braille", "screen", "speech"]))
         let key = order(engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(10)))
@@ -49,7 +49,7 @@ import A11yTestSupport
     }
 
     @Test func onlyTheWordsLineChangesAsTextWhenAValueChanges() {
-        var engine = makeEngine(screenWidth: 60, voice: .screenLine)
+        var engine = makeEngine(screenWidth: 60, wordDelivery: .screenLine)
         _ = engine.send(.start, at: .zero)
         let before = engine.screenFrame.lines.map(screenReaderText)
         _ = engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(1))
@@ -67,13 +67,13 @@ import A11yTestSupport
         func press(_ row: Int, _ column: Int) -> EngineEvent {
             .bytes(Array("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m".utf8))
         }
-        var slider = makeEngine(screenWidth: 60, voice: .screenLine)
+        var slider = makeEngine(screenWidth: 60, wordDelivery: .screenLine)
         _ = slider.send(.start, at: .zero)
         let track = try #require(slider.screenFrame.lines.firstIndex { screenReaderText($0) == "Price" }) + 1
         _ = slider.send(press(track, 30), at: .milliseconds(10))
         #expect(slider.panels[0].values[0] == 10 && (45...55).contains(slider.panels[0].values[1]))
 
-        var stepper = makeEngine([.defaultStepper()], screenWidth: 60, voice: .screenLine)
+        var stepper = makeEngine([.defaultStepper()], screenWidth: 60, wordDelivery: .screenLine)
         _ = stepper.send(.start, at: .zero)
         let before = stepper.screenFrame.lines.map(screenReaderText)
         let plus = try #require(before.firstIndex { $0 == "  +" })
@@ -89,7 +89,7 @@ import A11yTestSupport
     }
 
     @Test func theSameWordsAgainAreWrittenAgain() {
-        var engine = makeEngine(screenWidth: 60, voice: .screenLine)
+        var engine = makeEngine(screenWidth: 60, wordDelivery: .screenLine)
         _ = engine.send(.start, at: .zero)
         let home: [UInt8] = Array("\u{1B}[H".utf8), left: [UInt8] = Array("\u{1B}[D".utf8)
         _ = engine.send(.bytes(home), at: .milliseconds(1))
@@ -103,7 +103,7 @@ import A11yTestSupport
     /// With Orca the control speaks and the cursor never moves from the top left, where nothing
     /// comes before it in the terminal's text: Orca echoes a caret only when its offset changes.
     @Test func withOrcaTheEngineSpeaksAndTheCursorStaysStill() throws {
-        var engine = makeEngine([.priceSlider(), .defaultStepper()], screenWidth: 60, voice: .speechWithStillCursor)
+        var engine = makeEngine([.priceSlider(), .defaultStepper()], screenWidth: 60, wordDelivery: .speechWithStillCursor)
         _ = engine.send(.start, at: .zero)
         #expect(engine.screenFrame.cursor == (0, 0))
         var spoken: [String] = []
@@ -114,17 +114,17 @@ import A11yTestSupport
         #expect(spoken.prefix(3) == ["11", "0, end of track", "90, meets upper"])
         #expect(engine.screenFrame.lines.first?.contains("Price: 90 to 91") == true, "\(engine.screenFrame.lines)")
         // A reader that ends: the cursor follows the focused control again, and nothing is said.
-        #expect(engine.send(.voice(.speech), at: .milliseconds(100)).utterances.isEmpty)
+        #expect(engine.send(.wordDelivery(.speech), at: .milliseconds(100)).utterances.isEmpty)
         #expect(engine.screenFrame.cursor != (0, 0))
     }
 
     /// The reader that read the words line ends: the control speaks, says so and where it stands,
     /// and the screen's words line is gone.
     @Test func whenTheReaderOfTheWordsEndsTheControlSpeaks() {
-        var engine = makeEngine(screenWidth: 60, voice: .screenLine)
+        var engine = makeEngine(screenWidth: 60, wordDelivery: .screenLine)
         _ = engine.send(.start, at: .zero)
         _ = engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .milliseconds(1))
-        let ended = engine.send(.voice(.speech), at: .milliseconds(2))
+        let ended = engine.send(.wordDelivery(.speech), at: .milliseconds(2))
         #expect(ended.utterances.map(\.text) == ["screen reader ended, speaking myself",
                                                   "Price, range slider, 11 to 90, of 0 to 100. lower, horizontal slider, 11, from 0 to 90"])
         #expect(engine.screenFrame.lines.first?.contains("Price: 11 to 90") == true)
@@ -132,7 +132,7 @@ import A11yTestSupport
     }
 
     @Test func withoutAScreenReaderTheEngineSpeaksAndTheScreenHasNoWordsLine() {
-        var engine = makeEngine(screenWidth: 60, voice: .speech)
+        var engine = makeEngine(screenWidth: 60, wordDelivery: .speech)
         #expect(engine.send(.bytes(Array("\u{1B}[C".utf8)), at: .zero).utterances.map(\.text) == ["11"])
         #expect(engine.screenFrame.lines.first?.contains("Price: 11 to 90") == true)
     }

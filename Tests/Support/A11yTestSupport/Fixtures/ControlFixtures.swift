@@ -29,9 +29,9 @@ extension ControlPanel {
 /// timeout, unless the test says otherwise.
 package func makeEngine(_ panels: [ControlPanel] = [.priceSlider()], locale: NumberLocale = .posix,
                        holdDetection: AutoRepeat.HoldDetection = .none, screenWidth: Int = 80, preview: Bool = false,
-                       voice: Voice = .speech, tonePlanner: TonePlanner? = nil, idleTimeout: Duration? = nil) -> ControlEngine {
+                       wordDelivery: WordDelivery = .speech, tonePlanner: TonePlanner? = nil, idleTimeout: Duration? = nil) -> ControlEngine {
     var engine = ControlEngine(panels: panels, locale: locale, holdDetection: holdDetection, screenWidth: screenWidth,
-                               preview: preview, voice: voice, tonePlanner: tonePlanner)
+                               preview: preview, wordDelivery: wordDelivery, tonePlanner: tonePlanner)
     engine.idleTimeout = idleTimeout
     return engine
 }

@@ -1,8 +1,12 @@
 import A11yDevices
 
 /// How the control's words reach the user beside braille, given the screen reader on the terminal:
-/// one voice per key, whichever reader it is.
-public enum Voice: Sendable, Equatable {
+/// spoken by the control, written on the screen for the reader, or told to the reader. Whichever
+/// reader it is, each key is heard from one voice.
+///
+/// Not to be confused with the synthesizer's voice type (a11y-demo's `--voice`): this is
+/// the path the words take, not how they sound.
+public enum WordDelivery: Sendable, Equatable {
     /// The control speaks through speech-dispatcher; the cursor follows the focused handle, so
     /// screen magnifiers and BRLTTY's screen review follow it too. No screen reader.
     case speech
@@ -27,7 +31,7 @@ public enum Voice: Sendable, Equatable {
     /// when its own speech-dispatcher was named or asked for.
     case addedLines
 
-    /// The voice for `reader` (nil: none). A reader of screen changes that can be told the words
+    /// The delivery for `reader` (nil: none). A reader of screen changes that can be told the words
     /// (Fenrir's own remote socket) is told them when `tellReader` allows.
     package init(for reader: ScreenReader?, tellReader: Bool = true) {
         switch reader {

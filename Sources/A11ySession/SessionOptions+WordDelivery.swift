@@ -1,17 +1,17 @@
 import A11yDevices
 
 extension SessionOptions {
-    /// The voice these options give with `reader` on the terminal: Fenrir is told the words
+    /// How the words reach the user with these options and `reader` on the terminal: Fenrir is told the words
     /// through its socket only when `speechThroughReader` allows and speech is not off (with
     /// `--speech off` the words stay off every speech channel of the control's own, and a reader
     /// of screen changes reads them from the words line). `a11y-demo --diagnose` reports it.
-    package func voice(for reader: ScreenReader?) -> Voice {
+    package func wordDelivery(for reader: ScreenReader?) -> WordDelivery {
         if remoteReason(for: reader) != nil { return .addedLines }
-        return Voice(for: reader, tellReader: speechThroughReader && speech != .off)
+        return WordDelivery(for: reader, tellReader: speechThroughReader && speech != .off)
     }
 
     /// Why each key's words are added as lines for a screen reader on another machine
-    /// (`Voice.addedLines`), given the `reader` found here; nil when they are not.
+    /// (`WordDelivery.addedLines`), given the `reader` found here; nil when they are not.
     package func remoteReason(for reader: ScreenReader?, environment: [String: String] = Environment.all) -> String? {
         switch screenReader {
         case .remote: return "--screen-reader remote"
@@ -48,17 +48,17 @@ extension SessionOptions {
 extension SessionOptions {
     /// Whether the control's words go to Orca's service on the session bus (Orca 49 and later)
     /// with `reader`: when Orca offers it, `speechThroughReader` allows and speech is not off.
-    /// The voice is still `Voice.speechWithStillCursor` (Orca reads nothing the control rewrites;
+    /// The voice is still `WordDelivery.speechWithStillCursor` (Orca reads nothing the control rewrites;
     /// the still cursor leaves it nothing to echo); only the speech goes through Orca.
     package func speaksThroughOrca(with reader: ScreenReader?) -> Bool {
-        reader?.orcaService != nil && speechThroughReader && speech != .off && voice(for: reader).speaks
+        reader?.orcaService != nil && speechThroughReader && speech != .off && wordDelivery(for: reader).speaks
     }
 
-    /// The speech service for a session with `reader` and `voice`: the reader's own channel when
+    /// The speech service for a session with `reader` and `delivery`: the reader's own channel when
     /// it has one the words may take (Fenrir's remote socket, Orca's service), with `fallback`
     /// (speech-dispatcher) for when the reader is gone or stops answering; else `fallback`.
-    package func speechService(for reader: ScreenReader?, voice: Voice, fallback: any SpeechService) -> any SpeechService {
-        if voice == .throughReader, let socket = reader?.remoteSocket {
+    package func speechService(for reader: ScreenReader?, delivery: WordDelivery, fallback: any SpeechService) -> any SpeechService {
+        if delivery == .throughReader, let socket = reader?.remoteSocket {
             return ReaderSpeechService(reader: FenrirRemote(path: socket), fallback: fallback)
         }
         if speaksThroughOrca(with: reader), let service = reader?.orcaService {

@@ -6,18 +6,15 @@ import A11yVocabulary
 
 // Events to the engine and its effects to the outputs, in the engine's order; keys carried
 // out from their forecast (`KeyForecasts`) and taken by the engine a moment later.
-extension ControlSession {
+extension WiredEngine {
     /// Sends `event` to the engine and carries out each effect as the engine hands it over, in
     /// the engine's order (the screen, braille, tones, then the words; braille first at the
     /// start): each is written before the next is made.
-    func send(_ event: EngineEvent, at time: Duration? = nil) {
+    package func send(_ event: EngineEvent, at time: Duration? = nil) {
         guard !sending else { return raised.append { [event] } }
         carryingOut { engine, perform in engine.send(event, at: time ?? now, perform: perform) }
         if case .bytes(let bytes) = event { noteKey(bytes) }
     }
-
-    /// How many keys were carried out from their forecast (for tests and the benchmark).
-    package var keysForeseen: Int { forecasts.keysForeseen }
 
     /// A key that changed the braille display becomes a recent key.
     func noteKey(_ bytes: [UInt8]) {
@@ -27,7 +24,7 @@ extension ControlSession {
     /// When the loop is about to sleep: what each recent key would do, with their braille
     /// packets and terminal writes made ready too: carried out, the key's frames are then only
     /// sent, with nothing left to make on the key's way out.
-    func workOutForecasts() {
+    package func workOutForecasts() {
         guard let frames = forecasts.workOut(on: engine, change: engineChanges, at: now) else { return }
         braille.prepare(frames.braille)
         screen?.prepare(frames.screen)
@@ -35,7 +32,7 @@ extension ControlSession {
 
     /// Carries out the forecast effects of `bytes`, read at `time` (when the engine will take
     /// them), if the engine did not change since and nothing fell due meanwhile.
-    func carryOutForecast(for bytes: [UInt8], at time: Duration) -> Bool {
+    package func carryOutForecast(for bytes: [UInt8], at time: Duration) -> Bool {
         guard let effects = forecasts.carryOut(bytes, at: time, change: engineChanges) else { return false }
         var said: [Utterance] = []
         brailleChanged = false
@@ -49,7 +46,7 @@ extension ControlSession {
     /// The engine takes the key carried out from its forecast: the effects it hands over are the
     /// forecast ones (not carried out again) and its `.changed` ones. Any other would be carried
     /// out: whatever happens, the outputs end as the engine says.
-    func catchUp() {
+    package func catchUp() {
         guard let key = forecasts.takeUntaken() else { return }
         carryingOut { engine, perform in
             var effects: [EngineEffect] = []
@@ -63,7 +60,7 @@ extension ControlSession {
     }
 
     /// Sends `events` as one change (see `ControlEngine.send(_:at:)`).
-    func send(_ events: [EngineEvent]) {
+    package func send(_ events: [EngineEvent]) {
         send { events }
     }
 
@@ -107,7 +104,7 @@ extension ControlSession {
             screen?.show(frame)
             wroteOutput = true
         case .changed(let panel, let change, let model): onChange?(panel, change, model)
-        case .askCursorPosition: try? keys.terminal?.write(PointerReporting.cursorPositionQuery)
+        case .askCursorPosition: try? terminal?.write(PointerReporting.cursorPositionQuery)
         case .speak, .finish: break
         }
     }
@@ -137,7 +134,7 @@ extension ControlSession {
         guard !said.isEmpty else { return }
         if wroteOutput {
             wroteOutput = false
-            devices.yieldProcessor()
+            yieldProcessor()
         }
         speech.say(said)
     }
