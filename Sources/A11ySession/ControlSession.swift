@@ -104,7 +104,8 @@ public final class ControlSession {
                               clock: devices.clock, worker: devices.speechWorker, report: options.report)
         // What does not need BRLTTY is made while it answers.
         screen = devices.screen.map { screen in
-            ScreenOutput(columns: screen.columns() ?? 80, movesCursor: options.theme.usesEscapes, write: screen.write)
+            ScreenOutput(columns: screen.columns() ?? 80, movesCursor: options.theme.usesEscapes, synchronizes: voice == .addedLines,
+                         write: screen.write)
         }
         engine = ControlEngine(panels: panels, announcer: Announcer(verbosity: options.verbosity, messages: options.messages,
                                                                          decimalSeparator: options.numberLocale.decimalSeparator),

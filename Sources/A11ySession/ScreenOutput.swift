@@ -13,6 +13,11 @@ import A11yVocabulary
 ///
 /// The frame never wraps: each line is cut to the terminal's width. Under TERM=dumb (no cursor
 /// movement) a changed frame is printed again below the old one.
+///
+/// With `synchronizes` (the added words, for a reader on another machine) every write is one
+/// synchronized update (DEC private mode 2026: CSI ? 2026 h before, CSI ? 2026 l after): a
+/// terminal that knows the mode draws the frame, and tells its screen reader of the change, only
+/// once all of it has come, however a slow link cut it; one that does not know it ignores both.
 package final class ScreenOutput {
     private let write: (String) -> Void
     private let movesCursor: Bool
@@ -31,11 +36,15 @@ package final class ScreenOutput {
         }
     }
 
-    package init(columns: Int, movesCursor: Bool = true, write: @escaping (String) -> Void) {
+    package init(columns: Int, movesCursor: Bool = true, synchronizes: Bool = false, write: @escaping (String) -> Void) {
         self.columns = max(1, columns)
         self.movesCursor = movesCursor
-        self.write = write
+        self.write = synchronizes && movesCursor ? { bytes in write(Self.beginUpdate + bytes + Self.endUpdate) } : write
     }
+
+    /// A synchronized update's start and end (DEC private mode 2026).
+    static let beginUpdate = "\u{1B}[?2026h"
+    static let endUpdate = "\u{1B}[?2026l"
 
     private struct Screen {
         /// The lines on screen, as cut to the width (nil: unknown, to be written).

@@ -165,6 +165,35 @@ import A11yTestSupport
         #expect(dumbWrites == ["lower, 11\r\n\r\nprice\r\n\r\n", "lower, 12\r\n"])
     }
 
+    /// With `synchronizes` (the added words) every write, a frame made ready ahead and the last
+    /// words left at the end too, is one synchronized update (mode 2026), so a terminal that knows
+    /// the mode draws a frame a slow link cut only once all of it came; under TERM=dumb (no
+    /// escapes) nothing is added.
+    @Test func addedWordsAreWrittenAsSynchronizedUpdates() {
+        var written: [String] = []
+        let output = ScreenOutput(columns: 40, synchronizes: true) { written.append($0) }
+        output.show(ScreenFrame(lines: ["lower, 11", "────", "price", ""], cursor: (0, 3)))
+        var next = ScreenFrame(lines: ["lower, 12", "────", "price", ""], cursor: (0, 3))
+        next.history = 1
+        next.words = 1
+        output.prepare([next])
+        output.show(next)
+        output.erase(leaving: "cancelled")
+        #expect(written.count == 3)
+        for bytes in written {
+            #expect(bytes.hasPrefix("\u{1B}[?2026h") && bytes.hasSuffix("\u{1B}[?2026l"), "\(bytes.debugDescription)")
+            #expect(bytes.components(separatedBy: "\u{1B}[?2026").count == 3, "\(bytes.debugDescription)")
+        }
+        var plain: [String] = []
+        let unsynchronized = ScreenOutput(columns: 40) { plain.append($0) }
+        unsynchronized.show(ScreenFrame(lines: ["lower, 11", "────", "price", ""], cursor: (0, 3)))
+        #expect(plain.count == 1 && !plain[0].contains("2026"))
+        var dumbWrites: [String] = []
+        let dumb = ScreenOutput(columns: 40, movesCursor: false, synchronizes: true) { dumbWrites.append($0) }
+        dumb.show(ScreenFrame(lines: ["lower, 11", "", "price", ""], cursor: (3, 0)))
+        #expect(dumbWrites == ["lower, 11\r\n\r\nprice\r\n\r\n"])
+    }
+
     /// The cursor goes up and down by counts, and right to the focused column (cut to the width).
     @Test func screenOutputMovesTheCursorByCounts() {
         var written: [String] = []
