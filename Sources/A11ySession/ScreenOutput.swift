@@ -18,9 +18,17 @@ import A11yVocabulary
 /// synchronized update (DEC private mode 2026: CSI ? 2026 h before, CSI ? 2026 l after): a
 /// terminal that knows the mode draws the frame, and tells its screen reader of the change, only
 /// once all of it has come, however a slow link cut it; one that does not know it ignores both.
+/// And a window made narrower than a line of the frame starts the frame again below it (see
+/// `columns`).
 package final class ScreenOutput {
     private let write: (String) -> Void
     private let movesCursor: Bool
+    private let synchronizes: Bool
+    /// The frame is drawn again from the cursor's line down, the old one left where it is.
+    private var startsBelow = false
+    /// How many first lines of the frame, its words, are shown blank: the words that stayed
+    /// above in the frame left behind (`startsBelow`), not to be written, and read, again.
+    private var hiddenWords = 0
     /// What is on screen.
     private var screen = Screen()
     /// Counts the changes of what is on screen: a write made ready on an older state is stale.
@@ -28,9 +36,17 @@ package final class ScreenOutput {
     /// Writes made ready ahead (`prepare`), for frames that may be shown next.
     private var ready: [(frame: ScreenFrame, state: Int, bytes: String, screen: Screen)] = []
     /// The terminal's width in columns.
+    ///
+    /// With `synchronizes`, a width narrower than a line on screen starts the frame again below:
+    /// most terminals rewrap a line longer than the window (tmux, VTE, Windows Terminal, VS
+    /// Code's, macOS Terminal), some cut it (xterm), so where the frame's rows now stand is not
+    /// known, but the cursor stays on its own blank line (the last). The frame is drawn from
+    /// there, the old one left above as text, and its words as blank lines: a reader that
+    /// compares the text hears the control again, not the last words a second time or cut.
     package var columns: Int {
         didSet {
             guard columns != oldValue else { return }
+            if synchronizes, screen.drawn.contains(where: { ($0.map(Self.visibleWidth) ?? 0) > columns }) { startsBelow = true }
             screen.given = screen.given.map { _ in nil }
             state += 1
         }
@@ -39,6 +55,7 @@ package final class ScreenOutput {
     package init(columns: Int, movesCursor: Bool = true, synchronizes: Bool = false, write: @escaping (String) -> Void) {
         self.columns = max(1, columns)
         self.movesCursor = movesCursor
+        self.synchronizes = synchronizes && movesCursor
         self.write = synchronizes && movesCursor ? { bytes in write(Self.beginUpdate + bytes + Self.endUpdate) } : write
     }
 
@@ -69,6 +86,11 @@ package final class ScreenOutput {
             if lines != screen.drawn.compactMap({ $0 }) { write(lines.joined(separator: "\r\n") + "\r\n") }
             screen.drawn = lines
             return
+        }
+        if startsBelow {
+            startsBelow = false
+            screen = Screen()
+            hiddenWords = frame.words
         }
         if let next = ready.first(where: { $0.state == state && $0.frame == frame && $0.frame.history == frame.history }) {
             write(next.bytes)
@@ -126,6 +148,7 @@ package final class ScreenOutput {
             out.append(decimal: words)
             out.append(UInt8(ascii: "L"))
             screen.cursorRow -= history
+            hiddenWords = max(0, hiddenWords - history)
             screen.drawn = Array(repeating: nil, count: words) + Array(screen.drawn.dropFirst(history))
             screen.given = Array(repeating: nil, count: words) + Array(screen.given.dropFirst(history))
         }
@@ -138,7 +161,7 @@ package final class ScreenOutput {
             screen.given += Array(repeating: nil, count: added)
         }
         for row in screen.drawn.indices {
-            let source = row < frame.lines.count ? frame.lines[row] : ""
+            let source = row < frame.lines.count && row >= hiddenWords ? frame.lines[row] : ""
             if screen.given[row] == source, screen.drawn[row] != nil { continue }
             screen.given[row] = source
             let line = Self.truncate(OutputText.terminal(source), to: columns - 1)
@@ -178,6 +201,16 @@ package final class ScreenOutput {
         write(out.text)
         screen = Screen()
         state += 1
+    }
+
+    /// The columns `line` takes: its characters, escape sequences left out.
+    static func visibleWidth(_ line: String) -> Int {
+        var visible = 0
+        var inEscape = false
+        for byte in line.utf8 {
+            if inEscape { inEscape = !endsEscape(byte) } else if byte == 0x1B { inEscape = true } else if byte & 0xC0 != 0x80 { visible += 1 }
+        }
+        return visible
     }
 
     /// Moves the cursor up or down from row `cursorRow` of the frame to `row`.
