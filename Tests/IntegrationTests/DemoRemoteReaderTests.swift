@@ -106,6 +106,44 @@ struct DemoRemoteReaderTests {
         #expect(heard.map(\.text) == [["Copies, 2"], ["2, accepted"]], "\(heard)")
     }
 
+    /// The preferences file's `screen-reader = remote`, with no ssh and no WSL: the same presentation.
+    @Test func chosenByThePreferencesFile() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-remote-config-\(UUID().uuidString.prefix(8))")
+        try "screen-reader = remote\n".write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        var environment = Self.overSSH(term: "xterm-256color")
+        environment["SSH_CONNECTION"] = nil
+        environment["A11Y_CONTROLS_CONFIG"] = config.path
+        let run = try Self.screens(["stepper", "--label", "Copies"], keys: ["+", "Enter"], environment: environment,
+                                   unsetting: Self.unset + ["SSH_CONNECTION"])
+        let heard = DiffReaderReplay().replay(from: run.start, run.steps)
+        #expect(heard.map(\.text) == [["Copies, 2"], ["2, accepted"]], "\(heard)")
+    }
+
+    /// The quiet start on the terminal itself (stderr not redirected, as a user runs it over ssh):
+    /// the missing BRLTTY said in one short line above the control, never inside its drawing;
+    /// the control whole below it, and the first key heard whole, once.
+    @Test func theQuietStartsLineStaysAboveTheControl() throws {
+        let demo = try DemoInTmux(["range", "--label", "price"], environment: Self.overSSH(term: "xterm-256color"),
+                                  unsetting: Self.unset, wrapper: ["sh", "-c", "exec \"$@\" 2>/dev/tty", "sh"])
+        var text = demo.waitForScreen { $0.contains("Press ? for help") && $0.contains("cancel.") }
+        let start = Self.screen(of: demo)
+        let lines = start.lines.filter { !$0.isEmpty }
+        let notices = lines.filter { $0.contains("BRLTTY") || $0.contains("braille") || $0.contains("speech") }
+        #expect(notices.count == 1 && notices.allSatisfy { $0.count < 100 }, "\(start.lines)")
+        // The notice first, then the start's words, the rule, the label, the hint: nothing mixed in.
+        #expect(lines.first == notices.first, "\(start.lines)")
+        #expect(lines.dropFirst().first?.hasPrefix("price, range slider") == true, "\(start.lines)")
+        #expect(lines.contains("price") && lines.contains { $0.hasPrefix("Press ? for help") }, "\(start.lines)")
+        let before = text
+        try demo.send("Right")
+        text = demo.waitForScreen { $0 != before && $0.contains("lower, 11") }
+        let heard = DiffReaderReplay().replay(from: start, [("Right", Self.screen(of: demo))])
+        #expect(heard.map(\.text) == [["lower, 11"]], "\(heard)")
+        try demo.send("Escape")
+        #expect(demo.waitForExit() == 1)
+    }
+
     /// Speech asked for (`--speech on`) with no speech-dispatcher: still an error (status 3).
     @Test func speechAskedForAndMissingIsAnError() throws {
         var environment = Self.overSSH(term: "xterm-256color")
