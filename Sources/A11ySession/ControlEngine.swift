@@ -95,8 +95,10 @@ public struct ControlEngine: Sendable {
             guard screenWidth != oldValue else { return }
             staleScreenPanels = Array(panels.indices)
             // With added words the hint is laid out at the width: again at a narrower one (a
-            // wider one leaves it as it is, so that no text changes for a reader to read).
-            if voice.addsLines, screenWidth < oldValue { shownScreenTyping = nil }
+            // wider one leaves it as it is, so that no text changes for a reader to read). Not
+            // under TERM=dumb, where nothing is rewritten: a new hint would print the whole
+            // frame again below, the last words with it.
+            if voice.addsLines, screenWidth < oldValue, screenRenderer.theme.usesEscapes { shownScreenTyping = nil }
         }
     }
     /// What the effects last showed, so that only changes are sent (at first: no display, nothing).

@@ -357,4 +357,35 @@ struct DemoRemoteReaderTests {
         try demo.send("Escape")
         #expect(demo.waitForExit() == 1)
     }
+
+    /// Under TERM=dumb (nothing is rewritten: each key's words printed below the rest) a window
+    /// made narrow (30 columns) and wide again prints nothing: no frame printed again with the
+    /// last words in it; each key's words once, whole.
+    @Test func aResizeUnderTermDumbPrintsNothing() throws {
+        let demo = try DemoInTmux(["range", "--label", "price"], environment: Self.overSSH(term: "dumb"), unsetting: Self.unset)
+        var text = demo.waitForScreen { $0.contains("Press ? for help") && $0.contains("cancel.") }
+        let start = Self.screen(of: demo)
+        var steps: [(key: String, screen: DiffReaderReplay.Screen)] = []
+        for (key, columns, expected) in [("Right", 0, "lower, 11"), ("resize", 30, ""), ("Right", 0, "lower, 12"), ("resize", 80, ""),
+                                         ("Right", 0, "lower, 13")] {
+            if columns > 0 {
+                _ = try demo.tmux(["resize-window", "-t", demo.session, "-x", "\(columns)"])
+                _ = Polling.until(timeout: .seconds(5)) { (try? demo.tmux(["display-message", "-p", "-t", demo.session, "#{pane_width}"]))?
+                    .trimmingCharacters(in: .whitespacesAndNewlines) == "\(columns)" ? true : nil }
+            } else {
+                try demo.send(key)
+                text = demo.waitForScreen { $0.contains(expected) }
+                demo.restartPace()
+            }
+            steps.append((key, Self.screen(of: demo)))
+        }
+        let heard = DiffReaderReplay(algorithm: .difflib).replay(from: start, steps)
+        print("dumb, resized:\n" + heard.map(\.description).joined(separator: "\n"))
+        #expect(heard[0].text == ["lower, 11"] && heard[2].text == ["lower, 12"] && heard[4].text == ["lower, 13"], "\(heard)")
+        for words in ["lower, 11", "lower, 12", "lower, 13", "Escape to cancel."] {
+            #expect(text.components(separatedBy: words).count == 2, "\(words): \(text)")
+        }
+        try demo.send("Escape")
+        #expect(demo.waitForExit() == 1)
+    }
 }
