@@ -48,19 +48,21 @@ struct DemoRemoteLinkTests {
     /// A terminal that answers no query (no device attributes, no cursor position, no keyboard
     /// protocol) over a slow link (what the demo writes arrives in pieces of 1 to 7 bytes, 15 ms
     /// apart, cut anywhere): the control starts without waiting for an answer, shows itself, and
-    /// each key of the range script is heard as its value, whole and once.
-    @Test(arguments: ["xterm-256color", "dumb"])
-    func aTerminalThatAnswersNoQueryOverASlowLink(term: String) throws {
+    /// each key of the range and the stepper scripts is heard as its value, whole and once.
+    @Test(arguments: zip(["range", "range", "stepper"], ["xterm-256color", "dumb", "xterm-256color"]))
+    func aTerminalThatAnswersNoQueryOverASlowLink(control: String, term: String) throws {
+        let range = control == "range"
+        let label = range ? "price" : "Copies"
         let droppedFile = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-dropped-\(UUID().uuidString.prefix(8))").path
         defer { try? FileManager.default.removeItem(atPath: droppedFile) }
-        let demo = try Self.demo(["range", "--label", "price"], term: term,
+        let demo = try Self.demo([control, "--label", label], term: term,
                                  link: ["--no-answers", "--chunk", "7", "--delay-ms", "15", "--seed", "7", "--dropped", droppedFile])
         var text = Self.waitForStart(demo)
         #expect(text.contains("Press ? for help") && text.contains("help."), "the control did not start: \(text)")
-        #expect(text.contains("price"), "\(text)")
+        #expect(text.contains(label), "\(text)")
         let start = DemoRemoteReaderTests.screen(of: demo)
         var steps: [(key: String, screen: DiffReaderReplay.Screen)] = []
-        for key in DemoRemoteReaderTests.rangeKeys {
+        for key in range ? DemoRemoteReaderTests.rangeKeys : DemoRemoteReaderTests.stepperKeys {
             let before = text, pieces = Self.link(demo)?.pieces ?? 0
             try demo.send(key)
             if key == "Enter" { #expect(demo.waitForExit(timeout: .seconds(30)) == 0, "no exit after Enter over the slow link") }
@@ -71,7 +73,7 @@ struct DemoRemoteLinkTests {
             demo.restartPace()
             steps.append((key, DemoRemoteReaderTests.screen(of: demo)))
         }
-        #expect(demo.stdout == "13 100\n")
+        #expect(demo.stdout == (range ? "13 100\n" : "99\n"))
         // The demo asked (the keyboard protocol and the device attributes after it) and no answer came.
         let dropped = (try? String(contentsOfFile: droppedFile, encoding: .utf8)) ?? ""
         print("queries the terminal did not answer: \(dropped.debugDescription)")
@@ -80,8 +82,9 @@ struct DemoRemoteLinkTests {
         #expect(stderr.count <= 1 && stderr.allSatisfy { $0.count < 100 && !$0.contains("speech") }, "\(stderr)")
         for algorithm in DiffReaderReplay.Algorithm.allCases {
             let heard = DiffReaderReplay(algorithm: algorithm).replay(from: start, steps)
-            print("no answers, slow link, \(term) \(algorithm):\n" + heard.map(\.description).joined(separator: "\n"))
-            DemoRemoteReaderTests.check(heard, values: DemoRemoteReaderTests.rangeValues, "no answers \(term) \(algorithm)")
+            print("no answers, slow link, \(control) \(term) \(algorithm):\n" + heard.map(\.description).joined(separator: "\n"))
+            DemoRemoteReaderTests.check(heard, values: range ? DemoRemoteReaderTests.rangeValues : DemoRemoteReaderTests.stepperValues,
+                                        "no answers \(control) \(term) \(algorithm)")
         }
     }
 
