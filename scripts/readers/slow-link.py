@@ -17,18 +17,19 @@ program's terminal (/dev/tty, a tmux pane in the tests), as sshd and the ssh cli
 
 Where the stream stands is told to the test in band, after the pieces that end outside every
 escape sequence: the window title (OSC 2) becomes "slow-link N P S", N pieces written so far, P
-bytes still held, S 1 inside a synchronized update (CSI ? 2026 h, until CSI ? 2026 l), else 0. A terminal handles its input in order, so once tmux shows that title
-(#{pane_title}) it has drawn every piece before it.
+bytes still held, S 1 inside a synchronized update (CSI ? 2026 h, until CSI ? 2026 l), else 0.
+A terminal handles its input in order, so once tmux shows that title (#{pane_title}) it has drawn
+every piece before it.
 
 --control FIFO: a test steps the link by hand. It writes single bytes to FIFO: 's' holds every
 piece until 'n' releases the next one (in this mode a piece is never cut inside an escape sequence
 or a UTF-8 character, so the title follows every piece and the test sees the terminal's text at
 every point where a piece can leave it), 'r' lets the stream run again.
 
+--dropped FILE: each query taken out is added to FILE, one a line (as Python writes bytes).
+
 Exits with COMMAND's exit status (128 + N for a signal N) once COMMAND has ended and every byte it
 wrote has been delivered.
-
---dropped FILE: each query taken out is added to FILE, one a line (as Python writes bytes).
 
 Usage: slow-link.py [--chunk N] [--delay-ms MS] [--seed S] [--no-answers [--dropped FILE]] [--control FIFO] -- COMMAND...
 """
