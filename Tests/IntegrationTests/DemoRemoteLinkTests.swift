@@ -61,6 +61,10 @@ struct DemoRemoteLinkTests {
         #expect(text.contains("Press ? for help") && text.contains("help."), "the control did not start: \(text)")
         #expect(text.contains(label), "\(text)")
         let start = DemoRemoteReaderTests.screen(of: demo)
+        // It presents itself: a reader that read the blank terminal hears the start's words whole.
+        let started = DiffReaderReplay().replay(from: DiffReaderReplay.Screen(lines: []), [("start", start)])
+        let presented = range ? "price, range slider, 10 to 90, of 0 to 100." : "Copies, spin button, 1, from 1 to 99."
+        #expect(started.first?.text.joined(separator: " ").contains(presented) == true, "\(started)")
         var steps: [(key: String, screen: DiffReaderReplay.Screen)] = []
         for key in range ? DemoRemoteReaderTests.rangeKeys : DemoRemoteReaderTests.stepperKeys {
             let before = text, pieces = Self.link(demo)?.pieces ?? 0
