@@ -26,9 +26,6 @@ package final class ScreenOutput {
     private let synchronizes: Bool
     /// The frame is drawn again from the cursor's line down, the old one left where it is.
     private var startsBelow = false
-    /// How many first lines of the frame, its words, are shown blank: the words that stayed
-    /// above in the frame left behind (`startsBelow`), not to be written, and read, again.
-    private var hiddenWords = 0
     /// What is on screen.
     private var screen = Screen()
     /// Counts the changes of what is on screen: a write made ready on an older state is stale.
@@ -70,6 +67,9 @@ package final class ScreenOutput {
         /// comparison that is nearly always of the same string storage, and is not cut again.
         var given: [String?] = []
         var cursorRow = 0
+        /// How many first lines of the frame, its words, are shown blank: the words that stayed
+        /// above in the frame left behind (`startsBelow`), not to be written, and read, again.
+        var hiddenWords = 0
     }
 
     /// Shows `frame`, rewriting only what changed, in one write. A frame made ready by
@@ -90,7 +90,7 @@ package final class ScreenOutput {
         if startsBelow {
             startsBelow = false
             screen = Screen()
-            hiddenWords = frame.words
+            screen.hiddenWords = frame.words
         }
         if let next = ready.first(where: { $0.state == state && $0.frame == frame && $0.frame.history == frame.history }) {
             write(next.bytes)
@@ -148,7 +148,7 @@ package final class ScreenOutput {
             out.append(decimal: words)
             out.append(UInt8(ascii: "L"))
             screen.cursorRow -= history
-            hiddenWords = max(0, hiddenWords - history)
+            screen.hiddenWords = max(0, screen.hiddenWords - history)
             screen.drawn = Array(repeating: nil, count: words) + Array(screen.drawn.dropFirst(history))
             screen.given = Array(repeating: nil, count: words) + Array(screen.given.dropFirst(history))
         }
@@ -161,7 +161,7 @@ package final class ScreenOutput {
             screen.given += Array(repeating: nil, count: added)
         }
         for row in screen.drawn.indices {
-            let source = row < frame.lines.count && row >= hiddenWords ? frame.lines[row] : ""
+            let source = row < frame.lines.count && row >= screen.hiddenWords ? frame.lines[row] : ""
             if screen.given[row] == source, screen.drawn[row] != nil { continue }
             screen.given[row] = source
             let line = Self.truncate(OutputText.terminal(source), to: columns - 1)
@@ -203,7 +203,8 @@ package final class ScreenOutput {
         state += 1
     }
 
-    /// The columns `line` takes: its characters, escape sequences left out.
+    /// The columns `line` takes, counted as its characters (a wide one counts one), escape
+    /// sequences left out.
     static func visibleWidth(_ line: String) -> Int {
         var visible = 0
         var inEscape = false

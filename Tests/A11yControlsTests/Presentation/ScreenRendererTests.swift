@@ -224,10 +224,16 @@ import A11yTestSupport
         #expect(again.hasPrefix("\u{1B}[?2026h\r\n\n\n\n\n\u{1B}[5A\r\u{1B}[K"), "\(again.debugDescription)")
         #expect(!text(again).contains("upper") && !text(again).contains("to 100"), "\(again.debugDescription)")
         #expect(text(again).contains("price") && text(again).contains("Press ? for help."), "\(again.debugDescription)")
-        // The next key: only its words are written.
+        // The next key's frame made ready ahead changes nothing shown: the same frame again
+        // writes no words; then the next key: only its words are written.
         var next = ScreenFrame(lines: ["upper, 89", "────", "price", "Press ? for help.", ""], cursor: (4, 0))
         next.history = 2
         next.words = 1
+        output.prepare([next])
+        output.invalidate()
+        output.show(first)
+        #expect(!text(written.last ?? "").contains("upper") && !text(written.last ?? "").contains("to 100"),
+                "\(written.last.map { $0.debugDescription } ?? "")")
         output.show(next)
         #expect(text(written.last ?? "").filter { $0 != "\r" && $0 != "\n" } == "upper, 89", "\(written.last.map { $0.debugDescription } ?? "")")
     }
