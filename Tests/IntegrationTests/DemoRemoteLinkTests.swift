@@ -99,16 +99,20 @@ struct DemoRemoteLinkTests {
     /// the added words are written in) shows the old text until the update ends: there each key
     /// is heard once, as its whole words, and nothing else. A terminal that ignores mode 2026
     /// (`holds: false`) shows the words as far as they came: what the reader hears then is
-    /// printed, and asserted to be only pieces of the key's words, in order (docs: a terminal
-    /// that draws the words before they have all come can be heard saying part of them).
-    @Test(arguments: [true, false])
-    func outputCutMidFrameStillGivesWholeWordsOnce(holds: Bool) throws {
+    /// printed, and asserted to be only pieces of the key's words (docs: a terminal that draws
+    /// the words before they have all come can be heard saying part of them). The range's script
+    /// both ways, the stepper's where the terminal holds.
+    @Test(arguments: zip(["range", "range", "stepper"], [true, false, true]))
+    func outputCutMidFrameStillGivesWholeWordsOnce(control controlName: String, holds: Bool) throws {
+        let range = controlName == "range"
+        let keys = range ? DemoRemoteReaderTests.rangeKeys : DemoRemoteReaderTests.stepperKeys
+        let values = range ? DemoRemoteReaderTests.rangeValues : DemoRemoteReaderTests.stepperValues
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-link-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = directory.appendingPathComponent("control").path
         guard mkfifo(fifo, 0o600) == 0 else { throw FixtureError("mkfifo \(fifo): \(String(cString: strerror(errno)))") }
-        let demo = try Self.demo(["range", "--label", "price"], term: "xterm-256color",
+        let demo = try Self.demo([controlName, "--label", range ? "price" : "Copies"], term: "xterm-256color",
                                  link: ["--no-answers", "--chunk", "5", "--delay-ms", "0", "--seed", "11", "--control", fifo])
         var text = Self.waitForStart(demo)
         #expect(text.contains("help."), "the control did not start: \(text)")
@@ -123,7 +127,7 @@ struct DemoRemoteLinkTests {
         var steps: [(key: String, screen: DiffReaderReplay.Screen)] = []
         var owner: [Int] = []
         var readings = 0, withheld = 0
-        for (index, key) in DemoRemoteReaderTests.rangeKeys.enumerated() {
+        for (index, key) in keys.enumerated() {
             let before = text
             var pieces = Self.link(demo)?.pieces ?? 0
             try demo.send(key)
@@ -156,40 +160,40 @@ struct DemoRemoteLinkTests {
         // the link runs freely again, so it delivers that and ends.
         tell("r")
         #expect(demo.waitForExit(timeout: .seconds(30)) == 0)
-        #expect(demo.stdout == "13 100\n")
-        print("\(readings) readings of the screen for \(DemoRemoteReaderTests.rangeKeys.count) keys, \(withheld) pieces inside updates")
+        #expect(demo.stdout == (range ? "13 100\n" : "99\n"))
+        print("\(readings) readings of the screen for \(keys.count) keys, \(withheld) pieces inside updates")
         // The words came in synchronized updates, cut by the link: a holding terminal had pieces to hold.
         #expect(!holds || withheld > 0)
         for algorithm in DiffReaderReplay.Algorithm.allCases {
             let heard = DiffReaderReplay(algorithm: algorithm).replay(from: start, steps)
-            print("cut mid-frame, holds \(holds), \(algorithm):\n" + heard.map(\.description).joined(separator: "\n"))
+            print("cut mid-frame, \(controlName), holds \(holds), \(algorithm):\n" + heard.map(\.description).joined(separator: "\n"))
             // What each key made the reader say, over all the readings after it.
-            var perKey = Array(repeating: [String](), count: DemoRemoteReaderTests.rangeKeys.count)
-            var echoes = Array(repeating: [String](), count: DemoRemoteReaderTests.rangeKeys.count)
+            var perKey = Array(repeating: [String](), count: keys.count)
+            var echoes = Array(repeating: [String](), count: keys.count)
             for (one, index) in zip(heard, owner) {
                 perKey[index] += one.text
                 echoes[index] += one.echo
             }
-            let keys = zip(DemoRemoteReaderTests.rangeKeys, zip(echoes, perKey)).map { key, pair in
+            let byKey = zip(keys, zip(echoes, perKey)).map { key, pair in
                 DiffReaderReplay.Heard(key: key, echo: pair.0, text: pair.1)
             }
             if holds {
-                DemoRemoteReaderTests.check(keys, values: DemoRemoteReaderTests.rangeValues, "cut mid-frame \(algorithm)")
+                DemoRemoteReaderTests.check(byKey, values: values, "cut mid-frame \(controlName) \(algorithm)")
             } else {
                 // Read once each key's frame has all come, the same screens give every key whole once;
                 // read after every piece, the reader says pieces of those words and nothing else
                 // (never the controls' text).
                 let last = owner.indices.filter { $0 == owner.count - 1 || owner[$0 + 1] != owner[$0] }
-                let settled = DiffReaderReplay(algorithm: algorithm).replay(from: start, last.map { (DemoRemoteReaderTests.rangeKeys[owner[$0]], steps[$0].screen) })
-                DemoRemoteReaderTests.check(settled, values: DemoRemoteReaderTests.rangeValues, "read once settled \(algorithm)")
-                for (one, words) in zip(keys, settled) {
+                let settled = DiffReaderReplay(algorithm: algorithm).replay(from: start, last.map { (keys[owner[$0]], steps[$0].screen) })
+                DemoRemoteReaderTests.check(settled, values: values, "read once settled \(algorithm)")
+                for (one, words) in zip(byKey, settled) {
                     let whole = words.text.joined(separator: " ")
                     #expect(one.text.allSatisfy { whole.contains($0) }, "\(one): not a piece of \(whole)")
                 }
-                let whole = zip(keys, DemoRemoteReaderTests.rangeValues).filter { one, value in
+                let whole = zip(byKey, values).filter { one, value in
                     one.text.count == 1 && one.text[0].split(whereSeparator: { !$0.isNumber }).contains(Substring(value))
                 }.count
-                print("a terminal that draws every piece, \(algorithm): \(whole) of \(keys.count) keys heard whole once")
+                print("a terminal that draws every piece, \(algorithm): \(whole) of \(byKey.count) keys heard whole once")
             }
         }
     }
