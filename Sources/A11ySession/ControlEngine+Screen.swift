@@ -45,8 +45,10 @@ extension ControlEngine {
         }
     }
 
-    /// The widest line of added words.
-    static let addedWordsWidth = 61
+    /// The widest frame of added words (its lines are at most one column narrower): a window
+    /// made narrower, down to this width, rewraps none of its lines. Narrow enough for a split
+    /// pane or a phone's terminal held sideways; wide enough for a value's words on one line.
+    static let addedWordsWidth = 40
 
     /// Brings `screen` up to date: only the controls that changed are drawn again, the words
     /// and hint lines only when their text changed. The result equals `screenFrame`.
@@ -66,7 +68,11 @@ extension ControlEngine {
         let typing = editor.entry?.text
         if preview || shownScreenTyping != .some(typing) {
             shownScreenTyping = .some(typing)
-            screen.setTail(screenRenderer.tailLines(typing: typing, preview: previewLines(preview)) + (wordDelivery.addsLines ? [""] : []))
+            let tail = screenRenderer.tailLines(typing: typing, preview: previewLines(preview))
+            // With added words the hint wraps at their width too: no line longer than theirs.
+            screen.setTail(wordDelivery.addsLines
+                           ? tail.flatMap { screenRenderer.headLines(announcement: $0, width: min(screenWidth, Self.addedWordsWidth)) } + [""]
+                           : tail)
         }
         screen.placeCursor(focused: focusedPanel, typing: typing != nil, announcement: speechOnScreen,
                            still: wordDelivery.stillCursor, last: wordDelivery.addsLines)

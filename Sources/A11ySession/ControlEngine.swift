@@ -91,7 +91,15 @@ public struct ControlEngine: Sendable {
     /// The terminal's width in columns, which the screen frames are drawn to (the `.screenWidth`
     /// event changes it).
     public internal(set) var screenWidth: Int {
-        didSet { if screenWidth != oldValue { staleScreenPanels = Array(panels.indices) } }
+        didSet {
+            guard screenWidth != oldValue else { return }
+            staleScreenPanels = Array(panels.indices)
+            // With added words the hint is laid out at the width: again at a narrower one (a
+            // wider one leaves it as it is, so that no text changes for a reader to read). Not
+            // under TERM=dumb, where nothing is rewritten: a new hint would print the whole
+            // frame again below, the last words with it.
+            if wordDelivery.addsLines, screenWidth < oldValue, screenRenderer.theme.usesEscapes { shownScreenTyping = nil }
+        }
     }
     /// What the effects last showed, so that only changes are sent (at first: no display, nothing).
     private var shownBraille: BrailleFrame?? = .some(nil)

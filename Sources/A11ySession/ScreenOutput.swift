@@ -13,9 +13,19 @@ import A11yVocabulary
 ///
 /// The frame never wraps: each line is cut to the terminal's width. Under TERM=dumb (no cursor
 /// movement) a changed frame is printed again below the old one.
+///
+/// With `synchronizes` (the added words, for a reader on another machine) every write is one
+/// synchronized update (DEC private mode 2026: CSI ? 2026 h before, CSI ? 2026 l after): a
+/// terminal that knows the mode draws the frame, and tells its screen reader of the change, only
+/// once all of it has come, however a slow link cut it; one that does not know it ignores both.
+/// And a window made narrower than a line of the frame starts the frame again below it (see
+/// `columns`).
 package final class ScreenOutput {
     private let write: (String) -> Void
     private let movesCursor: Bool
+    private let synchronizes: Bool
+    /// The frame is drawn again from the cursor's line down, the old one left where it is.
+    private var startsBelow = false
     /// What is on screen.
     private var screen = Screen()
     /// Counts the changes of what is on screen: a write made ready on an older state is stale.
@@ -23,19 +33,32 @@ package final class ScreenOutput {
     /// Writes made ready ahead (`prepare`), for frames that may be shown next.
     private var ready: [(frame: ScreenFrame, state: Int, bytes: String, screen: Screen)] = []
     /// The terminal's width in columns.
+    ///
+    /// With `synchronizes`, a width narrower than a line on screen starts the frame again below:
+    /// most terminals rewrap a line longer than the window (tmux, VTE, Windows Terminal, VS
+    /// Code's, macOS Terminal), some cut it (xterm), so where the frame's rows now stand is not
+    /// known, but the cursor stays on its own blank line (the last). The frame is drawn from
+    /// there, the old one left above as text, and its words as blank lines: a reader that
+    /// compares the text hears the control again, not the last words a second time or cut.
     package var columns: Int {
         didSet {
             guard columns != oldValue else { return }
+            if synchronizes, screen.drawn.contains(where: { ($0.map(Self.visibleWidth) ?? 0) > columns }) { startsBelow = true }
             screen.given = screen.given.map { _ in nil }
             state += 1
         }
     }
 
-    package init(columns: Int, movesCursor: Bool = true, write: @escaping (String) -> Void) {
+    package init(columns: Int, movesCursor: Bool = true, synchronizes: Bool = false, write: @escaping (String) -> Void) {
         self.columns = max(1, columns)
         self.movesCursor = movesCursor
-        self.write = write
+        self.synchronizes = synchronizes && movesCursor
+        self.write = synchronizes && movesCursor ? { bytes in write(Self.beginUpdate + bytes + Self.endUpdate) } : write
     }
+
+    /// A synchronized update's start and end (DEC private mode 2026).
+    static let beginUpdate = "\u{1B}[?2026h"
+    static let endUpdate = "\u{1B}[?2026l"
 
     private struct Screen {
         /// The lines on screen, as cut to the width (nil: unknown, to be written).
@@ -44,6 +67,9 @@ package final class ScreenOutput {
         /// comparison that is nearly always of the same string storage, and is not cut again.
         var given: [String?] = []
         var cursorRow = 0
+        /// How many first lines of the frame, its words, are shown blank: the words that stayed
+        /// above in the frame left behind (`startsBelow`), not to be written, and read, again.
+        var hiddenWords = 0
     }
 
     /// Shows `frame`, rewriting only what changed, in one write. A frame made ready by
@@ -60,6 +86,11 @@ package final class ScreenOutput {
             if lines != screen.drawn.compactMap({ $0 }) { write(lines.joined(separator: "\r\n") + "\r\n") }
             screen.drawn = lines
             return
+        }
+        if startsBelow {
+            startsBelow = false
+            screen = Screen()
+            screen.hiddenWords = frame.words
         }
         if let next = ready.first(where: { $0.state == state && $0.frame == frame && $0.frame.history == frame.history }) {
             write(next.bytes)
@@ -117,6 +148,7 @@ package final class ScreenOutput {
             out.append(decimal: words)
             out.append(UInt8(ascii: "L"))
             screen.cursorRow -= history
+            screen.hiddenWords = max(0, screen.hiddenWords - history)
             screen.drawn = Array(repeating: nil, count: words) + Array(screen.drawn.dropFirst(history))
             screen.given = Array(repeating: nil, count: words) + Array(screen.given.dropFirst(history))
         }
@@ -129,7 +161,7 @@ package final class ScreenOutput {
             screen.given += Array(repeating: nil, count: added)
         }
         for row in screen.drawn.indices {
-            let source = row < frame.lines.count ? frame.lines[row] : ""
+            let source = row < frame.lines.count && row >= screen.hiddenWords ? frame.lines[row] : ""
             if screen.given[row] == source, screen.drawn[row] != nil { continue }
             screen.given[row] = source
             let line = Self.truncate(OutputText.terminal(source), to: columns - 1)
@@ -169,6 +201,17 @@ package final class ScreenOutput {
         write(out.text)
         screen = Screen()
         state += 1
+    }
+
+    /// The columns `line` takes, counted as its characters (a wide one counts one), escape
+    /// sequences left out.
+    static func visibleWidth(_ line: String) -> Int {
+        var visible = 0
+        var inEscape = false
+        for byte in line.utf8 {
+            if inEscape { inEscape = !endsEscape(byte) } else if byte == 0x1B { inEscape = true } else if byte & 0xC0 != 0x80 { visible += 1 }
+        }
+        return visible
     }
 
     /// Moves the cursor up or down from row `cursorRow` of the frame to `row`.

@@ -108,7 +108,8 @@ package final class WiredEngine {
                               clock: clock, worker: speechWorker, report: options.report)
         // What does not need BRLTTY is made while it answers.
         self.screen = screen.map { screen in
-            ScreenOutput(columns: screen.columns() ?? 80, movesCursor: options.theme.usesEscapes, write: screen.write)
+            ScreenOutput(columns: screen.columns() ?? 80, movesCursor: options.theme.usesEscapes,
+                         synchronizes: choice.delivery == .addedLines, write: screen.write)
         }
         engine = ControlEngine(panels: panels, announcer: Announcer(verbosity: options.verbosity, messages: options.messages,
                                                                          decimalSeparator: options.numberLocale.decimalSeparator),

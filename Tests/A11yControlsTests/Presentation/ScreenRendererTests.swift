@@ -165,6 +165,79 @@ import A11yTestSupport
         #expect(dumbWrites == ["lower, 11\r\n\r\nprice\r\n\r\n", "lower, 12\r\n"])
     }
 
+    /// With `synchronizes` (the added words) every write, a frame made ready ahead and the last
+    /// words left at the end too, is one synchronized update (mode 2026), so a terminal that knows
+    /// the mode draws a frame a slow link cut only once all of it came; under TERM=dumb (no
+    /// escapes) nothing is added.
+    @Test func addedWordsAreWrittenAsSynchronizedUpdates() {
+        var written: [String] = []
+        let output = ScreenOutput(columns: 40, synchronizes: true) { written.append($0) }
+        output.show(ScreenFrame(lines: ["lower, 11", "────", "price", ""], cursor: (0, 3)))
+        var next = ScreenFrame(lines: ["lower, 12", "────", "price", ""], cursor: (0, 3))
+        next.history = 1
+        next.words = 1
+        output.prepare([next])
+        output.show(next)
+        output.erase(leaving: "cancelled")
+        #expect(written.count == 3)
+        for bytes in written {
+            #expect(bytes.hasPrefix("\u{1B}[?2026h") && bytes.hasSuffix("\u{1B}[?2026l"), "\(bytes.debugDescription)")
+            #expect(bytes.components(separatedBy: "\u{1B}[?2026").count == 3, "\(bytes.debugDescription)")
+        }
+        var plain: [String] = []
+        let unsynchronized = ScreenOutput(columns: 40) { plain.append($0) }
+        unsynchronized.show(ScreenFrame(lines: ["lower, 11", "────", "price", ""], cursor: (0, 3)))
+        #expect(plain.count == 1 && !plain[0].contains("2026"))
+        var dumbWrites: [String] = []
+        let dumb = ScreenOutput(columns: 40, movesCursor: false, synchronizes: true) { dumbWrites.append($0) }
+        dumb.show(ScreenFrame(lines: ["lower, 11", "", "price", ""], cursor: (3, 0)))
+        #expect(dumbWrites == ["lower, 11\r\n\r\nprice\r\n\r\n"])
+    }
+
+    /// With added words, a window made narrower than a line on screen (the terminal may have
+    /// rewrapped it, moving the rows above the cursor) starts the frame again from the cursor's
+    /// line, its words as blank lines, nothing moved up into the old frame; the next key's words
+    /// go in above the controls as before, and the blank lines go up as history. Narrower but
+    /// not narrower than any line: redrawn in place, as without added words.
+    @Test func aNarrowerWindowStartsAddedWordsAgainBelow() {
+        var written: [String] = []
+        let output = ScreenOutput(columns: 80, synchronizes: true) { written.append($0) }
+        var first = ScreenFrame(lines: ["upper, horizontal slider, 90, from 11", "to 100", "────", "price", "Press ? for help.", ""],
+                                cursor: (5, 0))
+        first.words = 2
+        output.show(first)
+        func text(_ bytes: String) -> String {
+            var text = bytes
+            while let range = text.range(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", options: .regularExpression) { text.removeSubrange(range) }
+            return text
+        }
+        output.columns = 38  // no line is wider: redrawn in place, from the frame's first row
+        output.invalidate()
+        output.show(first)
+        #expect(written.last?.contains("\u{1B}[5A\rupper, horizontal slider, 90, from 11") == true, "\(written.last.map { $0.debugDescription } ?? "")")
+        output.columns = 30
+        output.invalidate()
+        output.show(first)
+        let again = written.last ?? ""
+        // From the cursor's line down (room made below it, then back up to it: no higher), the
+        // words left out, the rest written.
+        #expect(again.hasPrefix("\u{1B}[?2026h\r\n\n\n\n\n\u{1B}[5A\r\u{1B}[K"), "\(again.debugDescription)")
+        #expect(!text(again).contains("upper") && !text(again).contains("to 100"), "\(again.debugDescription)")
+        #expect(text(again).contains("price") && text(again).contains("Press ? for help."), "\(again.debugDescription)")
+        // The next key's frame made ready ahead changes nothing shown: the same frame again
+        // writes no words; then the next key: only its words are written.
+        var next = ScreenFrame(lines: ["upper, 89", "────", "price", "Press ? for help.", ""], cursor: (4, 0))
+        next.history = 2
+        next.words = 1
+        output.prepare([next])
+        output.invalidate()
+        output.show(first)
+        #expect(!text(written.last ?? "").contains("upper") && !text(written.last ?? "").contains("to 100"),
+                "\(written.last.map { $0.debugDescription } ?? "")")
+        output.show(next)
+        #expect(text(written.last ?? "").filter { $0 != "\r" && $0 != "\n" } == "upper, 89", "\(written.last.map { $0.debugDescription } ?? "")")
+    }
+
     /// The cursor goes up and down by counts, and right to the focused column (cut to the width).
     @Test func screenOutputMovesTheCursorByCounts() {
         var written: [String] = []

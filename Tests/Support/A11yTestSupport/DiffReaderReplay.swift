@@ -55,6 +55,11 @@ public struct DiffReaderReplay: Sendable {
         public var echo: [String]
         /// The new text read from the screen, line by line, after the filters.
         public var text: [String]
+        public init(key: String, echo: [String], text: [String]) {
+            self.key = key
+            self.echo = echo
+            self.text = text
+        }
         public var description: String {
             "\(key): echo \(echo.map { "\"\($0)\"" }.joined(separator: " ")) text \(text.map { "\"\($0)\"" }.joined(separator: " "))"
         }
