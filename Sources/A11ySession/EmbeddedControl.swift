@@ -1,0 +1,319 @@
+import A11yDevices
+import A11yInput
+import A11yModel
+import A11yPresentation
+
+/// A control placed in a host program's own screen and loop: the host draws it where it wants
+/// and hands it keys, focus and its width; the control speaks, shows itself on the braille display
+/// and follows the user's screen reader itself, as a11y-demo does.
+///
+/// The screen and the terminal are the host's: the control draws nothing and reads no key itself,
+/// changes no terminal mode and catches no signal. The host asks for `lines` (or `styledLines`)
+/// and `cursor` and draws them. What the control owns while it has the focus:
+///
+/// - speech, through speech-dispatcher or the user's screen reader (Fenrir's socket, Orca's
+///   service; with a reader that reads the screen, no speech of its own), a new value cutting
+///   stale speech short;
+/// - the braille display: `focus()` takes it (BrlAPI tty mode on the host's terminal) with the
+///   braille keys the control uses, BRLTTY keeping the others; `blur()` gives it back at once.
+///
+/// Braille keys, the servers' status and the control's timers (a held key's steps, a lone
+/// Escape, reconnection) need the host's loop: add `descriptor` to it (poll, select, asyncio's
+/// `add_reader`) and call `handleReady()` when it is readable or when `timeout` has passed.
+/// An idle control has no timeout: the host's loop is not woken for it.
+///
+/// Enter and Escape end the control's turn (`Event.accepted`, `.cancelled`): the display and
+/// the speech are given back as on `blur()`, and `focus()` starts a new turn. `close()` gives
+/// everything back for good; a control dropped without it, or a program that exits, still
+/// gives the display back (the connection ends with it).
+public final class EmbeddedControl {
+    /// What the host can follow, taken with `takeEvents()`.
+    public enum Event: Sendable, Equatable {
+        /// The user changed the value: the values now (one or two for a range, one for a stepper).
+        case valueChanged([Double])
+        /// The user accepted the values (Enter).
+        case accepted([Double])
+        /// The user cancelled (Escape, or Ctrl-C), or the time limit (`SessionOptions.timeout`)
+        /// passed without a key.
+        case cancelled
+    }
+
+    /// How `EmbeddedControl` refuses a call; the host carries on.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// A key was given while the control does not have the focus.
+        case notFocused
+        /// A key name that names no key (`sendKey(named:)`).
+        case unknownKeyName(String)
+        /// A width that no terminal has (below 1 or above 10000 columns).
+        case badWidth(Int)
+        /// The control was closed.
+        case closed
+
+        /// What went wrong, in one line.
+        public var description: String {
+            switch self {
+            case .notFocused: "the control does not have the focus: call focus() before giving it keys"
+            case .unknownKeyName(let name): "\"\(name)\" is not a key name (such as \"right\", \"shift+tab\", \"ctrl+a\", \"+\")"
+            case .badWidth(let columns): "\(columns) columns is not a width (1 to 10000)"
+            case .closed: "the control was closed"
+            }
+        }
+    }
+
+    let options: SessionOptions
+    /// The speech and braille services, the clock and the speech worker (live, or fakes in tests).
+    let speechService: any SpeechService
+    let brailleService: any BrailleService
+    let clock: any SessionClock
+    let makeSpeechWorker: () -> any SerialWorker
+    let yieldProcessor: () -> Void
+    /// The choice of screen reader, made once when the control is made.
+    let choice: ScreenReaderChoice
+    /// The engine wired to the outputs while the control has the focus; nil otherwise.
+    private(set) var wired: WiredEngine?
+    /// The engine while the control has no focus: it keeps the value and draws the lines.
+    private var resting: ControlEngine
+    private var events: [Event] = []
+    private var isClosed = false
+
+    /// The width the lines are drawn to, in columns.
+    public private(set) var columns: Int
+
+    /// A control over `panel` (a slider or a stepper with its label, formatter and keys) that
+    /// presents itself as `options` say (speech, braille, screen reader, language, theme),
+    /// drawn `columns` wide. Nothing is said or shown until `focus()`. Throws
+    /// `Failure.badWidth` for a width no terminal has.
+    public convenience init(panel: ControlPanel, options: SessionOptions = SessionOptions(), columns: Int = 80) throws {
+        try self.init(panel: panel, options: options, columns: columns,
+                      speech: LiveSpeechService(clientName: options.programName), braille: LiveBrailleService(),
+                      clock: MonotonicClock(), speechWorker: { SerialThread() })
+    }
+
+    /// A control on the given services (fakes in tests).
+    package init(panel: ControlPanel, options: SessionOptions, columns: Int, speech: any SpeechService, braille: any BrailleService,
+                 clock: any SessionClock, speechWorker: @escaping () -> any SerialWorker,
+                 yieldProcessor: @escaping () -> Void = Processor.yield) throws {
+        guard Self.widths.contains(columns) else { throw Failure.badWidth(columns) }
+        self.options = options
+        self.columns = columns
+        speechService = speech
+        brailleService = braille
+        self.clock = clock
+        makeSpeechWorker = speechWorker
+        self.yieldProcessor = yieldProcessor
+        choice = ScreenReaderChoice(options: options, speechDispatcher: speech)
+        resting = Self.engine(for: [panel], options: options, columns: columns, delivery: choice.delivery)
+    }
+
+    deinit {
+        wired?.close(cancellingSpeech: true)
+    }
+
+    static let widths = 1...10_000
+
+    static func engine(for panels: [ControlPanel], options: SessionOptions, columns: Int, delivery: WordDelivery) -> ControlEngine {
+        ControlEngine(panels: panels, announcer: Announcer(verbosity: options.verbosity, messages: options.messages,
+                                                          decimalSeparator: options.numberLocale.decimalSeparator),
+                      screenTheme: options.theme, locale: options.numberLocale, holdDetection: .repeatedPresses,
+                      screenWidth: columns, wordDelivery: delivery)
+    }
+
+    /// The engine that holds the control now.
+    private var engine: ControlEngine { wired?.engine ?? resting }
+
+    // MARK: Focus
+
+    /// Whether the control has the focus (its keys are taken, it holds the braille display).
+    public var isFocused: Bool { wired != nil }
+
+    /// Gives the control the focus: it takes the braille display (BRLTTY keeps the keys the
+    /// control does not use) and introduces itself (its label, value and how to use it). Does
+    /// nothing when it has the focus already. Throws `DeviceUnavailable` when a server required by
+    /// the options (`.on`) cannot be reached, `Failure.closed` after `close()`.
+    public func focus() throws {
+        guard !isClosed else { throw Failure.closed }
+        guard wired == nil else { return }
+        let panels = resting.panels
+        let braille = WiredEngine.connectingBraille(for: panels, options: options, service: brailleService)
+        let made = try WiredEngine(panels: panels, options: options, choice: choice, braille: braille, screen: nil, clock: clock,
+                                   speechWorker: makeSpeechWorker(), yieldProcessor: yieldProcessor,
+                                   holdDetection: .repeatedPresses, escapeTimeout: ControlEngine.recommendedEscapeTimeout,
+                                   terminal: nil, brokenPipe: IgnoredBrokenPipe())
+        made.onChange = { [unowned self] _, _, model in events.append(.valueChanged(Self.values(of: model))) }
+        wired = made
+        made.send(.screenWidth(columns))
+        made.start()
+        syncReadiness()
+    }
+
+    /// Takes the focus away: the braille display goes back to BRLTTY at once, and what is still
+    /// being said is cut short. Does nothing when the control does not have the focus.
+    public func blur() {
+        endTurn(cancellingSpeech: true)
+    }
+
+    /// Ends the focus: the engine's state is kept for drawing and the next focus.
+    private func endTurn(cancellingSpeech: Bool) {
+        guard let wired else { return }
+        self.wired = nil
+        wired.close(cancellingSpeech: cancellingSpeech)
+        resting = Self.engine(for: wired.engine.panels, options: options, columns: columns, delivery: wired.engine.wordDelivery)
+        syncReadiness()
+    }
+
+    /// Gives the braille display and speech back for good; later calls but `lines` and `values`
+    /// throw `Failure.closed`. Closing twice does nothing.
+    public func close() {
+        blur()
+        isClosed = true
+    }
+
+    // MARK: Keys
+
+    /// Hands the control a key by name, as frameworks deliver them: "right", "shift+tab",
+    /// "ctrl+a", "+", "pageup", "enter", "escape", "f1" (modifiers `ctrl`, `alt`, `shift`, `super`
+    /// joined with `+`). Throws `Failure.unknownKeyName` for a name that names no key,
+    /// `Failure.notFocused` without the focus.
+    public func sendKey(named name: String) throws {
+        guard let chord = KeyChord(name: name) else { throw Failure.unknownKeyName(name) }
+        try send(.key(KeyEvent(chord.key, chord.modifiers)))
+    }
+
+    /// Hands the control bytes as the terminal sent them (one key or several, escape sequences
+    /// included; a sequence cut in two is joined with the next bytes). Throws
+    /// `Failure.notFocused` without the focus.
+    public func sendBytes(_ bytes: [UInt8]) throws {
+        guard !bytes.isEmpty else { return }
+        try send(.bytes(bytes))
+    }
+
+    private func send(_ event: EngineEvent) throws {
+        guard !isClosed else { throw Failure.closed }
+        guard let wired else { throw Failure.notFocused }
+        wired.send(wakeUp: [event, .tick], at: wired.now)
+        afterSend()
+    }
+
+    /// After events went to the engine: BRLTTY is given the focused control's keys, and an
+    /// outcome ends the turn.
+    private func afterSend() {
+        defer { syncReadiness() }
+        guard let wired else { return }
+        wired.followFocus()
+        guard let outcome = wired.engine.outcome else { return }
+        events.append(outcome == .accepted ? .accepted(values) : .cancelled)
+        wired.finishShowing()
+        endTurn(cancellingSpeech: false)
+    }
+
+    // MARK: The host's loop
+
+    /// The descriptor to add to the host's loop while the control has the focus (readable when
+    /// braille keys, a server's news or the screen reader's end wait): call `handleReady()`
+    /// then. -1 without the focus. It stays the same for the control's life.
+    public var descriptor: Int32 {
+        readiness.descriptor
+    }
+
+    private lazy var readiness = ReadinessGroup()
+
+    /// What the control waits on now, by name.
+    private var sources: WakeSources {
+        guard let wired else { return WakeSources() }
+        return WakeSources(keys: -1, signals: nil, speechStatus: wired.speech.wakeDescriptor, speechServer: wired.speech.monitorDescriptor,
+                           screenReader: wired.readerWatch?.descriptor, braille: wired.braille.fileDescriptor)
+    }
+
+    /// How long the host's loop may sleep before calling `handleReady()` even when `descriptor`
+    /// is not readable (a held key's next step, a lone Escape, a reconnection): nil when nothing
+    /// is due, so an idle control never wakes the host.
+    public var timeout: Duration? {
+        guard let deadline = wired?.nextDeadline, let now = wired?.now else { return nil }
+        return max(.zero, deadline - now)
+    }
+
+    /// `timeout` in milliseconds rounded up, -1 for none: what `poll()` takes.
+    public var timeoutMilliseconds: Int32 {
+        guard let wired else { return -1 }
+        return WakeSources.timeout(until: wired.nextDeadline, now: wired.now)
+    }
+
+    /// Handles what is ready (braille keys, the servers' news, the screen reader's end) and
+    /// what is due; cheap when nothing is. Call it when `descriptor` is readable or `timeout`
+    /// has passed.
+    public func handleReady() {
+        guard let wired else { return }
+        let ready = sources.wait(timeout: 0) ?? []
+        let wokeAt = wired.now
+        var events: [EngineEvent] = []
+        if ready.contains(.speechServer) { wired.speech.serverClosed() }
+        if ready.contains(.speechStatus) { events += wired.speechStatusEvents() }
+        if ready.contains(.screenReader) { wired.readerEnded() }
+        if ready.contains(.braille) { events += wired.brailleEvents(at: wired.now) }
+        events.append(.tick)
+        events += wired.dueEvents(at: wired.now)
+        wired.send(wakeUp: events, at: wokeAt)
+        afterSend()
+    }
+
+    /// The group waits on what the control waits on now.
+    private func syncReadiness() {
+        readiness.set(sources.waited)
+    }
+
+    /// The events since the last call, oldest first.
+    public func takeEvents() -> [Event] {
+        defer { events = [] }
+        return events
+    }
+
+    // MARK: Drawing
+
+    /// Draws the lines `columns` wide from now on. Throws `Failure.badWidth` for a width no
+    /// terminal has.
+    public func resize(columns: Int) throws {
+        guard Self.widths.contains(columns) else { throw Failure.badWidth(columns) }
+        self.columns = columns
+        if let wired {
+            wired.send(wakeUp: [.screenWidth(columns)], at: wired.now)
+        } else {
+            resting = Self.engine(for: resting.panels, options: options, columns: columns, delivery: resting.wordDelivery)
+        }
+    }
+
+    /// The lines to draw, with the theme's SGR styling (none with NO_COLOR or TERM=dumb),
+    /// each reset at its end.
+    public var styledLines: [String] { engine.screenFrame(columns: columns, preview: false).lines }
+
+    /// The lines to draw, as plain text.
+    public var lines: [String] { styledLines.map(Self.plain) }
+
+    /// Where the terminal's cursor belongs, from 0 in the lines: on the focused handle, so that
+    /// screen readers and BRLTTY's screen review follow it.
+    public var cursor: (row: Int, column: Int) { engine.screenFrame(columns: columns, preview: false).cursor }
+
+    /// The control's values now: one or two for a range, one for a stepper.
+    public var values: [Double] { engine.panels[0].values }
+
+    /// The control as it stands (its model, label, formatter and keys).
+    public var panel: ControlPanel { engine.panels[0] }
+
+    static func values(of model: ControlPanel.Model) -> [Double] {
+        switch model {
+        case .slider(let slider): slider.handles.map { slider.value(of: $0) }
+        case .stepper(let stepper): [stepper.value]
+        }
+    }
+
+    /// `line` without its SGR sequences (ESC [ ... m).
+    static func plain(_ line: String) -> String {
+        var out = ""
+        var scalars = line.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\u{1B}" else { out.unicodeScalars.append(scalar); continue }
+            guard scalars.next() == "[" else { continue }
+            while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
+        }
+        return out
+    }
+}
