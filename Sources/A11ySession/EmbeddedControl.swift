@@ -282,15 +282,54 @@ public final class EmbeddedControl {
     }
 
     /// The lines to draw, with the theme's SGR styling (none with NO_COLOR or TERM=dumb),
-    /// each reset at its end.
-    public var styledLines: [String] { engine.screenFrame(columns: columns, preview: false).lines }
+    /// each reset at its end, none wider than `columns`: a line the renderer made wider (the
+    /// hint, on a narrow control) is wrapped at spaces, as plain text.
+    public var styledLines: [String] { fitted.styled }
 
-    /// The lines to draw, as plain text.
-    public var lines: [String] { styledLines.map(Self.plain) }
+    /// The lines to draw, as plain text, none wider than `columns` (wrapped as `styledLines`).
+    public var lines: [String] { fitted.plain }
 
     /// Where the terminal's cursor belongs, from 0 in the lines: on the focused handle, so that
     /// screen readers and BRLTTY's screen review follow it.
-    public var cursor: (row: Int, column: Int) { engine.screenFrame(columns: columns, preview: false).cursor }
+    public var cursor: (row: Int, column: Int) { fitted.cursor }
+
+    /// The frame at `columns`, its lines wrapped to fit and the cursor's row moved down by the
+    /// lines wrapping added above it.
+    private var fitted: (styled: [String], plain: [String], cursor: (row: Int, column: Int)) {
+        let frame = engine.screenFrame(columns: columns, preview: false)
+        var styled: [String] = [], plain: [String] = [], cursorRow = frame.cursor.row
+        for (row, line) in frame.lines.enumerated() {
+            let text = Self.plain(line)
+            guard text.count > columns else {
+                styled.append(line)
+                plain.append(text)
+                continue
+            }
+            let pieces = Self.wrap(text, columns: columns)
+            styled += pieces
+            plain += pieces
+            if row < frame.cursor.row { cursorRow += pieces.count - 1 }
+        }
+        return (styled, plain, (cursorRow, min(frame.cursor.column, max(0, columns - 1))))
+    }
+
+    /// `text` in lines of at most `columns` characters, broken at spaces where it can.
+    static func wrap(_ text: String, columns: Int) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text)
+        while rest.count > columns {
+            let head = rest.prefix(columns + 1)
+            if let space = head.lastIndex(of: " "), space > rest.startIndex {
+                lines.append(String(rest[..<space]))
+                rest = rest[rest.index(after: space)...]
+            } else {
+                lines.append(String(rest.prefix(columns)))
+                rest = rest.dropFirst(columns)
+            }
+        }
+        lines.append(String(rest))
+        return lines
+    }
 
     /// The control's values now: one or two for a range, one for a stepper.
     public var values: [Double] { engine.panels[0].values }
