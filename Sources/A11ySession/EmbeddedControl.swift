@@ -2,6 +2,7 @@ import A11yDevices
 import A11yInput
 import A11yModel
 import A11yPresentation
+import Synchronization
 
 /// A control placed in a host program's own screen and loop: the host draws it where it wants
 /// and hands it keys, focus and its width; the control speaks, shows itself on the braille display
@@ -21,6 +22,9 @@ import A11yPresentation
 /// Escape, reconnection) need the host's loop: add `descriptor` to it (poll, select, asyncio's
 /// `add_reader`) and call `handleReady()` when it is readable or when `timeout` has passed.
 /// An idle control has no timeout: the host's loop is not woken for it.
+///
+/// Several controls in one program: only the focused one holds the display. Focusing one blurs
+/// the one that had the focus. A program uses its controls from one thread (its loop's).
 ///
 /// Enter and Escape end the control's turn (`Event.accepted`, `.cancelled`): the display and
 /// the speech are given back as on `blur()`, and `focus()` starts a new turn. `close()` gives
@@ -126,13 +130,25 @@ public final class EmbeddedControl {
     /// Whether the control has the focus (its keys are taken, it holds the braille display).
     public var isFocused: Bool { wired != nil }
 
+    /// The control of this program that has the focus, if any.
+    private final class FocusedControl: @unchecked Sendable {
+        weak var control: EmbeddedControl?
+    }
+    private static let focused = Mutex(FocusedControl())
+
     /// Gives the control the focus: it takes the braille display (BRLTTY keeps the keys the
-    /// control does not use) and introduces itself (its label, value and how to use it). Does
-    /// nothing when it has the focus already. Throws `DeviceUnavailable` when a server required by
-    /// the options (`.on`) cannot be reached, `Failure.closed` after `close()`.
+    /// control does not use) and introduces itself (its label, value and how to use it); the
+    /// control that had the focus is blurred first. Does nothing when it has the focus already.
+    /// Throws `DeviceUnavailable` when a server required by the options (`.on`) cannot be
+    /// reached, `Failure.closed` after `close()`.
     public func focus() throws {
         guard !isClosed else { throw Failure.closed }
         guard wired == nil else { return }
+        let previous = Self.focused.withLock { holder -> EmbeddedControl? in
+            defer { holder.control = self }
+            return holder.control
+        }
+        if let previous, previous !== self { previous.blur() }
         let panels = resting.panels
         let braille = WiredEngine.connectingBraille(for: panels, options: options, service: brailleService)
         let made = try WiredEngine(panels: panels, options: options, choice: choice, braille: braille, screen: nil, clock: clock,

@@ -6,8 +6,9 @@ import A11yTestSupport
 
 /// `EmbeddedControl` on fake devices: a fake speech server and braille display, a manual clock
 /// and a worker that speaks at once. The host's loop is the test: it gives keys, focus and blur,
-/// and calls `handleReady()` when the control's descriptor is readable.
-@Suite struct EmbeddedControlUnitTests {
+/// and calls `handleReady()` when the control's descriptor is readable. Serialized: focusing a
+/// control blurs the one of the process that had the focus.
+@Suite(.serialized) struct EmbeddedControlUnitTests {
     struct Rig {
         let speech = FakeSpeechServer()
         let braille = FakeBrailleDisplay(width: 40)
@@ -131,6 +132,23 @@ import A11yTestSupport
         #expect(control.lines.allSatisfy { $0.count <= 50 })
         let cursor = control.cursor
         #expect(cursor.row < control.lines.count)
+    }
+
+    @Test func focusingOneControlBlursTheOther() throws {
+        let first = Rig(), second = Rig()
+        let price = try first.control(), copies = try second.control(.priceSlider(label: "Copies"))
+        try price.focus()
+        try price.sendKey(named: "right")
+        try copies.focus()
+        #expect(!price.isFocused && !first.braille.isInTTY)
+        #expect(copies.isFocused && second.braille.isInTTY)
+        #expect(throws: EmbeddedControl.Failure.notFocused) { try price.sendKey(named: "right") }
+        try copies.sendKey(named: "right")
+        #expect(second.braille.frames.last?.text.hasPrefix("Copies 11 ") == true)
+        #expect(price.values == [11, 90])
+        price.close()
+        #expect(copies.isFocused)
+        copies.close()
     }
 
     @Test func longLinesWrapAtSpaces() {
