@@ -3,6 +3,7 @@ import Testing
 import A11yControls
 @testable import A11ySession
 import A11yTestSupport
+import A11yDevices
 
 /// `EmbeddedControl` on fake devices: a fake speech server and braille display, a manual clock
 /// and a worker that speaks at once. The host's loop is the test: it gives keys, focus and blur,
@@ -149,6 +150,32 @@ import A11yTestSupport
         price.close()
         #expect(copies.isFocused)
         copies.close()
+    }
+
+    /// The one descriptor of the host's loop follows the set it is given: readable while a member
+    /// is, not for one taken out, and again for a descriptor closed and made again under its number.
+    @Test func theReadinessGroupFollowsItsMembers() throws {
+        let group = ReadinessGroup()
+        #expect(group.descriptor >= 0)
+        guard let first = Pipe.make(), let second = Pipe.make() else { throw FixtureError("pipe failed") }
+        let readable = NamedDescriptors<WakeSource>.Interest.readable
+        group.set([(descriptor: first.read, interest: readable), (descriptor: second.read, interest: readable)])
+        #expect(!self.readable(group.descriptor))
+        var byte: UInt8 = 1
+        _ = Glibc.write(second.write, &byte, 1)
+        #expect(self.readable(group.descriptor))
+        group.set([(descriptor: first.read, interest: readable)])
+        #expect(!self.readable(group.descriptor))
+        for fd in [second.read, second.write, first.write] { Glibc.close(fd) }
+        // The first pipe closed (the kernel drops it from the group) and another made: the group
+        // waits on the new one, under whatever number it got.
+        Glibc.close(first.read)
+        guard let again = Pipe.make() else { throw FixtureError("pipe failed") }
+        group.set([(descriptor: again.read, interest: readable)])
+        #expect(!self.readable(group.descriptor))
+        _ = Glibc.write(again.write, &byte, 1)
+        #expect(self.readable(group.descriptor))
+        for fd in [again.read, again.write] { Glibc.close(fd) }
     }
 
     @Test func longLinesWrapAtSpaces() {
