@@ -199,6 +199,14 @@ int a11y_control_key(a11y_control *control, const char *name);
 /* Bytes as the terminal sent them ("\x1b[C" is Right). Errors as a11y_control_key. */
 int a11y_control_feed_bytes(a11y_control *control, const unsigned char *bytes, size_t length);
 
+/* A mouse report placed on the control's lines (column and row from 0 in a11y_control_lines,
+ * where you drew them): `button` "left", "middle", "right", "wheelup" or "wheeldown"; `kind`
+ * "press", "drag" or "release". A press on the track moves the nearest handle there, a drag
+ * follows, the release lets go; a stepper's + and - step; the wheel steps; off the control:
+ * nothing. A11Y_ERROR_INVALID_ARGUMENT for another name or a negative place,
+ * A11Y_ERROR_NOT_FOCUSED without the focus. */
+int a11y_control_mouse(a11y_control *control, const char *button, const char *kind, int column, int row);
+
 /* The descriptor to add to your loop (poll, select, asyncio's add_reader): when it is readable
  * call a11y_control_handle_ready(). It stays the same for the control's life; -1 when none
  * could be made. */

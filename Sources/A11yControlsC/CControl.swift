@@ -28,7 +28,7 @@ final class CControl {
             let code = switch failure {
             case .notFocused: Int32(A11Y_ERROR_NOT_FOCUSED)
             case .closed: CStatus.finished
-            case .unknownKeyName, .badWidth: CStatus.invalidArgument
+            case .unknownKeyName, .badWidth, .badPosition: CStatus.invalidArgument
             }
             return fail(code, "Error: \(function): \(failure)")
         } catch let error as DeviceUnavailable {
@@ -110,6 +110,22 @@ public func a11y_control_feed_bytes(_ pointer: OpaquePointer?, _ bytes: UnsafePo
     guard let bytes else { return fail(CStatus.nullArgument, "Error: a11y_control_feed_bytes: bytes must not be NULL when length is not 0") }
     let given = Array(UnsafeBufferPointer(start: bytes, count: length))
     return box.run("a11y_control_feed_bytes") { try box.control.sendBytes(given) }
+}
+
+@_cdecl("a11y_control_mouse")
+public func a11y_control_mouse(_ pointer: OpaquePointer?, _ button: UnsafePointer<CChar>?, _ kind: UnsafePointer<CChar>?,
+                               _ column: Int32, _ row: Int32) -> Int32 {
+    guard let box = controlBox(pointer, "a11y_control_mouse") else { return CStatus.nullArgument }
+    guard let button, let kind else { return fail(CStatus.nullArgument, "Error: a11y_control_mouse: button and kind must not be NULL") }
+    let buttons: [String: PointerEvent.Button] = ["left": .left, "middle": .middle, "right": .right, "wheelup": .wheelUp, "wheeldown": .wheelDown]
+    let kinds: [String: PointerEvent.Kind] = ["press": .press, "drag": .drag, "release": .release]
+    guard let name = String(validatingCString: button), let pressed = buttons[name] else {
+        return fail(CStatus.invalidArgument, "Error: a11y_control_mouse: the button is \"left\", \"middle\", \"right\", \"wheelup\" or \"wheeldown\"")
+    }
+    guard let what = String(validatingCString: kind), let happened = kinds[what] else {
+        return fail(CStatus.invalidArgument, "Error: a11y_control_mouse: the kind is \"press\", \"drag\" or \"release\"")
+    }
+    return box.run("a11y_control_mouse") { try box.control.sendPointer(pressed, happened, column: Int(column), row: Int(row)) }
 }
 
 @_cdecl("a11y_control_fd")

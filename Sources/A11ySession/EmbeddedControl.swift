@@ -50,6 +50,8 @@ public final class EmbeddedControl {
         case unknownKeyName(String)
         /// A width that no terminal has (below 1 or above 10000 columns).
         case badWidth(Int)
+        /// A mouse report at a negative column or row, or beyond any terminal (10000).
+        case badPosition(column: Int, row: Int)
         /// The control was closed.
         case closed
 
@@ -59,6 +61,7 @@ public final class EmbeddedControl {
             case .notFocused: "the control does not have the focus: call focus() before giving it keys"
             case .unknownKeyName(let name): "\"\(name)\" is not a key name (such as \"right\", \"shift+tab\", \"ctrl+a\", \"+\")"
             case .badWidth(let columns): "\(columns) columns is not a width (1 to 10000)"
+            case .badPosition(let column, let row): "column \(column), row \(row) is not a place on the control (each 0 to 9999)"
             case .closed: "the control was closed"
             }
         }
@@ -79,6 +82,9 @@ public final class EmbeddedControl {
     private var resting: ControlEngine
     private var events: [Event] = []
     private var isClosed = false
+
+    /// Draws the plain lines: the options' theme without escapes, the track in ASCII.
+    let plainRenderer: ScreenRenderer
 
     /// The width the lines are drawn to, in columns.
     public private(set) var columns: Int
@@ -107,6 +113,11 @@ public final class EmbeddedControl {
         self.yieldProcessor = yieldProcessor
         choice = ScreenReaderChoice(options: options, speechDispatcher: speech)
         resting = Self.engine(for: [panel], options: options, columns: columns, delivery: choice.delivery)
+        var plainTheme = options.theme
+        plainTheme.usesEscapes = false
+        plainTheme.usesColor = false
+        plainTheme.plainTrack = true
+        plainRenderer = ScreenRenderer(theme: plainTheme, messages: options.messages)
     }
 
     deinit {
@@ -201,6 +212,24 @@ public final class EmbeddedControl {
     public func sendBytes(_ bytes: [UInt8]) throws {
         guard !bytes.isEmpty else { return }
         try send(.bytes(bytes))
+    }
+
+    /// Hands the control a mouse report placed on its lines: `column` and `row` count from 0 in
+    /// `lines`, where the host drew them (as frameworks report the mouse relative to a widget).
+    /// A press on the track moves the nearest handle there and holds it, drags move it, the
+    /// release lets go; a stepper's `+` and `-` step (and repeat until the release, through
+    /// `timeout` and `handleReady()`); the wheel steps. A report off the control does nothing.
+    /// Throws `Failure.badPosition` for a negative or impossible place, `Failure.notFocused`
+    /// without the focus.
+    public func sendPointer(_ button: PointerEvent.Button, _ kind: PointerEvent.Kind, column: Int, row: Int) throws {
+        guard (0..<10_000).contains(column), (0..<10_000).contains(row) else { throw Failure.badPosition(column: column, row: row) }
+        guard !isClosed else { throw Failure.closed }
+        guard wired != nil else { throw Failure.notFocused }
+        // The engine counts from the frame's first line and column, from 1; the lines may have
+        // more rows than the frame where a long line was wrapped.
+        let rows = fitted.frameRows
+        guard row < rows.count else { return }
+        try send(.pointer(PointerEvent(button, kind, column: column + 1, row: rows[row] + 1)))
     }
 
     private func send(_ event: EngineEvent) throws {
@@ -302,31 +331,38 @@ public final class EmbeddedControl {
     /// hint, on a narrow control) is wrapped at spaces, as plain text.
     public var styledLines: [String] { fitted.styled }
 
-    /// The lines to draw, as plain text, none wider than `columns` (wrapped as `styledLines`).
+    /// The lines to draw, as plain text, none wider than `columns` (wrapped as `styledLines`); a
+    /// slider's track in ASCII (`-` outside the selection, `=` inside, `|` a handle, `#` the
+    /// focused one), which the styled lines draw with reverse video.
     public var lines: [String] { fitted.plain }
 
     /// Where the terminal's cursor belongs, from 0 in the lines: on the focused handle, so that
     /// screen readers and BRLTTY's screen review follow it.
     public var cursor: (row: Int, column: Int) { fitted.cursor }
 
-    /// The frame at `columns`, its lines wrapped to fit and the cursor's row moved down by the
-    /// lines wrapping added above it.
-    private var fitted: (styled: [String], plain: [String], cursor: (row: Int, column: Int)) {
-        let frame = engine.screenFrame(columns: columns, preview: false)
-        var styled: [String] = [], plain: [String] = [], cursorRow = frame.cursor.row
+    /// The frame at `columns` twice (styled, and plain with the track in ASCII), its lines
+    /// wrapped to fit, the cursor's row moved down by the lines wrapping added above it, and the
+    /// frame's row of each line.
+    private var fitted: (styled: [String], plain: [String], cursor: (row: Int, column: Int), frameRows: [Int]) {
+        let engine = self.engine
+        let styledFrame = engine.screenFrame(columns: columns, preview: false)
+        let frame = engine.screenFrame(columns: columns, renderer: plainRenderer)
+        var styled: [String] = [], plain: [String] = [], cursorRow = frame.cursor.row, frameRows: [Int] = []
         for (row, line) in frame.lines.enumerated() {
             let text = Self.plain(line)
             guard text.count > columns else {
-                styled.append(line)
+                styled.append(row < styledFrame.lines.count ? styledFrame.lines[row] : text)
                 plain.append(text)
+                frameRows.append(row)
                 continue
             }
             let pieces = Self.wrap(text, columns: columns)
             styled += pieces
             plain += pieces
+            frameRows += Array(repeating: row, count: pieces.count)
             if row < frame.cursor.row { cursorRow += pieces.count - 1 }
         }
-        return (styled, plain, (cursorRow, min(frame.cursor.column, max(0, columns - 1))))
+        return (styled, plain, (cursorRow, min(frame.cursor.column, max(0, columns - 1))), frameRows)
     }
 
     /// `text` in lines of at most `columns` characters, broken at spaces where it can.
@@ -370,5 +406,15 @@ public final class EmbeddedControl {
             while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
         }
         return out
+    }
+}
+
+extension ControlEngine {
+    /// `screenFrame(columns:preview:)` drawn by `renderer` (an embedded control's plain lines).
+    func screenFrame(columns: Int, renderer: ScreenRenderer) -> ScreenFrame {
+        wordDelivery.addsLines ? screen.frame
+            : renderer.frame(for: presentedPanels, focused: focusedPanel, width: columns, typing: editor.entry?.text,
+                             preview: previewLines(false), announcement: speechOnScreen ? lastUtterance?.text ?? "" : nil,
+                             quiet: wordDelivery.quietScreen, stillCursor: wordDelivery.stillCursor)
     }
 }

@@ -178,6 +178,26 @@ import A11yDevices
         for fd in [again.read, again.write] { Glibc.close(fd) }
     }
 
+    /// Mouse reports count from the control's own lines: a press on the track's far right moves
+    /// the nearest handle (the upper) there; a report off the lines does nothing.
+    @Test func mouseReportsArePlacedOnTheControlsLines() throws {
+        let rig = Rig()
+        let control = try rig.control(columns: 60)
+        #expect(throws: EmbeddedControl.Failure.notFocused) { try control.sendPointer(.left, .press, column: 1, row: 1) }
+        try control.focus()
+        let track = try #require(control.lines.firstIndex { $0.hasPrefix("10 ") }, "\(control.lines)")
+        // The track in ASCII: its last '-' is right of the upper handle.
+        let line = control.lines[track]
+        let end = try #require(line.lastIndex(of: "-").map { line.distance(from: line.startIndex, to: $0) }, "\(line)")
+        try control.sendPointer(.left, .press, column: end, row: track)
+        try control.sendPointer(.left, .release, column: end, row: track)
+        #expect(control.values[0] == 10 && control.values[1] > 90, "\(control.values) \(control.lines)")
+        let before = control.values
+        try control.sendPointer(.left, .press, column: 0, row: control.lines.count + 3)
+        #expect(control.values == before)
+        #expect(throws: EmbeddedControl.Failure.badPosition(column: -1, row: 0)) { try control.sendPointer(.left, .press, column: -1, row: 0) }
+    }
+
     @Test func longLinesWrapAtSpaces() {
         #expect(EmbeddedControl.wrap("Press ? for help, Enter to accept", columns: 12) == ["Press ? for", "help, Enter", "to accept"])
         #expect(EmbeddedControl.wrap("abcdefghij", columns: 4) == ["abcd", "efgh", "ij"])

@@ -109,3 +109,21 @@ def test_an_idle_control_asks_for_no_wake_up(servers) -> None:  # type: ignore[n
         assert select.select([control], [], [], 0)[0] == []
         control.key("escape")
         assert control.events() == [ControlEvent("cancelled", ())]
+
+
+def test_the_mouse_is_placed_on_the_lines(servers) -> None:  # type: ignore[no-untyped-def]
+    with Control("range", "--speech", "off", "--braille", "off", "--screen-reader", "off", columns=60) as control:
+        control.focus()
+        track = next(index for index, line in enumerate(control.lines) if line.startswith("10 "))
+        line = control.lines[track]
+        end = line.rindex("-")                    # the track in ASCII: right of the upper handle
+        control.mouse("left", "press", end, track)
+        control.mouse("left", "release", end, track)
+        assert control.values[0] == 10.0 and control.values[1] > 90.0, (control.values, control.lines)
+        with pytest.raises(OptionError):
+            control.mouse("thumb", "press", 0, 0)
+        with pytest.raises(ValueError):
+            control.mouse("left", "press", -1, 0)
+        control.blur()
+        with pytest.raises(NotFocusedError):
+            control.mouse("left", "press", end, track)

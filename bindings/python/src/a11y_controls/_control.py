@@ -45,7 +45,8 @@ class Control:
     - ``fileno()`` for the program's loop (``select``, ``selectors``, asyncio's ``add_reader``):
       when it is readable, or ``timeout`` seconds have passed (None: never), call
       ``handle_ready()``: it handles braille keys, the servers' news and timers.
-    - ``lines``, ``styled_lines`` and ``cursor``: what to draw and where the cursor goes.
+    - ``lines``, ``styled_lines`` and ``cursor``: what to draw and where the cursor goes;
+      ``mouse("left", "press", column, row)``: the mouse, placed on those lines.
     - ``events()``: what happened since the last call.
 
     Use it as a context manager, or call ``close()``; a program that exits without closing still
@@ -133,6 +134,22 @@ class Control:
         raw = bytes(data)
         with self._lock:
             _library.check(self._library.a11y_control_feed_bytes(self._control(), raw, len(raw)))
+
+    def mouse(self, button: str, kind: str, column: int, row: int) -> None:
+        """A mouse report placed on the control's ``lines`` (column and row from 0, where they
+        were drawn): ``button`` "left", "middle", "right", "wheelup" or "wheeldown"; ``kind``
+        "press", "drag" or "release". A press on the track moves the nearest handle there."""
+        for name, value in (("button", button), ("kind", kind)):
+            if not isinstance(value, str):
+                raise TypeError("mouse() %s must be a str, not %s" % (name, type(value).__name__))
+        for name, number in (("column", column), ("row", row)):
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise TypeError("mouse() %s must be an int, not %s" % (name, type(number).__name__))
+            if not 0 <= number < 10000:
+                raise ValueError("mouse() %s must be 0 to 9999, not %d" % (name, number))
+        with self._lock:
+            _library.check(self._library.a11y_control_mouse(self._control(), button.encode("utf-8", "replace"),
+                                                            kind.encode("utf-8", "replace"), column, row))
 
     # -- the program's loop ----------------------------------------------------------------
 

@@ -94,6 +94,7 @@ _FUNCTIONS = {
     "a11y_control_is_focused": (ctypes.c_int, [ctypes.c_void_p]),
     "a11y_control_key": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p]),
     "a11y_control_feed_bytes": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t]),
+    "a11y_control_mouse": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int]),
     "a11y_control_fd": (ctypes.c_int, [ctypes.c_void_p]),
     "a11y_control_timeout_ms": (ctypes.c_int, [ctypes.c_void_p]),
     "a11y_control_handle_ready": (ctypes.c_int, [ctypes.c_void_p]),
