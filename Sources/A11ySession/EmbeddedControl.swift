@@ -74,8 +74,9 @@ public final class EmbeddedControl {
     let clock: any SessionClock
     let makeSpeechWorker: () -> any SerialWorker
     let yieldProcessor: () -> Void
-    /// The choice of screen reader, made once when the control is made.
-    let choice: ScreenReaderChoice
+    /// The choice of screen reader, made when the control is made, and again (with none) once
+    /// the reader ended.
+    private(set) var choice: ScreenReaderChoice
     /// The engine wired to the outputs while the control has the focus; nil otherwise.
     private(set) var wired: WiredEngine?
     /// The engine while the control has no focus: it keeps the value and draws the lines.
@@ -293,7 +294,13 @@ public final class EmbeddedControl {
         var events: [EngineEvent] = []
         if ready.contains(.speechServer) { wired.speech.serverClosed() }
         if ready.contains(.speechStatus) { events += wired.speechStatusEvents() }
-        if ready.contains(.screenReader) { wired.readerEnded() }
+        if ready.contains(.screenReader) {
+            wired.readerEnded()
+            // The next focus speaks itself too, and does not wait on the ended reader again.
+            var alone = options
+            alone.screenReader = .off
+            choice = ScreenReaderChoice(options: alone, reader: nil, speechDispatcher: speechService)
+        }
         if ready.contains(.braille) { events += wired.brailleEvents(at: wired.now) }
         events.append(.tick)
         events += wired.dueEvents(at: wired.now)
