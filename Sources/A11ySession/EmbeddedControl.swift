@@ -189,8 +189,9 @@ public final class EmbeddedControl {
         syncReadiness()
     }
 
-    /// Gives the braille display and speech back for good; later calls but `lines` and `values`
-    /// throw `Failure.closed`. Closing twice does nothing.
+    /// Gives the braille display and speech back for good; `focus()`, keys, the mouse and
+    /// `resize(columns:)` then throw `Failure.closed` (the lines and values can still be read).
+    /// Closing twice does nothing.
     public func close() {
         blur()
         isClosed = true
@@ -322,8 +323,9 @@ public final class EmbeddedControl {
     // MARK: Drawing
 
     /// Draws the lines `columns` wide from now on. Throws `Failure.badWidth` for a width no
-    /// terminal has.
+    /// terminal has, `Failure.closed` after `close()`.
     public func resize(columns: Int) throws {
+        guard !isClosed else { throw Failure.closed }
         guard Self.widths.contains(columns) else { throw Failure.badWidth(columns) }
         self.columns = columns
         if let wired {
