@@ -5,12 +5,15 @@
  *
  * Build:  cc prog.c $(pkg-config --cflags --libs a11y-controls)
  *
- * Two ways to use it:
+ * Three ways to use it:
  *   1. Modal, like dialog: a11y_range_run / a11y_stepper_run take the terminal, the speech and
  *      the braille display until the user accepts or cancels, then give them back.
  *   2. Event-fed, for programs with their own event loop: create an engine, feed it bytes from
  *      the keyboard, braille display keys and ticks (with your own clock), and read back what to
  *      say, what to show in braille and what to draw; the engine does no I/O at all.
+ *   3. A control in your own screen and loop (a11y_control_*): you draw its lines where you
+ *      want and give it keys, focus and blur; it speaks, shows itself on the braille display and
+ *      follows the user's screen reader itself, as a11y-demo does.
  *
  * Options are given as a11y-demo's command-line options, one string each, in a NULL-terminated
  * array: { "--min", "0", "--max", "500", "--step", "5", NULL }. They are checked exactly as
@@ -54,6 +57,13 @@ extern "C" {
 #define A11Y_ERROR_TERMINAL          (-4)  /* the terminal could not be set up */
 #define A11Y_ERROR_FINISHED          (-5)  /* the engine's control has already ended */
 #define A11Y_ERROR_WRONG_CONTROL     (-6)  /* e.g. range options given to a11y_stepper_run */
+#define A11Y_ERROR_NOT_FOCUSED       (-7)  /* a key for an a11y_control that has no focus */
+
+/* What an a11y_control tells its host (a11y_control_next_event). */
+#define A11Y_EVENT_NONE           0  /* nothing waits */
+#define A11Y_EVENT_CHANGED        1  /* the user changed the value */
+#define A11Y_EVENT_ACCEPTED       2  /* the user accepted (Enter): the control's turn ended */
+#define A11Y_EVENT_CANCELLED      3  /* the user cancelled (Escape, Ctrl-C, --timeout): its turn ended */
 
 /* The message of the last failure in this process ("Error: ..."), or "" if none. Owned by the
  * library; valid until the next failing call. Never NULL. */
@@ -152,6 +162,82 @@ int a11y_engine_values(const a11y_engine *engine, double *values, int capacity);
 
 /* The values as a11y-demo prints them ("10 90"; JSON with "--json"). Caller frees. */
 char *a11y_engine_result_line(const a11y_engine *engine);
+
+/* ---- A control in your own screen and loop ---------------------------------------------- */
+
+typedef struct a11y_control a11y_control;
+
+/* A control for your own screen: `arguments` as a11y-demo's, starting with "range" or
+ * "stepper" ({ "range", "--label", "Price", NULL }), drawn `columns` wide (1...10000). Nothing
+ * is said or shown until a11y_control_focus(). The speech and braille options apply
+ * ("--speech on": a missing server is an error at focus), and so does "--screen-reader".
+ * Returns NULL on error. */
+a11y_control *a11y_control_new(const char *const *arguments, int columns);
+
+/* Gives the display and the speech back (as a11y_control_blur) and ends the control. NULL is
+ * allowed. A program that exits without it still gives the display back. */
+void a11y_control_free(a11y_control *control);
+
+/* Gives the control the focus: it takes the braille display (BrlAPI tty mode on the program's
+ * terminal; BRLTTY keeps the keys it does not use) and introduces itself. A11Y_OK, or
+ * A11Y_ERROR_SERVER_UNAVAILABLE when a server required by the options cannot be reached. */
+int a11y_control_focus(a11y_control *control);
+
+/* Takes the focus away: the braille display goes back to BRLTTY at once and what is still being
+ * said is cut short. */
+int a11y_control_blur(a11y_control *control);
+
+/* 1 when the control has the focus, 0 when not. Enter and Escape end its turn (the focus goes,
+ * as with a11y_control_blur). */
+int a11y_control_is_focused(const a11y_control *control);
+
+/* A key by name, as frameworks deliver them: "right", "shift+tab", "ctrl+a", "+", "pageup",
+ * "enter", "escape". A11Y_ERROR_INVALID_ARGUMENT for a name that names no key,
+ * A11Y_ERROR_NOT_FOCUSED without the focus. */
+int a11y_control_key(a11y_control *control, const char *name);
+
+/* Bytes as the terminal sent them ("\x1b[C" is Right). Errors as a11y_control_key. */
+int a11y_control_feed_bytes(a11y_control *control, const unsigned char *bytes, size_t length);
+
+/* A mouse report placed on the control's lines (column and row from 0 in a11y_control_lines,
+ * where you drew them): `button` "left", "middle", "right", "wheelup" or "wheeldown"; `kind`
+ * "press", "drag" or "release". A press on the track moves the nearest handle there, a drag
+ * follows, the release lets go; a stepper's + and - step; the wheel steps; off the control:
+ * nothing. A11Y_ERROR_INVALID_ARGUMENT for another name or a negative place,
+ * A11Y_ERROR_NOT_FOCUSED without the focus. */
+int a11y_control_mouse(a11y_control *control, const char *button, const char *kind, int column, int row);
+
+/* The descriptor to add to your loop (poll, select, asyncio's add_reader): when it is readable
+ * call a11y_control_handle_ready(). It stays the same for the control's life; -1 when none
+ * could be made. */
+int a11y_control_fd(const a11y_control *control);
+
+/* How many milliseconds your loop may sleep before calling a11y_control_handle_ready() even
+ * when the descriptor is not readable (a held key's step, a lone Escape, a reconnection);
+ * -1: nothing due (an idle control never wakes your loop). */
+int a11y_control_timeout_ms(const a11y_control *control);
+
+/* Handles braille keys, the servers' news and what is due. */
+int a11y_control_handle_ready(a11y_control *control);
+
+/* Draws the lines `columns` wide from now on (1...10000). */
+int a11y_control_resize(a11y_control *control, int columns);
+
+/* The lines to draw, one a line ending in "\n": plain text when `styled` is 0, with SGR styling
+ * (each line reset at its end) otherwise; none wider than the columns. Caller frees. */
+char *a11y_control_lines(const a11y_control *control, int styled);
+
+/* Where the terminal's cursor belongs in the lines, from 0 (row and column must not be NULL). */
+int a11y_control_cursor(const a11y_control *control, int *row, int *column);
+
+/* The values (lower and upper, or the one value), at most `capacity` written to `values`;
+ * returns how many there are. */
+int a11y_control_values(const a11y_control *control, double *values, int capacity);
+
+/* The oldest event not yet taken (A11Y_EVENT_NONE when none waits), removed from the queue.
+ * With A11Y_EVENT_CHANGED and A11Y_EVENT_ACCEPTED, the values then (as a11y_control_values);
+ * `values` may be NULL when `capacity` is 0. */
+int a11y_control_next_event(a11y_control *control, double *values, int capacity);
 
 #ifdef __cplusplus
 }

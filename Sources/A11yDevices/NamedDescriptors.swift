@@ -23,6 +23,12 @@ package struct NamedDescriptors<Name: Hashable & Sendable>: Sendable {
         entries.append((name, descriptor, interest))
     }
 
+    /// Every descriptor waited on, with what it is waited for (for a wait that is not `wait`'s,
+    /// such as a `ReadinessGroup` in a host's loop).
+    package var waited: [(descriptor: Int32, interest: Interest)] {
+        entries.map { ($0.descriptor, $0.interest) }
+    }
+
     /// The descriptor waited on as `name`, nil when none is.
     package subscript(name: Name) -> Int32? {
         entries.first { $0.name == name }?.descriptor

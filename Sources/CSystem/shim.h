@@ -40,4 +40,16 @@ static inline const char *a11y_object_path(const void *address) {
 }
 #endif
 
+// One descriptor readable while any of several is ready (epoll(7)): what a host program's loop
+// waits on for an embedded control. Wrapped because struct epoll_event is packed on x86-64, a
+// layout Swift does not import.
+#include <sys/epoll.h>
+static inline int a11y_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+// epoll_ctl(2) of `fd` for `op` (A11Y_EPOLL_ADD, _MOD, _DEL), waited for readability (`hang_up`
+// 0) or for the other end hanging up only (`hang_up` 1).
+enum { A11Y_EPOLL_ADD = EPOLL_CTL_ADD, A11Y_EPOLL_MOD = EPOLL_CTL_MOD, A11Y_EPOLL_DEL = EPOLL_CTL_DEL };
+static inline int a11y_epoll_control(int epfd, int op, int fd, int hang_up) {
+    struct epoll_event event = { .events = hang_up ? (EPOLLRDHUP | EPOLLHUP | EPOLLERR) : EPOLLIN, .data = { .fd = fd } };
+    return epoll_ctl(epfd, op, fd, &event);
+}
 #endif

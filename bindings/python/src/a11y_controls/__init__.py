@@ -19,6 +19,17 @@ Event-fed, for a program with its own loop::
         show(engine.braille)               # "Copies 4 ..."
         engine.values                      # (4.0,)
 
+In your own screen and loop (Textual, urwid, curses, asyncio): the control speaks and shows
+itself on the braille display while it has the focus; you draw its lines::
+
+    control = a11y_controls.Control("range", "--label", "Price", columns=60)
+    control.focus()                        # introduces itself, takes the braille display
+    loop.add_reader(control.fileno(), control.handle_ready)   # braille keys, servers, timers
+    control.key("right")                   # "11" spoken and brailled
+    draw(control.lines, control.cursor)    # ["Price: 11 to 90", ...]
+    control.events()                       # [ControlEvent("changed", (11.0, 90.0))]
+    control.blur()                         # the display goes back to BRLTTY
+
 The library is found at ``A11Y_CONTROLS_LIBRARY``, in this package's ``lib/`` (where a wheel
 carries it) or its own directory, through ``ctypes.util.find_library`` or in the usual library
 directories; ``LibraryNotFoundError``
@@ -28,6 +39,7 @@ says where it looked. Options are a11y-demo's (``man a11y-demo``); bad ones rais
 
 from __future__ import annotations
 
+from ._control import Control, ControlEvent
 from ._engine import Engine, Outcome
 from ._library import library_path as _library_path
 from ._library import load as _load
@@ -36,6 +48,7 @@ from .errors import (
     A11yError,
     ControlFinishedError,
     LibraryNotFoundError,
+    NotFocusedError,
     OptionError,
     ServerUnavailableError,
     TerminalError,
@@ -49,6 +62,8 @@ __all__ = [
     "ask_number",
     "Engine",
     "Outcome",
+    "Control",
+    "ControlEvent",
     "library_path",
     "library_version",
     "check_preferences",
@@ -59,6 +74,7 @@ __all__ = [
     "ServerUnavailableError",
     "TerminalError",
     "ControlFinishedError",
+    "NotFocusedError",
 ]
 
 

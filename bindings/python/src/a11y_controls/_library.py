@@ -28,6 +28,7 @@ from .errors import (
     A11yError,
     ControlFinishedError,
     LibraryNotFoundError,
+    NotFocusedError,
     OptionError,
     ServerUnavailableError,
     TerminalError,
@@ -53,6 +54,11 @@ ERROR_SERVER_UNAVAILABLE = -3
 ERROR_TERMINAL = -4
 ERROR_FINISHED = -5
 ERROR_WRONG_CONTROL = -6
+ERROR_NOT_FOCUSED = -7
+EVENT_NONE = 0
+EVENT_CHANGED = 1
+EVENT_ACCEPTED = 2
+EVENT_CANCELLED = 3
 
 _c_char_p_p = ctypes.POINTER(ctypes.c_char_p)
 _c_double_p = ctypes.POINTER(ctypes.c_double)
@@ -81,6 +87,22 @@ _FUNCTIONS = {
     "a11y_engine_outcome": (ctypes.c_int, [ctypes.c_void_p]),
     "a11y_engine_values": (ctypes.c_int, [ctypes.c_void_p, _c_double_p, ctypes.c_int]),
     "a11y_engine_result_line": (ctypes.c_void_p, [ctypes.c_void_p]),
+    "a11y_control_new": (ctypes.c_void_p, [_c_char_p_p, ctypes.c_int]),
+    "a11y_control_free": (None, [ctypes.c_void_p]),
+    "a11y_control_focus": (ctypes.c_int, [ctypes.c_void_p]),
+    "a11y_control_blur": (ctypes.c_int, [ctypes.c_void_p]),
+    "a11y_control_is_focused": (ctypes.c_int, [ctypes.c_void_p]),
+    "a11y_control_key": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p]),
+    "a11y_control_feed_bytes": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t]),
+    "a11y_control_mouse": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int]),
+    "a11y_control_fd": (ctypes.c_int, [ctypes.c_void_p]),
+    "a11y_control_timeout_ms": (ctypes.c_int, [ctypes.c_void_p]),
+    "a11y_control_handle_ready": (ctypes.c_int, [ctypes.c_void_p]),
+    "a11y_control_resize": (ctypes.c_int, [ctypes.c_void_p, ctypes.c_int]),
+    "a11y_control_lines": (ctypes.c_void_p, [ctypes.c_void_p, ctypes.c_int]),
+    "a11y_control_cursor": (ctypes.c_int, [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int)]),
+    "a11y_control_values": (ctypes.c_int, [ctypes.c_void_p, _c_double_p, ctypes.c_int]),
+    "a11y_control_next_event": (ctypes.c_int, [ctypes.c_void_p, _c_double_p, ctypes.c_int]),
 }
 
 _loaded: Optional[Tuple[ctypes.CDLL, str]] = None
@@ -183,6 +205,7 @@ _EXCEPTIONS = {
     ERROR_SERVER_UNAVAILABLE: ServerUnavailableError,
     ERROR_TERMINAL: TerminalError,
     ERROR_FINISHED: ControlFinishedError,
+    ERROR_NOT_FOCUSED: NotFocusedError,
 }
 
 

@@ -47,3 +47,7 @@ class TerminalError(A11yError):
 
 class ControlFinishedError(A11yError):
     """An engine was fed after its control had ended (A11Y_ERROR_FINISHED)."""
+
+
+class NotFocusedError(A11yError):
+    """A key was given to a ``Control`` that does not have the focus (A11Y_ERROR_NOT_FOCUSED)."""
