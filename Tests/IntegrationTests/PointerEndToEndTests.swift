@@ -19,12 +19,12 @@ struct PointerEndToEndTests {
                linesBefore: Int = 3, environment: [String: String] = [:]) throws -> PointerPane {
         let mark = display.frames.count
         let pane = try PointerPane(arguments, linesBefore: linesBefore, environment: environment)
-        guard pane.waitForScreen(timeout: .seconds(10), { $0.contains(drawn) }).contains(drawn) else {
+        guard pane.waitForScreen({ $0.contains(drawn) }).contains(drawn) else {
             throw FixtureError("the demo never drew '\(drawn)'; screen:\n\(pane.screen)\nstderr: \(pane.stderr)")
         }
         // The display receives changes only: a line the same as the one an earlier program left
         // there (the showcase as it starts) comes as no new frame.
-        let shows = Polling.until(timeout: .seconds(10), every: .milliseconds(5)) {
+        let shows = Polling.until(timeout: Polling.hang, every: .milliseconds(5)) {
             display.firstFrame(after: mark) { $0.text.hasPrefix(shown) } != nil || display.lastFrame()?.text.hasPrefix(shown) == true
         }
         guard shows else {
@@ -169,7 +169,7 @@ struct PointerEndToEndTests {
         case .timeout:
             expected = 124
         }
-        #expect(demo.waitForExit(timeout: .seconds(10)) == expected, "stderr: \(demo.stderr)")
+        #expect(demo.waitForExit() == expected, "stderr: \(demo.stderr)")
         #expect(demo.waitForMouseReporting(false), "raw: \(demo.rawEscaped)")
         // On, then off after the last time it was turned on.
         let raw = demo.raw
@@ -222,7 +222,7 @@ struct PointerEndToEndTests {
         try demo.pointer(.left, .press, column: 3, row: plus)
         // Held: steps at 0, 0.5 and 1.0 s. The release comes as soon as the third step is on the
         // screen, about half an interval before the next would be due.
-        let third = demo.waitForScreen(timeout: .seconds(3)) { $0.split(separator: "\n").contains("  4") }
+        let third = demo.waitForScreen { $0.split(separator: "\n").contains("  4") }
         #expect(third.split(separator: "\n").contains("  4"), "spoken: \(spoken.lines)")
         try demo.pointer(.left, .release, column: 3, row: plus)
         let released = ContinuousClock.now - pressed
@@ -236,7 +236,7 @@ struct PointerEndToEndTests {
         #expect((at("3") ?? .zero) >= .milliseconds(450) && (at("4") ?? .zero) >= .milliseconds(950))
 
         // No step after the release: past the next interval and one more, still 4.
-        let next = spoken.waitForLine(from: heard + 3, timeout: .seconds(1))
+        let next = spoken.waitForLine(from: heard + 3, timeout: .seconds(1))  // an absence: short
         #expect(next == nil, "spoken after the release: \(next?.text ?? "")")
         #expect(demo.screen.split(separator: "\n").contains("  4"), "screen:\n\(demo.screen)")
 
@@ -372,7 +372,7 @@ struct PointerEndToEndTests {
             guard let row = titles.last, let track = demo.horizontalTrack(row: row + 1), track.last < 60 else { return nil }
             return track
         }
-        let narrow = try #require(Polling.until(timeout: .seconds(5), every: .milliseconds(20)) { narrowTrack() },
+        let narrow = try #require(Polling.until(timeout: Polling.hang, every: .milliseconds(20)) { narrowTrack() },
                                   "screen:\n\(demo.screen)")
         let column = narrow.column(forFraction: 0.2)
         let value = narrow.value(atColumn: column)
@@ -424,7 +424,7 @@ final class PointerPane: TmuxPane {
     static let ready = "Enter starts the demo"
 
     init(_ arguments: [String], linesBefore: Int, environment: [String: String], columns: Int = 100, rows: Int = 30) throws {
-        try super.init(prefix: "a11y-pointer", session: "pointer", defaultTimeout: .seconds(5))
+        try super.init(prefix: "a11y-pointer", session: "pointer", defaultTimeout: Polling.hang)
         let q = Self.quote
         // The user's own preferences must not change the tests.
         let exports = ["A11Y_CONTROLS_CONFIG": "/dev/null"].merging(environment) { $1 }

@@ -135,13 +135,14 @@ package final class OrcaStandIn {
     package var spoken: [Call] { calls.filter { $0.method == "SpeakMessage" || $0.method == "PresentMessage" } }
 
     /// Waits (at most `timeout`) until a call speaks `text`; the call, or nil.
-    package func waitForSpoken(_ text: String, timeout: Duration = .seconds(5)) -> Call? {
-        Polling.until(timeout: timeout, every: .milliseconds(2)) { spoken.first { $0.arguments == text } }
+    package func waitForSpoken(_ text: String, timeout: Duration = Polling.hang, file: String = #fileID, line: Int = #line) -> Call? {
+        Polling.until(timeout: timeout, every: .milliseconds(2), file: file, line: line) { spoken.first { $0.arguments == text } }
     }
 
     /// Waits (at most `timeout`) until a call speaks words that meet `condition`.
-    package func waitForSpoken(timeout: Duration = .seconds(5), _ condition: (String) -> Bool) -> Call? {
-        Polling.until(timeout: timeout, every: .milliseconds(2)) { spoken.first { condition($0.arguments) } }
+    package func waitForSpoken(timeout: Duration = Polling.hang, file: String = #fileID, line: Int = #line,
+                               _ condition: (String) -> Bool) -> Call? {
+        Polling.until(timeout: timeout, every: .milliseconds(2), file: file, line: line) { spoken.first { condition($0.arguments) } }
     }
 
     /// Stalls it (SIGSTOP: every call waits), lets it go on, ends it (SIGTERM: its name is lost).

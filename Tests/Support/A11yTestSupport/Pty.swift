@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import VirtualDisplayClient
 
 /// A pseudo-terminal pair: the test or the benchmark plays the terminal emulator on `main`; the
 /// program under test uses `sub` (or opens `subPath`, as its controlling terminal).
@@ -104,7 +105,7 @@ package final class Pty: Sendable {
 
     /// Reads until `text` appears (or `timeout` passes); returns everything read. What arrived
     /// by the deadline is read once more after it, so a reader stalled past it still sees it.
-    package func read(until text: String, timeout: Duration = .seconds(20)) -> String {
+    package func read(until text: String, timeout: Duration = Polling.hang) -> String {
         let deadline = ContinuousClock.now + timeout
         var out: [UInt8] = []
         while !String(decoding: out, as: UTF8.self).contains(text) {
