@@ -33,7 +33,7 @@ struct BrlttySurvivesSessionsTests {
     }
 
     /// Drops what the demo draws until `done` or the deadline.
-    func drain(_ pty: Pty, until done: () -> Bool, timeout: Duration = .seconds(10)) -> Bool {
+    func drain(_ pty: Pty, until done: () -> Bool, timeout: Duration = Polling.hang) -> Bool {
         Polling.until(timeout: timeout, every: .milliseconds(5)) {
             discardOutput(pty)
             return done()

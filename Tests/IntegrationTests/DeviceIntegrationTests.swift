@@ -225,7 +225,7 @@ struct DeviceIntegrationTests {
         defer { try? brl.setGlobalPreferences(BraillePreferences()) }
         try brl.setGlobalPreferences(BraillePreferences(literaryBrailleTable: "en-us-g2"))
         // Watching needs no tty mode: this client leaves the display to `brl`.
-        let watcher = try BrailleDisplay(connectTimeout: .seconds(10))
+        let watcher = try BrailleDisplay(connectTimeout: Polling.hang)
         defer { watcher.close() }
         #expect(try watcher.watchPreferences())
         _ = watcher.preferencesChanged()
@@ -316,7 +316,7 @@ struct DeviceIntegrationTests {
 
     /// With the server stopped (SIGSTOP), every call returns: a blocking one would not return
     /// while it is stopped (the calls run on a thread of their own, so that a blocked one fails
-    /// the test after 10 s instead of hanging it; the server is continued either way).
+    /// the test at the hang deadline instead of hanging it; the server is continued either way).
     @Test func queuedCallsNeverBlockTheCaller() throws {
         let capture = try CaptureFile()
         try Servers.setCaptureDelay(0.2)

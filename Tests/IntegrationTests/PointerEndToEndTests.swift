@@ -437,7 +437,7 @@ final class PointerPane: TmuxPane {
         try tmux(["pipe-pane", "-o", "-t", session, "cat >>\(q(path("raw")))"])
         // A key typed before the pane's shell runs may be lost (the terminal's input is flushed
         // as it is set up): the shell says when it reads.
-        guard waitForScreen(timeout: .seconds(10), { $0.contains(Self.ready) }).contains(Self.ready) else {
+        guard waitForScreen({ $0.contains(Self.ready) }).contains(Self.ready) else {
             throw FixtureError("the pane's shell never started; screen:\n\(screen)")
         }
         try tmux(["send-keys", "-t", session, "Enter"])

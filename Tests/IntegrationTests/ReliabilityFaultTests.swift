@@ -26,7 +26,7 @@ struct ReliabilityFaultTests {
     /// Types Right (250 ms after the last key: a tap, not a held key's repeat) and returns how
     /// long the screen took to show `expected` (printed for the report; the benchmark measures).
     func step(_ demo: DemoInTmux, expecting expected: String) throws -> Duration {
-        try demo.tap("Right", gap: .milliseconds(250), expecting: expected, timeout: .seconds(3))
+        try demo.tap("Right", gap: .milliseconds(250), expecting: expected)
     }
 
     @Test func speechDispatcherKilledWhileTheControlRuns() throws {

@@ -36,7 +36,7 @@ extension BrailleDisplay {
         do {
             // A BRLTTY that accepts and does not answer (one showing a message held by a line
             // key answers no client) fails the test instead of hanging the run.
-            brl = try BrailleDisplay(connectTimeout: .seconds(10))
+            brl = try BrailleDisplay(connectTimeout: Polling.hang)
         } catch {
             throw FixtureError("cannot reach the test BrlAPI server at \(host): \(error). \(Servers.advice)")
         }
