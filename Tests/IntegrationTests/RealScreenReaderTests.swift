@@ -94,7 +94,7 @@ struct RealScreenReaderTests {
     @Test(.enabled(if: realReaders, skipped))
     func fenrirKilledHangsUpTheProgram() throws {
         let run = try ReaderRun(.fenrir, name: "fenrir-killed", keys: ["Right", "Right", "@kill"],
-                                command: [try DemoInTmux.binary] + Self.demoArguments, waitExit: 5)
+                                command: [try DemoInTmux.binary] + Self.demoArguments, waitExit: Double(Polling.hang.components.seconds))
         var failures = run.completed()
         if !FileManager.default.fileExists(atPath: run.path("shell-hup")) {
             failures.append("the terminal did not hang up when Fenrir was killed")
