@@ -60,8 +60,10 @@ package enum Polling {
         try until(timeout: timeout, every: interval, file: file, line: line) { try condition() ? true : nil } ?? false
     }
 
-    /// The line a long wait prints: how long it took, against its deadline.
-    private static func report(file: String, line: Int, took: Duration, timeout: Duration, found: Bool, late: Duration) {
+    /// The line a long wait prints (a wait of its own, such as a pseudo-terminal's read, calls
+    /// it too): when a value came after `longWait` or more (`found`), or the last look came over
+    /// a second after the deadline (`late`: the waiter stalled), where and how long it took.
+    package static func report(file: String, line: Int, took: Duration, timeout: Duration, found: Bool, late: Duration) {
         let stalled = late > .seconds(1)
         guard (found && took >= longWait) || stalled else { return }
         let what = found ? "came after" : "gave up after"
