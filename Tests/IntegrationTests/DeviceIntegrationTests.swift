@@ -350,8 +350,8 @@ struct DeviceIntegrationTests {
     @Test func anAnswerThatComesTooLateClosesTheConnection() throws {
         final class Failures: Sendable { let operations = Mutex<[SpeechError.Operation]>([]) }
         let failures = Failures()
-        let speech = try SpeechDispatcher(address: SpeechAddress(parsing: Servers.speechAddress), callTimeout: .seconds(3) * Polling.deadlineScale,  // long enough for a busy machine's answer
-                                          
+        // The call timeout is long enough for a busy machine's answer, and short for the test.
+        let speech = try SpeechDispatcher(address: SpeechAddress(parsing: Servers.speechAddress), callTimeout: .seconds(3) * Polling.deadlineScale,
                                           calls: .callersThread) { error in failures.operations.withLock { $0.append(error.operation) } }
         defer { speech.close() }
         let run = UUID().uuidString.prefix(8)
