@@ -12,8 +12,8 @@ import Musl
 /// which a test that is in fact hung reaches soon enough. Every wait asks once more after its
 /// deadline, and says on standard output when it was long (the figure, never a failure).
 package enum Polling {
-    /// How much longer than `hang`'s 30 s the waits wait: `A11Y_TEST_DEADLINE_SCALE` (a positive
-    /// number; 1 when unset or not a number), for a machine slower than any the defaults foresee.
+    /// The factor of `hang`'s 30 s: `A11Y_TEST_DEADLINE_SCALE` (a positive number; 1 when unset or
+    /// not a number), for a machine slower than the default foresees.
     package static let deadlineScale: Double = {
         guard let text = getenv("A11Y_TEST_DEADLINE_SCALE").map({ String(cString: $0) }),
               let scale = Double(text), scale > 0, scale.isFinite else { return 1 }
