@@ -15,7 +15,7 @@ struct BrailleAsBRLTTYUserTests {
                until condition: @escaping (VirtualDisplayFrame) -> Bool) throws -> DemoInTmux {
         let mark = display.frames.count
         let demo = try DemoInTmux(arguments)
-        guard display.waitForFrame(after: mark, timeout: .seconds(10), condition) != nil else {
+        guard display.waitForFrame(after: mark, condition) != nil else {
             throw FixtureError("the demo never showed the expected line; last frame: \(display.lastFrame().map { "\($0.text) \($0.cells)" } ?? "none")\nstderr: \(demo.stderr)")
         }
         return demo

@@ -36,7 +36,7 @@ struct BrailleReleaseTests {
         let before = try cellsWithoutTheProgram(display)
         var mark = display.frames.count
         let demo = try DemoInTmux(["--speech", "off"])
-        guard display.waitForFrame(after: mark, timeout: .seconds(10), { $0.text.hasPrefix("Price 10") }) != nil else {
+        guard display.waitForFrame(after: mark, { $0.text.hasPrefix("Price 10") }) != nil else {
             throw FixtureError("the demo never showed its line; stderr: \(demo.stderr)")
         }
         mark = display.frames.count
@@ -53,13 +53,13 @@ struct BrailleReleaseTests {
         case .killed: kill(pid, SIGKILL)
         }
         let ended = ContinuousClock.now
-        let back = try waitForCells(before.cells, on: display, after: mark, timeout: .seconds(5))
+        let back = try waitForCells(before.cells, on: display, after: mark, timeout: Polling.hang)
         let figure = back.map { frame -> String in
             let took = frame.time - ended
             let milliseconds = Double(took.components.seconds) * 1000 + Double(took.components.attoseconds) / 1e15
             return "\(Int(milliseconds.rounded())) ms"
         }
-        print("end (\(ending)) -> BRLTTY's own cells: \(figure ?? "not within 5 s"); the display shows '\(display.lastFrame()?.text ?? "nothing")'")
+        print("end (\(ending)) -> BRLTTY's own cells: \(figure ?? "not within \(Polling.hang)"); the display shows '\(display.lastFrame()?.text ?? "nothing")'")
         #expect(back != nil, "the display kept '\(display.lastFrame()?.text ?? "")' after the control ended (\(ending))")
         switch ending {
         case .accepted: #expect(demo.waitForExit() == 0)
@@ -77,7 +77,7 @@ struct BrailleReleaseTests {
     /// NOOP), and the frame it then shows is taken (or the last one, when nothing changed).
     private func cellsWithoutTheProgram(_ display: VirtualBrailleDisplay) throws -> VirtualDisplayFrame {
         // A display that has just connected gets BRLTTY's first frame first.
-        _ = display.waitForFrame(timeout: .seconds(10)) { _ in true }
+        _ = display.waitForFrame { _ in true }
         let mark = display.frames.count
         try display.press("NOOP")
         _ = display.waitForFrame(after: mark, timeout: .milliseconds(500)) { _ in true }

@@ -33,7 +33,7 @@ struct BrlttySurvivesSessionsTests {
     }
 
     /// Drops what the demo draws until `done` or the deadline.
-    func drain(_ pty: Pty, until done: () -> Bool, timeout: Duration = .seconds(10)) -> Bool {
+    func drain(_ pty: Pty, until done: () -> Bool, timeout: Duration = Polling.hang) -> Bool {
         Polling.until(timeout: timeout, every: .milliseconds(5)) {
             discardOutput(pty)
             return done()
@@ -54,7 +54,7 @@ struct BrlttySurvivesSessionsTests {
         } else {
             // The control is drawn (the braille display was taken before): keys may come.
             var drawn = ""
-            _ = Polling.until(timeout: .seconds(10), every: .milliseconds(5)) {
+            _ = Polling.until(timeout: Polling.hang, every: .milliseconds(5)) {
                 drawn += discardOutput(pty)
                 return drawn.contains("range:")
             }
@@ -80,7 +80,7 @@ struct BrlttySurvivesSessionsTests {
         }
         if leaving == .endOfInput { pty.type("q") }
         _ = drain(pty, until: { child.exit != nil })
-        let ending = try child.waitForExit(timeout: .seconds(10))
+        let ending = try child.waitForExit(timeout: Polling.hang)
         if ending == nil { child.killAndReap() }
         return ending
     }
@@ -131,10 +131,10 @@ struct BrlttySurvivesSessionsTests {
         let marker = BrailleKey.route(cell: display.cells)
         try display.press("ROUTE \(display.cells)")
         var late: [BrailleKey] = []
-        var key = try brl.nextKey(timeout: .seconds(5))
+        var key = try brl.nextKey()
         while let early = key, early != marker {
             late.append(early)
-            key = try brl.nextKey(timeout: .seconds(5))
+            key = try brl.nextKey()
         }
         #expect(key == marker, "BRLTTY never delivered the key pressed after the sessions (\(late) came)")
         print("brltty-sessions: keys delivered after the sessions: \(late)")
@@ -151,7 +151,7 @@ struct BrlttySurvivesSessionsTests {
         defer { speech.close() }
         let marker = "sessions done \(UUID().uuidString.prefix(8))"
         speech.say(marker, priority: .message)
-        #expect(capture.waitForLines(timeout: .seconds(10)) { $0.contains(marker) }.contains(marker))
+        #expect(capture.waitForLines { $0.contains(marker) }.contains(marker))
     }
 }
 }

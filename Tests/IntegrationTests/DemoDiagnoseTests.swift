@@ -23,7 +23,7 @@ struct DemoDiagnoseTests {
 
     /// How long one run may take: every probe has a deadline of a few seconds, so a run that
     /// takes longer hangs.
-    static let deadline = Duration.seconds(20)
+    static let deadline = Polling.hang
 
     /// Runs `a11y-demo --diagnose ARGUMENTS` in a session of its own (no terminal), its output in
     /// files; fails when it has not ended by the deadline.
@@ -49,7 +49,7 @@ struct DemoDiagnoseTests {
         // BRLTTY starts its driver for a display that (re)connects within about a second:
         // until then it names no driver.
         var plain = try diagnose()
-        _ = try Polling.until(timeout: .seconds(10), every: .milliseconds(100)) { () throws -> Bool in
+        _ = try Polling.until(timeout: Polling.hang, every: .milliseconds(100)) { () throws -> Bool in
             plain = try diagnose()
             return plain.lines.contains("braille: driver: \(Servers.brailleDriverDescription)")
         }

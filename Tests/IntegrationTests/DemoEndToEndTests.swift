@@ -14,7 +14,7 @@ struct DemoEndToEndTests {
     func start(_ arguments: [String], display: VirtualBrailleDisplay, until text: String) throws -> DemoInTmux {
         let mark = display.frames.count
         let demo = try DemoInTmux(arguments)
-        guard display.waitForFrame(after: mark, timeout: .seconds(10), { $0.text.hasPrefix(text) }) != nil else {
+        guard display.waitForFrame(after: mark, { $0.text.hasPrefix(text) }) != nil else {
             throw FixtureError("the demo never showed '\(text)' on the braille display; screen:\n\(demo.screen)\nstderr: \(demo.stderr)")
         }
         return demo
@@ -93,7 +93,7 @@ struct DemoEndToEndTests {
         defer { display.close() }
         let spoken = try CaptureFile(path: servers.captureFile)
         let demo = try DemoInTmux([], environment: servers.environment)
-        #expect(display.waitForFrame(timeout: .seconds(10)) { $0.text.hasPrefix("Price 10") && $0.cells.count == 40 } != nil,
+        #expect(display.waitForFrame { $0.text.hasPrefix("Price 10") && $0.cells.count == 40 } != nil,
                 "stderr: \(demo.stderr)")
         try demo.tap("Right", expecting: "Price: 11 to 90")
         #expect(spoken.waitForLines { $0.contains("11") }.contains("11"))
@@ -106,11 +106,11 @@ struct DemoEndToEndTests {
         // BRLTTY takes the new display once its writes to the old one failed and it restarted
         // its driver (until then it answers no question; the session would rightly say "not
         // answering"); it then shows its last line cut to 20 cells, before any key.
-        let plugged = display.waitForFrame(after: mark, timeout: .seconds(10)) { $0.cells.count == 20 }
+        let plugged = display.waitForFrame(after: mark) { $0.cells.count == 20 }
         try #require(plugged != nil, "BRLTTY never showed a line on the 20-cell display; log:\n\(servers.brlttyLog)")
         demo.restartPace()
         for value in 12...14 { try demo.tap("Right", expecting: "Price: \(value) to 90") }
-        let line = display.waitForFrame(after: mark, timeout: .seconds(5)) { $0.text.hasPrefix("Price 14") && $0.text.hasSuffix("90") }
+        let line = display.waitForFrame(after: mark) { $0.text.hasPrefix("Price 14") && $0.text.hasSuffix("90") }
         #expect(line?.cells.count == 20, "frames since: \(display.frames[mark...].map(\.text)); stderr: \(demo.stderr)")
         let said = spoken.waitForLines { $0.last == "14" }
         #expect(said.filter { ["11", "12", "13", "14"].contains($0) } == ["11", "12", "13", "14"], "spoken: \(said)")
@@ -145,7 +145,7 @@ struct DemoEndToEndTests {
         // The final value is on the screen once the release is noticed (the held key's steps
         // stop), and speech ends on it.
         var final = ""
-        _ = Polling.until(timeout: .seconds(15), every: .milliseconds(50)) {
+        _ = Polling.until(timeout: Polling.hang, every: .milliseconds(50)) {
             final = demo.screen.split(separator: "\n").first { $0.hasPrefix("Price: ") }
                 .flatMap { $0.dropFirst("Price: ".count).split(separator: " ").first.map(String.init) } ?? ""
             return !final.isEmpty && spoken.lines.last == final
@@ -246,7 +246,7 @@ struct DemoEndToEndTests {
         environment["BRLAPI_HOST"] = host
         let mark = display.frames.count
         let demo = try DemoInTmux(["stepper", "--label", "Level", "--value", "5"], environment: environment)
-        guard display.waitForFrame(after: mark, timeout: .seconds(10), { $0.text.hasPrefix("Level 5") }) != nil else {
+        guard display.waitForFrame(after: mark, { $0.text.hasPrefix("Level 5") }) != nil else {
             throw FixtureError("the demo never showed 'Level 5' on the braille display; screen:\n\(demo.screen)\nstderr: \(demo.stderr)")
         }
         // BRLTTY accepted a connection on the local socket (an accepted socket carries its path).

@@ -18,7 +18,7 @@ struct DemoLanguageTests {
         let display = try SharedDisplay.get()
         let mark = display.frames.count
         let demo = try DemoInTmux(arguments, environment: environment)
-        guard display.waitForFrame(after: mark, timeout: .seconds(10), { !$0.text.isEmpty }) != nil else {
+        guard display.waitForFrame(after: mark, { !$0.text.isEmpty }) != nil else {
             throw FixtureError("the demo never showed itself on the braille display; screen:\n\(demo.screen)\nstderr: \(demo.stderr)")
         }
         return demo

@@ -1,13 +1,14 @@
 import A11yTestSupport
 import Foundation
 import Testing
+import VirtualDisplayClient
 
 /// Quick taps through a real terminal: a11y-demo on a pseudo-terminal that sends no key releases
 /// (it answers the kitty keyboard query as a plain xterm does), five presses of Right at an exact
 /// pace, then Enter. Each press is one step at every pace a skilled user taps at.
 @Suite(.serialized)
 struct DemoTapPaceTests {
-    static let deadline = Duration.seconds(20)
+    static let deadline = Polling.hang
 
     @Test("five taps of Right move the lower handle exactly five steps", arguments: [80, 100, 110, 150])
     func fiveTapsAreFiveSteps(spacing: Int) throws {

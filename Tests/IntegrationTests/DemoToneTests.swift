@@ -68,7 +68,7 @@ struct DemoToneTests {
                                   environment: ["HOME": capture.home])
         demo.waitForScreen { $0.contains("range: 10 to 90") }
         // ALSA is loaded for the tones (and only then: see the next test).
-        #expect(Polling.until(timeout: .seconds(5)) { Self.mapped(by: demo).contains("libasound.so.2") })
+        #expect(Polling.until(timeout: Polling.hang) { Self.mapped(by: demo).contains("libasound.so.2") })
         // Upper handle: 91, 92, 93, then End (100, at the limit), then Right (blocked); then the
         // lower handle: 11.
         try demo.send("Tab", "Right", "Right", "Right", "End", "Right", "Tab", "Right")

@@ -137,7 +137,7 @@ struct DeviceIntegrationTests {
         try display.press("LNUP")
         try display.press("LNDN")
         // Both keys (16 bytes each) are on the socket before the question is asked.
-        let waiting = Polling.until(timeout: .seconds(2), every: .milliseconds(5)) { () -> Bool in
+        let waiting = Polling.until(timeout: Polling.hang, every: .milliseconds(5)) { () -> Bool in
             var count: Int32 = 0
             return withUnsafeMutablePointer(to: &count) { ioctl(brl.fileDescriptor, UInt(FIONREAD), $0) } == 0 && count >= 32
         }
@@ -167,7 +167,7 @@ struct DeviceIntegrationTests {
         // the message and the keys after it go to BRLTTY).
         let mark = display.frames.count
         try brl.write(text: "keys while asked")
-        #expect(display.waitForFrame(after: mark, timeout: .seconds(10)) { $0.text.hasPrefix("keys while asked") } != nil)
+        #expect(display.waitForFrame(after: mark) { $0.text.hasPrefix("keys while asked") } != nil)
         final class Run: Sendable {
             let keys = Mutex<[BrailleKey]>([]), failure = Mutex<String?>(nil), pings = Atomic<Int>(0), done = Atomic<Bool>(false)
         }
@@ -188,7 +188,7 @@ struct DeviceIntegrationTests {
         }.start()
         let pressed: [(command: String, key: BrailleKey)] = (0..<30).map { $0 % 2 == 0 ? ("LNUP", .lineUp) : ("ROUTE \($0 % 40)", .route(cell: $0 % 40)) }
         for (command, _) in pressed where run.failure.withLock({ $0 }) == nil { try display.press(command) }
-        let arrived = Polling.until(timeout: .seconds(3), every: .milliseconds(5)) {
+        let arrived = Polling.until(timeout: Polling.hang, every: .milliseconds(5)) {
             run.keys.withLock { $0.count } >= pressed.count || run.failure.withLock { $0 } != nil
         }
         run.done.store(true, ordering: .relaxed)
@@ -225,7 +225,7 @@ struct DeviceIntegrationTests {
         defer { try? brl.setGlobalPreferences(BraillePreferences()) }
         try brl.setGlobalPreferences(BraillePreferences(literaryBrailleTable: "en-us-g2"))
         // Watching needs no tty mode: this client leaves the display to `brl`.
-        let watcher = try BrailleDisplay(connectTimeout: .seconds(10))
+        let watcher = try BrailleDisplay(connectTimeout: Polling.hang)
         defer { watcher.close() }
         #expect(try watcher.watchPreferences())
         _ = watcher.preferencesChanged()
@@ -238,7 +238,7 @@ struct DeviceIntegrationTests {
         #expect(read.computerBrailleCellSize == 6 && read.literaryBraille && read.literaryBrailleTable == "en-ueb-g2")
         // BrlAPI takes the reports in with the next packet the watcher reads (here a ping's answer).
         var changed = false
-        let watched = try Polling.until(timeout: .seconds(5), every: .milliseconds(10)) { () throws -> BraillePreferences? in
+        let watched = try Polling.until(timeout: Polling.hang, every: .milliseconds(10)) { () throws -> BraillePreferences? in
             try watcher.ping()
             if watcher.preferencesChanged() { changed = true }
             let now = watcher.watchedPreferences
@@ -262,11 +262,12 @@ struct DeviceIntegrationTests {
             expected.append(text)
             // One at a time: a notification is dropped while anything else is spoken (the capture
             // module is still busy for a moment after it wrote the line): said again until heard.
-            var tries = 0
+            // (A retry interval, not a deadline: on a slow machine it is said more times.)
+            let began = ContinuousClock.now
             repeat {
-                tries += 1
                 speech.say(text, priority: priority)
-            } while !capture.waitForLines(timeout: .seconds(2)) { $0.contains(text) }.contains(text) && tries < 5
+            } while !capture.waitForLines(timeout: .seconds(2)) { $0.contains(text) }.contains(text)
+                    && ContinuousClock.now - began < Polling.hang
         }
         // In order, each once or (a dropped notification said again) more.
         var heard: [String] = []
@@ -288,10 +289,10 @@ struct DeviceIntegrationTests {
         speech.say("first message \(run)", priority: .message)
         speech.say("second text \(run)", priority: .text)
         speech.say("third text \(run)", priority: .text)
-        _ = capture.waitForLines(timeout: .seconds(10)) { $0.contains("third text \(run)") }
+        _ = capture.waitForLines { $0.contains("third text \(run)") }
         // (A message would cancel a text still waiting: this one comes after it was heard.)
         speech.say("... 5 volts \(run)", priority: .message)
-        let heard = capture.waitForLines(timeout: .seconds(10)) { $0.contains("... 5 volts \(run)") }.filter { $0.hasSuffix(String(run)) }
+        let heard = capture.waitForLines { $0.contains("... 5 volts \(run)") }.filter { $0.hasSuffix(String(run)) }
         #expect(heard == ["first message \(run)", "third text \(run)", "... 5 volts \(run)"])
     }
 
@@ -307,7 +308,7 @@ struct DeviceIntegrationTests {
         }
         speech.flush()
         let last = "progress 50 of 50 \(run)"
-        let lines = capture.waitForLines(timeout: .seconds(10)) { $0.contains(last) }
+        let lines = capture.waitForLines { $0.contains(last) }
             .filter { $0.hasSuffix(String(run)) }
         #expect(lines.last == last)
         #expect(lines.count <= 50)
@@ -315,7 +316,7 @@ struct DeviceIntegrationTests {
 
     /// With the server stopped (SIGSTOP), every call returns: a blocking one would not return
     /// while it is stopped (the calls run on a thread of their own, so that a blocked one fails
-    /// the test after 10 s instead of hanging it; the server is continued either way).
+    /// the test at the hang deadline instead of hanging it; the server is continued either way).
     @Test func queuedCallsNeverBlockTheCaller() throws {
         let capture = try CaptureFile()
         try Servers.setCaptureDelay(0.2)
@@ -334,7 +335,7 @@ struct DeviceIntegrationTests {
             speech.say("slow final \(run)", priority: .text)
             returned.signal()
         }.start()
-        let blocked = returned.wait(timeout: .now() + 10) == .timedOut
+        let blocked = returned.wait(timeout: .now() + Double(Polling.hang.components.seconds)) == .timedOut
         #expect(!blocked, "a speech call blocked while the server was stopped")
         ServerControl.thaw("speech")
         if blocked { returned.wait() }
@@ -349,7 +350,8 @@ struct DeviceIntegrationTests {
     @Test func anAnswerThatComesTooLateClosesTheConnection() throws {
         final class Failures: Sendable { let operations = Mutex<[SpeechError.Operation]>([]) }
         let failures = Failures()
-        let speech = try SpeechDispatcher(address: SpeechAddress(parsing: Servers.speechAddress), callTimeout: .milliseconds(300),
+        // The call timeout is long enough for a busy machine's answer, and short for the test.
+        let speech = try SpeechDispatcher(address: SpeechAddress(parsing: Servers.speechAddress), callTimeout: .seconds(3) * Polling.deadlineScale,
                                           calls: .callersThread) { error in failures.operations.withLock { $0.append(error.operation) } }
         defer { speech.close() }
         let run = UUID().uuidString.prefix(8)

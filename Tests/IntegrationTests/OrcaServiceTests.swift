@@ -154,13 +154,13 @@ struct OrcaSpeechTests {
         orca.quit()
         let said = ContinuousClock.now
         speech.say([Utterance("11 \(id)", priority: .text)])
-        let heard = capture.waitForLines(timeout: .seconds(5)) { $0.contains("11 \(id)") }
+        let heard = capture.waitForLines { $0.contains("11 \(id)") }
         #expect(heard.contains("11 \(id)"))
         print("Orca quit: own voice after \(ContinuousClock.now - said)")
         #expect(reports.all.contains { $0.hasPrefix("Orca's service did not take the words (") && $0.hasSuffix("the control speaks itself") })
         // And it stays the control's own voice.
         speech.say([Utterance("12 \(id)", priority: .text)])
-        #expect(capture.waitForLines(timeout: .seconds(5)) { $0.contains("12 \(id)") }.contains("12 \(id)"))
+        #expect(capture.waitForLines { $0.contains("12 \(id)") }.contains("12 \(id)"))
     }
 
     @Test func aStalledOrcaNeverHoldsTheCallerAndTheOwnVoiceComesBack() throws {
@@ -181,7 +181,7 @@ struct OrcaSpeechTests {
         // in the control's own voice.
         for value in 21...40 { speech.say([Utterance("\(value) \(id)", priority: .text)]) }
         #expect(orca.calls.allSatisfy { $0.arguments != "40 \(id)" })
-        let heard = capture.waitForLines(timeout: .seconds(5)) { $0.contains("40 \(id)") }
+        let heard = capture.waitForLines { $0.contains("40 \(id)") }
         #expect(heard.contains("40 \(id)"))
         #expect(reports.all.contains { $0.contains("SpeakMessage got no answer") || $0.contains("InterruptSpeech got no answer") })
     }
@@ -198,7 +198,7 @@ struct OrcaSpeechTests {
         defer { speech.close() }
         let id = Self.run()
         speech.say([Utterance("30 \(id)", priority: .text)])
-        #expect(capture.waitForLines(timeout: .seconds(5)) { $0.contains("30 \(id)") }.contains("30 \(id)"))
+        #expect(capture.waitForLines { $0.contains("30 \(id)") }.contains("30 \(id)"))
         #expect(reports.all.contains { $0.hasPrefix("Orca's service cannot be reached (") })
         _ = orca
     }
@@ -213,7 +213,7 @@ struct OrcaSpeechTests {
         defer { speech.close() }
         let id = Self.run()
         speech.say([Utterance("50 \(id)", priority: .text)])
-        #expect(capture.waitForLines(timeout: .seconds(5)) { $0.contains("50 \(id)") }.contains("50 \(id)"))
+        #expect(capture.waitForLines { $0.contains("50 \(id)") }.contains("50 \(id)"))
         #expect(orca.spoken.contains { $0.arguments == "50 \(id)" })
         #expect(reports.all.contains("Orca's service did not take the words (it answered false); the control speaks itself"))
     }
@@ -242,7 +242,7 @@ struct DemoThroughOrcaTests {
         let spoken = try CaptureFile()
         let demo = try DemoInTmux(["range", "--label", "Price", "--braille", "off", "--verbosity", "verbose"],
                                   environment: Self.environment(bus), wrapper: Self.stdoutOnTerminal)
-        #expect(orca.waitForSpoken(timeout: .seconds(10)) { $0.hasPrefix("Price, range slider") } != nil, "\(orca.calls) \(demo.stderr)")
+        #expect(orca.waitForSpoken { $0.hasPrefix("Price, range slider") } != nil, "\(orca.calls) \(demo.stderr)")
         try demo.send("Right")
         #expect(orca.waitForSpoken("11") != nil, "\(orca.calls)")
         try demo.send("Enter")
@@ -262,7 +262,7 @@ struct DemoThroughOrcaTests {
         let bus = try PrivateSessionBus()
         let orca = try OrcaStandIn(on: bus, shape: .orca1, version: "51.1")
         let demo = try DemoInTmux(["range", "--label", "Price", "--braille", "off"], environment: Self.environment(bus))
-        #expect(orca.waitForSpoken(timeout: .seconds(10)) { $0.hasPrefix("Price, range slider") } != nil, "\(orca.calls)")
+        #expect(orca.waitForSpoken { $0.hasPrefix("Price, range slider") } != nil, "\(orca.calls)")
         try demo.send("Enter")
         #expect(demo.waitForExit() == 0)
         #expect(demo.stdout == "10 90\n")
@@ -275,15 +275,15 @@ struct DemoThroughOrcaTests {
         defer { orca.resume() }
         let spoken = try CaptureFile()
         let demo = try DemoInTmux(["range", "--label", "Price", "--braille", "off"], environment: Self.environment(bus))
-        #expect(orca.waitForSpoken(timeout: .seconds(10)) { $0.hasPrefix("Price, range slider") } != nil, "\(orca.calls)")
+        #expect(orca.waitForSpoken { $0.hasPrefix("Price, range slider") } != nil, "\(orca.calls)")
         orca.stall()
         try demo.send("Right", "Right", "Right")
         // The keys were taken (the screen shows the value) and the newest is heard in the
         // control's own voice.
         #expect(demo.waitForScreen { $0.contains("13") }.contains("13"), "\(demo.screen)")
-        #expect(spoken.waitForLines(timeout: .seconds(5)) { $0.contains("13") }.contains("13"), "\(spoken.lines)")
+        #expect(spoken.waitForLines { $0.contains("13") }.contains("13"), "\(spoken.lines)")
         try demo.send("Right")
-        #expect(spoken.waitForLines(timeout: .seconds(5)) { $0.contains("14") }.contains("14"), "\(spoken.lines)")
+        #expect(spoken.waitForLines { $0.contains("14") }.contains("14"), "\(spoken.lines)")
         try demo.send("Enter")
         #expect(demo.waitForExit() == 0)
         #expect(demo.stdout == "14 90\n")

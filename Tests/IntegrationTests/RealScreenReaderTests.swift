@@ -94,7 +94,7 @@ struct RealScreenReaderTests {
     @Test(.enabled(if: realReaders, skipped))
     func fenrirKilledHangsUpTheProgram() throws {
         let run = try ReaderRun(.fenrir, name: "fenrir-killed", keys: ["Right", "Right", "@kill"],
-                                command: [try DemoInTmux.binary] + Self.demoArguments, waitExit: 5)
+                                command: [try DemoInTmux.binary] + Self.demoArguments, waitExit: Double(Polling.hang.components.seconds))
         var failures = run.completed()
         if !FileManager.default.fileExists(atPath: run.path("shell-hup")) {
             failures.append("the terminal did not hang up when Fenrir was killed")
@@ -174,7 +174,7 @@ struct RealScreenReaderTests {
         // The contract is within a second: the time is printed by the callers (and measured by
         // make bench); the deadline here only tells a hang, generous for a loaded machine or the
         // sanitized run, where a first connection to speech-dispatcher can take seconds.
-        let line = spoken.waitForLine(from: 0, timeout: .seconds(30)) { $0 == readerEnded }
+        let line = spoken.waitForLine(from: 0) { $0 == readerEnded }
         let after = line.map { $0.time - killed }
         #expect(after != nil, "'\(readerEnded)' never came; spoken: \(spoken.lines)")
         return (demo, spoken, after)
@@ -192,7 +192,7 @@ struct RealScreenReaderTests {
         let started = ContinuousClock.now
         let demo = try DemoInTmux(Self.demoArguments, environment: standIn.environment, unsetting: FenrirStandIn.unset,
                                   wrapper: ptyMode ? standIn.wrapper(mode) : [])
-        let first = display.waitForFrame(after: mark, timeout: .seconds(5)) { $0.text.hasPrefix("price 10") }
+        let first = display.waitForFrame(after: mark) { $0.text.hasPrefix("price 10") }
         #expect(first != nil, "nothing brailled; frames: \(display.frames.dropFirst(mark).map(\.text)); screen:\n\(demo.screen)\nstderr: \(demo.stderr)")
         let shown = ContinuousClock.now - started
         let taken = standIn.counts?.connections ?? 0
@@ -203,19 +203,19 @@ struct RealScreenReaderTests {
         let quiet = { (screen: String) in
             ptyMode ? screen.hasPrefix("price\n") : screen.contains("\nprice\n") && !screen.hasPrefix("price\n")
         }
-        let screen = demo.waitForScreen(timeout: .seconds(2)) { quiet($0) }
+        let screen = demo.waitForScreen { quiet($0) }
         #expect(quiet(screen) && !screen.contains("price: 10 to 90"), "screen:\n\(screen)")
         var latencies: [Duration] = []
         for value in 11...13 {
             let frames = display.frames.count
             try demo.send("Right", gap: .milliseconds(250))
             let typed = ContinuousClock.now
-            let brailled = display.waitForFrame(after: frames, timeout: .seconds(2)) { $0.text.hasPrefix("price \(value)") }
-            #expect(brailled != nil, "key \(value - 10) not brailled within 2 s; frames: \(display.frames.suffix(3).map(\.text))")
+            let brailled = display.waitForFrame(after: frames) { $0.text.hasPrefix("price \(value)") }
+            #expect(brailled != nil, "key \(value - 10) not brailled within \(Polling.hang); frames: \(display.frames.suffix(3).map(\.text))")
             latencies.append((brailled?.time ?? .now) - typed)
             if !ptyMode {
-                let drawn = demo.waitForScreen(timeout: .seconds(2)) { $0.split(separator: "\n").first == "\(value)" }
-                #expect(drawn.split(separator: "\n").first == "\(value)", "key \(value - 10) not drawn within 2 s; screen:\n\(drawn)")
+                let drawn = demo.waitForScreen { $0.split(separator: "\n").first == "\(value)" }
+                #expect(drawn.split(separator: "\n").first == "\(value)", "key \(value - 10) not drawn within \(Polling.hang); screen:\n\(drawn)")
             }
             demo.restartPace()
         }
@@ -237,9 +237,9 @@ struct RealScreenReaderTests {
         let output = standIn.directory.appendingPathComponent("diagnose-\(UUID().uuidString.prefix(6))").path
         let child = try ChildProcess(wrapper + [try DemoInTmux.binary, "--diagnose"], environment: environment,
                                      streams: .files(output: output), newSession: true)
-        guard try child.waitForExit(timeout: .seconds(20)) != nil else {
+        guard try child.waitForExit(timeout: Polling.hang) != nil else {
             child.killAndReap()
-            throw FixtureError("a11y-demo --diagnose still runs after 20 s")
+            throw FixtureError("a11y-demo --diagnose still runs after \(Polling.hang)")
         }
         let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("screen reader:") }
@@ -279,7 +279,7 @@ struct RealScreenReaderTests {
         #expect(screen.hasPrefix("price\n"), "screen:\n\(screen)\nstderr: \(demo.stderr)")
         let before = standIn.counts?.connections ?? 0
         try demo.send("Right")
-        let told = Polling.until(timeout: .seconds(3), every: .milliseconds(20)) { () -> Int? in
+        let told = Polling.until(timeout: Polling.hang, every: .milliseconds(20)) { () -> Int? in
             let now = standIn.counts?.connections ?? 0
             return now > before ? now : nil
         }
@@ -359,10 +359,10 @@ struct ReaderRun {
         let child = try ChildProcess(argv, environment: environment,
                                      streams: .files(output: directory.appendingPathComponent("harness.log").path))
         // The harness has a deadline for every step; this one is for a harness that hangs anyway.
-        var ending = try child.waitForExit(timeout: .seconds(120))
+        var ending = try child.waitForExit(timeout: .seconds(120) * Polling.deadlineScale)
         if ending == nil {
             child.kill(SIGTERM)  // its trap stops everything it started
-            ending = try child.waitForExit(timeout: .seconds(20))
+            ending = try child.waitForExit(timeout: Polling.hang)
             if ending == nil { child.kill(SIGKILL); ending = try child.waitForExit() }
             status = nil
         } else {
@@ -561,9 +561,9 @@ final class FenrirStandIn {
     /// The stand-in's pid once it listens.
     @discardableResult
     func waitUntilListening() throws -> Int32 {
-        guard let pid = Polling.until(timeout: .seconds(5), every: .milliseconds(10), { counts?.pid }) else {
+        guard let pid = Polling.until(timeout: Polling.hang, every: .milliseconds(10), { counts?.pid }) else {
             let log = (try? String(contentsOf: directory.appendingPathComponent("log"), encoding: .utf8)) ?? ""
-            throw FixtureError("the Fenrir stand-in did not listen within 5 s: \(log)")
+            throw FixtureError("the Fenrir stand-in did not listen within \(Polling.hang): \(log)")
         }
         return pid
     }

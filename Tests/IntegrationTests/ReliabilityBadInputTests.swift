@@ -2,6 +2,7 @@ import A11yControls
 import A11yTestSupport
 import Foundation
 import Testing
+import VirtualDisplayClient
 
 /// Files and environment a user (or a broken script) may hand a11y-demo: key maps and plugins
 /// that are binary, huge, a FIFO or a directory; BRLAPI_HOST, SPEECHD_ADDRESS, TERM, COLUMNS and
@@ -32,7 +33,7 @@ struct ReliabilityBadInputTests {
         let child = try ChildProcess([try DemoInTmux.binary] + arguments,
                                      environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
                                      streams: .files(input: input, output: out, error: err))
-        let ending = try child.waitForExit(timeout: .seconds(30))
+        let ending = try child.waitForExit(timeout: Polling.hang)
         if ending == nil {
             // Hung: where each thread waits, for the report, before it is killed.
             let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/task")) ?? []

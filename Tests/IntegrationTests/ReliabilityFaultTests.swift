@@ -17,7 +17,7 @@ struct ReliabilityFaultTests {
                environment: [String: String] = [:]) throws -> DemoInTmux {
         let mark = display.frames.count
         let demo = try DemoInTmux(arguments, environment: environment)
-        guard display.waitForFrame(after: mark, timeout: .seconds(10), { $0.text.hasPrefix(text) }) != nil else {
+        guard display.waitForFrame(after: mark, { $0.text.hasPrefix(text) }) != nil else {
             throw FixtureError("the demo never showed '\(text)' on the braille display; screen:\n\(demo.screen)\nstderr: \(demo.stderr)")
         }
         return demo
@@ -26,7 +26,7 @@ struct ReliabilityFaultTests {
     /// Types Right (250 ms after the last key: a tap, not a held key's repeat) and returns how
     /// long the screen took to show `expected` (printed for the report; the benchmark measures).
     func step(_ demo: DemoInTmux, expecting expected: String) throws -> Duration {
-        try demo.tap("Right", gap: .milliseconds(250), expecting: expected, timeout: .seconds(3))
+        try demo.tap("Right", gap: .milliseconds(250), expecting: expected)
     }
 
     @Test func speechDispatcherKilledWhileTheControlRuns() throws {
@@ -40,7 +40,7 @@ struct ReliabilityFaultTests {
         let killed = clock.now
         try ServerControl.run("kill-speech")
         // The loss is shown on the braille line at once (not at the next utterance).
-        let notice = display.waitForFrame(after: mark, timeout: .seconds(3)) { $0.text.hasPrefix("speech lost") }
+        let notice = display.waitForFrame(after: mark) { $0.text.hasPrefix("speech lost") }
         #expect(notice != nil, "no 'speech lost' on the braille line; frames: \(display.frames.suffix(3).map(\.text))")
         let noticed = notice.map { $0.time - killed }
         // Keys go on, each shown at once; the notice gives way to the control at the first key.
@@ -54,7 +54,7 @@ struct ReliabilityFaultTests {
         mark = display.frames.count
         try ServerControl.run("start-speech")
         let restarted = clock.now
-        let back = display.waitForFrame(after: mark, timeout: .seconds(4)) { $0.text.hasPrefix("speech back") }
+        let back = display.waitForFrame(after: mark) { $0.text.hasPrefix("speech back") }
         #expect(back != nil, "no 'speech back' on the braille line")
         let reconnect = back.map { $0.time - restarted }
         let resumed = try CaptureFile()
@@ -94,7 +94,7 @@ struct ReliabilityFaultTests {
         try ServerControl.run("start-braille")
         let restarted = clock.now
         #expect(display.waitForConnections(connections + 1))
-        let redrawn = display.waitForFrame(after: mark, timeout: .seconds(5)) { $0.text.hasPrefix("Price 12") }
+        let redrawn = display.waitForFrame(after: mark) { $0.text.hasPrefix("Price 12") }
         #expect(redrawn != nil, "not redrawn; frames: \(display.frames.suffix(3).map(\.text)) stderr: \(demo.stderr) spoken: \(spoken.lines)")
         let redraw = redrawn.map { $0.time - restarted }
         #expect(spoken.waitForLines { $0.contains("braille display back") }.contains("braille display back"))
@@ -119,7 +119,7 @@ struct ReliabilityFaultTests {
             try ServerControl.run("start-braille")
             let restarted = clock.now
             #expect(display.waitForConnections(connections + 1))
-            let frame = display.waitForFrame(after: mark, timeout: .seconds(5)) { $0.cells.count == cells && $0.text.hasPrefix("Price 10") }
+            let frame = display.waitForFrame(after: mark) { $0.cells.count == cells && $0.text.hasPrefix("Price 10") }
             #expect(frame != nil, "no \(cells)-cell frame; frames: \(display.frames.suffix(3).map { "\($0.cells.count): \($0.text)" })")
             if let frame {
                 // The whole control is laid out again for the new width: it ends with the upper value.

@@ -24,7 +24,7 @@ struct ReliabilityFrozenServerTests {
         guard display.waitForConnections(connections + 1) else { throw FixtureError("the virtual display did not plug in again") }
         let mark = display.frames.count
         let demo = try DemoInTmux([])
-        guard display.waitForFrame(after: mark, timeout: .seconds(10), { $0.text.hasPrefix("Price 10") }) != nil else {
+        guard display.waitForFrame(after: mark, { $0.text.hasPrefix("Price 10") }) != nil else {
             throw FixtureError("the demo never showed 'Price 10' on the braille display; frames: \(display.frames.dropFirst(mark).map(\.text)); cells \(display.cells); screen:\n\(demo.screen)\nstderr: \(demo.stderr)")
         }
         _ = spoken.waitForLines { !$0.isEmpty }
@@ -38,7 +38,7 @@ struct ReliabilityFrozenServerTests {
         for value in values {
             screen.append(try demo.tap("Right", expecting: "Price: \(value) to 90"))
             let typed = clock.now - screen.last!
-            #expect(Polling.until(timeout: .seconds(5)) { followed(value) }, "\(value) did not follow")
+            #expect(Polling.until(timeout: Polling.hang) { followed(value) }, "\(value) did not follow")
             other.append(clock.now - typed)
         }
         return (screen, other)
@@ -55,7 +55,7 @@ struct ReliabilityFrozenServerTests {
         // Speech follows each key although BRLTTY takes nothing.
         var (latencies, spokenAfter) = try steps(demo, to: 11...14) { value in spoken.lines.contains("\(value)") }
         // Said once, however many keys wait for BRLTTY.
-        let told = spoken.waitForLines(timeout: .seconds(10)) { $0.contains("braille display not answering") }
+        let told = spoken.waitForLines { $0.contains("braille display not answering") }
         #expect(told.filter { $0 == "braille display not answering" }.count == 1, "spoken: \(told)")
         for value in 15...16 { latencies.append(try demo.tap("Right", expecting: "Price: \(value) to 90")) }
         #expect(spoken.waitForLines { $0.contains("16") }.filter { $0 == "braille display not answering" }.count == 1)
@@ -64,7 +64,7 @@ struct ReliabilityFrozenServerTests {
         // BRLTTY goes on: the display shows the current line, and the return is said.
         let thawed = clock.now
         ServerControl.thaw("braille")
-        let current = display.waitForFrame(after: frozenAt, timeout: .seconds(10)) { $0.text.hasPrefix("Price 16") }
+        let current = display.waitForFrame(after: frozenAt) { $0.text.hasPrefix("Price 16") }
         #expect(current != nil, "the current line never came; frames: \(display.frames.suffix(3).map(\.text))")
         let shown = current.map { $0.time - thawed }
         #expect(spoken.waitForLines { $0.contains("braille display back") }.contains("braille display back"))
@@ -91,7 +91,7 @@ struct ReliabilityFrozenServerTests {
         }
         var mark = display.frames.count
         // The braille line says it, once.
-        let notice = display.waitForFrame(after: begin, timeout: .seconds(10)) { $0.text.hasPrefix("speech not answering") }
+        let notice = display.waitForFrame(after: begin) { $0.text.hasPrefix("speech not answering") }
         #expect(notice != nil, "no 'speech not answering' on the braille line; frames: \(display.frames.suffix(3).map(\.text))")
         mark = display.frames.count
         latencies.append(try demo.tap("Right", expecting: "Price: 14 to 90"))
@@ -101,7 +101,7 @@ struct ReliabilityFrozenServerTests {
         mark = display.frames.count
         let thawed = clock.now
         ServerControl.thaw("speech")
-        let back = display.waitForFrame(after: mark, timeout: .seconds(15)) { $0.text.hasPrefix("speech back") }
+        let back = display.waitForFrame(after: mark) { $0.text.hasPrefix("speech back") }
         #expect(back != nil, "no 'speech back' on the braille line; frames: \(display.frames.suffix(3).map(\.text))")
         let returned = back.map { $0.time - thawed }
         let resumed = try CaptureFile()

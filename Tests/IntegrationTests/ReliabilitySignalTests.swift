@@ -62,14 +62,14 @@ struct ReliabilitySignalTests {
         func state() -> String {
             ((try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? "").split(separator: " ").dropFirst(2).first.map(String.init) ?? ""
         }
-        #expect(Polling.until(timeout: .seconds(5), every: .milliseconds(20)) { state() == "T" })
+        #expect(Polling.until(timeout: Polling.hang, every: .milliseconds(20)) { state() == "T" })
         let outcome = try Spawn.scripted(["/bin/sh", "-c", "stty -g < \(pane.tty)"], input: "")
         #expect(outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == before, "while stopped: \(outcome.stdout)")
         // The pane's shell resumes it with `fg` (SIGCONT, foreground again) once told to.
         pane.resume()
-        #expect(Polling.until(timeout: .seconds(10), every: .milliseconds(20)) { state() != "T" })
+        #expect(Polling.until(timeout: Polling.hang, every: .milliseconds(20)) { state() != "T" })
         // Raw mode again: a key still works, and the result is as usual.
-        #expect(Polling.until(timeout: .seconds(10), every: .milliseconds(20)) {
+        #expect(Polling.until(timeout: Polling.hang, every: .milliseconds(20)) {
             let now = (try? Spawn.scripted(["/bin/sh", "-c", "stty -g < \(pane.tty)"], input: ""))?.stdout ?? ""
             return !now.isEmpty && now.trimmingCharacters(in: .whitespacesAndNewlines) != before
         }, "raw mode never came back")
@@ -82,7 +82,7 @@ struct ReliabilitySignalTests {
         let drawn = pane.raw.utf8.count
         try pane.resize(columns: 60, rows: 20)
         // The demo heard SIGWINCH: it drew the control again.
-        #expect(Polling.until(timeout: .seconds(10), every: .milliseconds(20)) { pane.raw.utf8.count > drawn })
+        #expect(Polling.until(timeout: Polling.hang, every: .milliseconds(20)) { pane.raw.utf8.count > drawn })
         try expectOneStepThenAccept(pane)
         expectRestored(pane, "WINCH")
     }

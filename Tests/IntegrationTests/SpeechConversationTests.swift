@@ -40,30 +40,37 @@ struct SpeechConversationTests {
             // deadline): two hundred conversations or close to it, some texts replaced while
             // waiting, as a key held at the repeat rate gives.
             guard index % 2 == 1 else { continue }
-            let taken = Polling.until(timeout: .seconds(5), every: .microseconds(200)) {
+            let taken = Polling.until(timeout: Polling.hang, every: .microseconds(200)) {
                 look()
                 return speech.answerDue == nil
             }
-            #expect(taken, "'\(text)' was not taken within 5 s")
+            #expect(taken, "'\(text)' was not taken within \(Polling.hang)")
         }
         // A message cancels a text that still waits in the server: it comes once the last is heard.
         let last = texts[texts.count - 1]
-        let lastHeard = Polling.until(timeout: .seconds(5), every: .milliseconds(1)) {
+        let lastHeard = Polling.until(timeout: Polling.hang, every: .milliseconds(1)) {
             look()
             return capture.lines.contains(last)
         }
         #expect(lastHeard, "the last value was not heard")
         let message = "accepted \(run)"
         speech.say([Utterance(message, priority: .message)])
-        let messageHeard = Polling.until(timeout: .seconds(5), every: .milliseconds(1)) {
+        let messageHeard = Polling.until(timeout: Polling.hang, every: .milliseconds(1)) {
             look()
             return capture.lines.contains(message)
         }
         #expect(messageHeard, "the message was not heard")
         look()
 
-        #expect(statuses == [])
-        #expect(reports.lines == [])
+        // A busy machine can keep the server from answering within `notAnsweringAfter` (1 s):
+        // that is said and taken back when the answer comes. A stall (an answer lost, the
+        // conversation out of step) is never taken back.
+        let slowSpells = statuses.count / 2
+        let spells = Array(repeating: [SpeechOutput.Status.notAnswering, .back], count: slowSpells).flatMap { $0 }
+        #expect(statuses == spells, "\(statuses)")
+        #expect(reports.lines == Array(repeating: ["speech-dispatcher is not answering; the control goes on without speech",
+                                                   "speech is answering again"], count: slowSpells).flatMap { $0 }, "\(reports.lines)")
+        if slowSpells > 0 { print("speech: 200 quick utterances: the server was slow to answer \(slowSpells) times (a busy machine)") }
         #expect(speech.isConnected)
         let sent = texts + [message]
         let heard = capture.lines.filter { $0.hasSuffix(String(run)) }

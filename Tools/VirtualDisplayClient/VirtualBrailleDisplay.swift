@@ -73,8 +73,9 @@ package final class VirtualBrailleDisplay: Sendable {
     }
 
     /// Waits until the display connected `count` times in all.
-    package func waitForConnections(_ count: Int, timeout: Duration = .seconds(10)) -> Bool {
-        Polling.until(timeout: timeout, every: .milliseconds(10)) { connections >= count }
+    package func waitForConnections(_ count: Int, timeout: Duration = Polling.hang,
+                                    file: String = #fileID, line: Int = #line) -> Bool {
+        Polling.until(timeout: timeout, every: .milliseconds(10), file: file, line: line) { connections >= count }
     }
 
     // MARK: What the display shows
@@ -97,9 +98,10 @@ package final class VirtualBrailleDisplay: Sendable {
 
     /// Waits until a frame received after the first `index` ones satisfies `condition`, looking
     /// every `interval`; returns it, or nil after `timeout`.
-    package func waitForFrame(after index: Int = 0, timeout: Duration = .seconds(3), every interval: Duration = .milliseconds(1),
+    package func waitForFrame(after index: Int = 0, timeout: Duration = Polling.hang, every interval: Duration = .milliseconds(1),
+                             file: String = #fileID, line: Int = #line,
                              _ condition: (VirtualDisplayFrame) -> Bool) -> VirtualDisplayFrame? {
-        Polling.until(timeout: timeout, every: interval) { firstFrame(after: index, where: condition) }
+        Polling.until(timeout: timeout, every: interval, file: file, line: line) { firstFrame(after: index, where: condition) }
     }
 
     // MARK: Keys

@@ -13,12 +13,12 @@ extension SoakRun {
     }
 
     /// The braille line shows a notice about speech (lost, not answering, back) after `mark`.
-    func speechNotice(after mark: Int, timeout: Duration = .seconds(15)) -> Bool {
+    func speechNotice(after mark: Int, timeout: Duration = Polling.hang) -> Bool {
         display.waitForFrame(after: mark, timeout: timeout) { $0.text.hasPrefix("speech") } != nil
     }
 
     /// A spoken line mentioning braille after line `index`.
-    func brailleSpoken(after index: Int, timeout: Duration = .seconds(15)) -> Bool {
+    func brailleSpoken(after index: Int, timeout: Duration = Polling.hang) -> Bool {
         spoken.waitForLine(from: index, timeout: timeout) { $0.contains("braille") } != nil
     }
 
@@ -74,9 +74,9 @@ extension SoakRun {
         guard display.waitForConnections(connections + 1) else { return report.fail("the virtual display did not plug in again") }
         let value = Self.number(model.selectedMinimum)
         let width = cells ?? display.cells
-        let shown = display.waitForFrame(after: mark, timeout: .seconds(15)) { $0.cells.count == width && $0.text.contains(value) }
+        let shown = display.waitForFrame(after: mark, timeout: Polling.hang) { $0.cells.count == width && $0.text.contains(value) }
         // Told twice since the kill: the loss, then the return.
-        let told = spoken.waitForLine(from: back, timeout: .seconds(15)) { $0.contains("braille") } != nil
+        let told = spoken.waitForLine(from: back, timeout: Polling.hang) { $0.contains("braille") } != nil
             || spoken.lines(from: line).filter { $0.text.contains("braille") }.count >= 2
         if shown != nil && told { report.recoveries += 1 } else {
             report.fail("the braille display did not come back (\(width) cells, value \(value), frame \(shown != nil), told \(told)): "
@@ -111,7 +111,7 @@ extension SoakRun {
             throw error
         }
         Polling.sleep(for: until - clock.now)
-        let told = which == "braille" ? brailleSpoken(after: line, timeout: .seconds(5)) : speechNotice(after: mark, timeout: .seconds(5))
+        let told = which == "braille" ? brailleSpoken(after: line, timeout: Polling.hang) : speechNotice(after: mark, timeout: Polling.hang)
         if !told {
             report.fail("\(which) not answering was not told; spoken since: \(spoken.lines(from: line).map(\.text).suffix(5)); "
                              + "frames since: \(display.frames.dropFirst(mark).map(\.text).suffix(3))")
@@ -121,7 +121,7 @@ extension SoakRun {
         ServerControl.thaw(which)
         if which == "braille" {
             let value = Self.number(model.selectedMinimum)
-            let shown = display.waitForFrame(after: back, timeout: .seconds(5)) { $0.text.contains(value) } != nil
+            let shown = display.waitForFrame(after: back, timeout: Polling.hang) { $0.text.contains(value) } != nil
                 || display.lastFrame()?.text.contains(value) == true
             if shown { report.recoveries += 1 } else {
                 report.fail("braille: the display did not show the line (value \(value)) after SIGCONT: \(display.frames.suffix(2).map(\.text))")
@@ -133,7 +133,7 @@ extension SoakRun {
             let heard = spoken.lines.count
             try someTaps(moving: true)
             let value = Self.number(model.value(of: model.focusedHandle))
-            if spoken.waitForLine(from: heard, timeout: .seconds(10), { $0.contains(value) }) != nil { report.recoveries += 1 } else {
+            if spoken.waitForLine(from: heard, timeout: Polling.hang, { $0.contains(value) }) != nil { report.recoveries += 1 } else {
                 report.fail("speech: \(value) was not spoken after SIGCONT: \(spoken.lines(from: heard).map(\.text))")
             }
         }

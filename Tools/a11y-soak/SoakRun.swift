@@ -12,7 +12,7 @@ import VirtualDisplayClient
 /// a11y-demo in a tmux pane whose shell records `stty -g` before and after it.
 final class SoakPane: TmuxPane {
     init(demo: String) throws {
-        try super.init(prefix: "a11y-soak", session: "soak", defaultTimeout: .seconds(10))
+        try super.init(prefix: "a11y-soak", session: "soak", defaultTimeout: Polling.hang)
         let q = Self.quote
         try start("stty -g >\(q(path("before"))); \(q(demo)) range >\(q(path("stdout"))) 2>\(q(path("stderr"))); "
                   + "echo $? >\(q(path("status.tmp"))); stty -g >\(q(path("after"))); mv \(q(path("status.tmp"))) \(q(path("status")))")
@@ -65,7 +65,7 @@ final class SoakRun {
             throw FixtureError("the demo did not start: \(pane.screen)\nstderr: \(pane.file("stderr"))")
         }
         // The display shows the control: the demo holds it (braille keys reach the demo, not BRLTTY).
-        guard display.waitForFrame(timeout: .seconds(15), { $0.text.hasPrefix("range") }) != nil else {
+        guard display.waitForFrame(timeout: Polling.hang, { $0.text.hasPrefix("range") }) != nil else {
             throw FixtureError("the demo never showed its line on the braille display; stderr: \(pane.file("stderr"))")
         }
     }
@@ -84,7 +84,7 @@ final class SoakRun {
     /// The screen shows the model's values (a deadline, not a speed check).
     func expectScreen(_ context: String) {
         let want = expected
-        let screen = pane.waitForScreen(timeout: .seconds(10)) { $0.contains(want) }
+        let screen = pane.waitForScreen(timeout: Polling.hang) { $0.contains(want) }
         guard !screen.contains(want) else { return }
         report.fail("\(context): expected '\(want)', screen: \(screen.split(separator: "\n").first ?? "")")
         resync()
@@ -158,7 +158,7 @@ final class SoakRun {
         lastKey = clock.now
         var last = ""
         var stableSince = clock.now
-        _ = Polling.until(timeout: .seconds(15), every: .milliseconds(50)) {
+        _ = Polling.until(timeout: Polling.hang, every: .milliseconds(50)) {
             let line = pane.screen.split(separator: "\n").first.map(String.init) ?? ""
             if line != last { last = line; stableSince = clock.now }
             return clock.now - stableSince > .milliseconds(800)

@@ -99,14 +99,14 @@ let last = quietSample()
 let lines = run.spoken.lines.count
 run.pace()
 try? run.pane.send(["Enter"])
-let status = run.pane.waitForExit(timeout: .seconds(10))
+let status = run.pane.waitForExit(timeout: Polling.hang)
 let stdout = run.pane.file("stdout")
 let want = "\(SoakRun.number(run.model.selectedMinimum)) \(SoakRun.number(run.model.selectedMaximum))"
 if status != 0 || stdout != want { run.report.fail("result: status \(status.map(String.init) ?? "none"), stdout '\(stdout)', model '\(want)'") }
 let (before, after) = (run.pane.file("before"), run.pane.file("after"))
 if before.isEmpty || before != after { run.report.fail("terminal settings: before '\(before)', after '\(after)'") }
 // After the last key only the result is said (it names both values), nothing stale.
-let afterEnter = run.spoken.waitForLines(timeout: .seconds(5)) { $0.count > lines }.dropFirst(lines)
+let afterEnter = run.spoken.waitForLines(timeout: Polling.hang) { $0.count > lines }.dropFirst(lines)
 if afterEnter.count != 1 || !(afterEnter.first ?? "").contains(want.split(separator: " ")[1]) {
     run.report.fail("spoken after Enter: \(Array(afterEnter))")
 }

@@ -79,7 +79,11 @@ now() { date +%s.%N; }
 T0=$(now)
 since() { awk -v a="$T0" -v b="$(now)" 'BEGIN{printf "%.3f", b-a}'; }
 log() { echo "[$(since)] $*" >&3; echo "fenrir-run: [$(since)s] $*" >&2; }
-# wait_for SECONDS 'shell condition' : polls every 20 ms; fails at the deadline
+# HANG: the deadline of a wait for what must happen (a process, a socket, a file): 30 s times
+# A11Y_TEST_DEADLINE_SCALE, as the tests' own waits. A busy machine does not reach it.
+HANG=$(awk -v s="${A11Y_TEST_DEADLINE_SCALE:-1}" 'BEGIN { s += 0; if (s <= 0) s = 1; printf "%d", 30 * s + 0.5 }')
+# wait_for SECONDS 'shell condition' : polls every 20 ms; fails at the deadline (the condition
+# is asked once more after it: a script stalled past it still sees what happened)
 wait_for() {
     local deadline; deadline=$(awk -v n="$(now)" -v s="$1" 'BEGIN{printf "%.3f", n+s}')
     while ! eval "$2"; do
@@ -264,7 +268,7 @@ if ((PIDNS)); then
     # lib/pidns-init.py), whose child named fenrir is Fenrir (not the mount commands before it).
     child_of() { ps -o pid=,comm= --ppid "$1" 2>/dev/null | awk -v name="${2:-}" 'name == "" || $2 == name {print $1; exit}'; }
     INIT_PID=""
-    wait_for 5 'INIT_PID=$(child_of $PANE_PID); [[ -n $INIT_PID ]] && FENRIR_PID=$(child_of $INIT_PID fenrir) && [[ -n $FENRIR_PID ]]' \
+    wait_for "$HANG" 'INIT_PID=$(child_of $PANE_PID); [[ -n $INIT_PID ]] && FENRIR_PID=$(child_of $INIT_PID fenrir) && [[ -n $FENRIR_PID ]]' \
         || { log "Fenrir did not start in its PID namespace within 5 s (pane $PANE_PID, init ${INIT_PID:-none})"; exit 1; }
     NS_PIDS=("$PANE_PID" "$INIT_PID")
     # outer_pid NSPID: the pid here of the process with pid NSPID in Fenrir's namespace (the
@@ -298,10 +302,10 @@ find_sock() {
 }
 # Fenrir's debug log is block-buffered at start (seen 8 s late): look at its speech capture first.
 started() { grep -qs "Start Fenrir" "$OUT/rsd/spoken.txt" || grep -qs "Speak: Start Fenrir" "$OUT/fenrir.log"; }
-wait_for 15 'alive $FENRIR_PID && started' \
+wait_for "$HANG" 'alive $FENRIR_PID && started' \
     || { log "Fenrir did not say Start Fenrir within 15 s"; tm capture-pane -p -t fenrir >"$OUT/screen-failed.txt" 2>/dev/null; exit 1; }
 log "Fenrir said Start Fenrir"
-wait_for 10 'alive $FENRIR_PID && find_sock' \
+wait_for "$HANG" 'alive $FENRIR_PID && find_sock' \
     || { log "Fenrir's remote socket did not appear within 10 s"; exit 1; }
 T_READY=$(since)
 mapfile -t PIDS_SEEN < <(ps -o pid= --ppid "$FENRIR_PID" | tr -d ' ')
@@ -316,7 +320,7 @@ if [[ -f $INSTANCES/$FENRIR_NSPID.json ]]; then
 fi
 
 touch "$OUT/go"
-wait_for 10 '[[ -s $OUT/program.pid ]]' || { log "the program did not start"; exit 1; }
+wait_for "$HANG" '[[ -s $OUT/program.pid ]]' || { log "the program did not start"; exit 1; }
 # The shell and the program wrote their pids as Fenrir's namespace numbers them.
 PROGRAM_PID=$(outer_pid "$(cat "$OUT/program.pid")") || { log "the program's process $(cat "$OUT/program.pid") is not found in Fenrir's namespace"; exit 1; }
 SHELL_SID=$(outer_pid "$(cat "$OUT/shell.pid")") || { log "the shell's process $(cat "$OUT/shell.pid") is not found in Fenrir's namespace"; exit 1; }
@@ -327,7 +331,7 @@ screen_settled() {
     if [[ $s == "$last" ]]; then ((stable++)) || true; else stable=0; last=$s; fi
     ((stable >= 20))
 }
-wait_for 10 '[[ -e $OUT/program.rc ]] || screen_settled' || log "the screen kept changing for 10 s"
+wait_for "$HANG" '[[ -e $OUT/program.rc ]] || screen_settled' || log "the screen kept changing for $HANG s"
 [[ -e $OUT/program.rc ]] && log "the program exited before the first key (rc $(cat "$OUT/program.rc"))"
 T_PROG=$(since)
 tm capture-pane -p -t fenrir >"$OUT/screen-start.txt"
@@ -372,7 +376,7 @@ wait_for "${wait_exit:-$gap}" '[[ -e $OUT/program.rc ]]' || true
 n_speak() { grep -c 'Speak:' "$OUT/fenrir.log" 2>/dev/null || true; }
 prev=-1 same=0
 speech_settled() { local n; n=$(n_speak); if [[ $n == "$prev" ]]; then ((same++)) || true; else same=0; prev=$n; fi; ((same >= 15)); }
-if [[ -z $killed ]]; then wait_for 5 speech_settled || true; fi
+if [[ -z $killed ]]; then wait_for "$HANG" speech_settled || true; fi
 printf '%s\t(end)\n' "$(now)" >>"$OUT/keys.tsv"
 tm capture-pane -p -t fenrir >"$OUT/screen-end.txt" 2>/dev/null || echo "(the pane is gone)" >"$OUT/screen-end.txt"
 mouse_flags end >>"$OUT/mouse.txt" || true

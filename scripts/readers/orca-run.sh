@@ -40,6 +40,9 @@ self=$here/$(basename "${BASH_SOURCE[0]}")
 repo=$(cd "$here/../.." && pwd)
 source "$here/lib/speechd.sh"
 now() { date +%s.%N; }
+# HANG: the deadline of a wait for what must happen (a process, a socket, a file): 30 s times
+# A11Y_TEST_DEADLINE_SCALE, as the tests' own waits. A busy machine does not reach it.
+HANG=$(awk -v s="${A11Y_TEST_DEADLINE_SCALE:-1}" 'BEGIN { s += 0; if (s <= 0) s = 1; printf "%d", 30 * s + 0.5 }')
 wait_for() {
     local deadline; deadline=$(awk -v n="$(now)" -v s="$1" 'BEGIN{printf "%.3f", n+s}')
     while ! eval "$2"; do
@@ -76,7 +79,7 @@ if [[ ${1:-} == --inner ]]; then
     kids+=($!)
     has_a11y_bus() { gdbus call --session --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
                        --method org.freedesktop.DBus.NameHasOwner org.a11y.Bus 2>/dev/null | grep -q true; }
-    wait_for 10 has_a11y_bus || { ilog "no org.a11y.Bus within 10 s"; echo atspi >"$OUT/failed"; stop_all; exit 1; }
+    wait_for "$HANG" has_a11y_bus || { ilog "no org.a11y.Bus within $HANG s"; echo atspi >"$OUT/failed"; stop_all; exit 1; }
     ilog "a11y bus up"; touch "$OUT/state.atspi"
     # Orca up to 50 takes its preferences folder (-u) and turns its braille off (-d braille). Orca 51 has
     # neither option: its preferences go under the private HOME, and its braille finds no BRLTTY (a
@@ -87,7 +90,7 @@ if [[ ${1:-} == --inner ]]; then
         orca "${orca_options[@]}" --debug-file "$OUT/orca.debug" >"$OUT/orca.out" 2>&1 &
     ORCA=$!
     # Ready: Orca spoke its start message. Its debug file is block-buffered: do not wait on it.
-    wait_for 30 'grep -qs "Screen reader on" "$OUT/rsd/spoken.txt" || ! kill -0 $ORCA 2>/dev/null' || true
+    wait_for "$HANG" 'grep -qs "Screen reader on" "$OUT/rsd/spoken.txt" || ! kill -0 $ORCA 2>/dev/null' || true
     if ! kill -0 $ORCA 2>/dev/null || ! grep -qs "Screen reader on" "$OUT/rsd/spoken.txt"; then
         ilog "orca not ready: $(tail -3 "$OUT/orca.out" | tr '\n' ' ')"; echo orca >"$OUT/failed"; stop_all; exit 1
     fi
@@ -182,7 +185,7 @@ log "speech-dispatchers$( ((braille)) && echo " and BRLTTY") ready"
 # Xvfb picks a free display itself and tells it on fd 5 when it accepts clients.
 setsid Xvfb -displayfd 5 -nolisten tcp -screen 0 1024x768x24 5>"$OUT/display" 2>"$OUT/xvfb.log" </dev/null &
 XVFB=$!
-wait_for 10 '[[ -s $OUT/display ]]' || { log "Xvfb did not start: $(tail -2 "$OUT/xvfb.log")"; exit 1; }
+wait_for "$HANG" '[[ -s $OUT/display ]]' || { log "Xvfb did not start: $(tail -2 "$OUT/xvfb.log")"; exit 1; }
 DISPLAY_NAME=:$(head -1 "$OUT/display" | tr -d ' \n')
 log "Xvfb $DISPLAY_NAME (pid $XVFB)"
 
@@ -210,7 +213,7 @@ wrap=()
 setsid "${wrap[@]}" dbus-run-session -- "$self" --inner "$OUT" >"$OUT/session.log" 2>&1 </dev/null &
 SESS=$!
 X() { DISPLAY=$DISPLAY_NAME DBUS_SESSION_BUS_ADDRESS=$(cat "$OUT/bus") "$@"; }
-wait_for 30 '[[ -e $OUT/state.orca || -e $OUT/failed ]] || ! kill -0 $SESS 2>/dev/null' || true
+wait_for "$HANG" '[[ -e $OUT/state.orca || -e $OUT/failed ]] || ! kill -0 $SESS 2>/dev/null' || true
 [[ -e $OUT/state.orca ]] || { log "Orca did not get ready: $(cat "$OUT/failed" 2>/dev/null) $(tail -3 "$OUT/inner.log" "$OUT/orca.out" 2>/dev/null | tr '\n' ' ')"; exit 1; }
 T_READY=$(since)
 log "Orca ready (at-spi bus up, 'Screen reader on.' spoken)"
@@ -221,7 +224,7 @@ X xdotool windowfocus --sync "$WIN"
 T_WIN=$(since)
 log "sakura window $WIN focused"
 touch "$OUT/go"
-wait_for 15 '[[ -s $OUT/program.pid ]]' || { log "the program did not start"; exit 1; }
+wait_for "$HANG" '[[ -s $OUT/program.pid ]]' || { log "the program did not start"; exit 1; }
 # Ready: the terminal's text, as AT-SPI shows it, stopped changing for 0.4 s.
 X /usr/bin/python3 "$here/lib/atspi-text.py" --wait-stable 0.4 10 >"$OUT/screen-start.txt" 2>>"$OUT/run.log" \
     || log "the terminal text kept changing (or was empty) for 10 s"
@@ -271,7 +274,7 @@ for k in $KEYS; do
     case $k in
         @kill|@term)
             sig=${k#@}; echo "${sig^^}" >"$OUT/kill-reader"
-            wait_for 5 '[[ -s $OUT/reader-killed ]]' || { log "Orca was not killed within 5 s"; exit 1; }
+            wait_for "$HANG" '[[ -s $OUT/reader-killed ]]' || { log "Orca was not killed within $HANG s"; exit 1; }
             printf '%s\t%s\n' "$(cat "$OUT/reader-killed")" "$k" >>"$OUT/keys.tsv"
             log "SIG${sig^^} to Orca: it ended"
             ;;
@@ -293,7 +296,7 @@ wait_for "${wait_exit:-$gap}" '[[ -e $OUT/program.rc ]]' || true
 lines() { wc -l <"$OUT/rsd/spoken.txt"; }
 prev=-1 same=0
 settled() { local n; n=$(lines); if [[ $n == "$prev" ]]; then ((same++)) || true; else same=0; prev=$n; fi; ((same >= 25)); }
-wait_for 5 settled || true
+wait_for "$HANG" settled || true
 printf '%s\t(end)\n' "$(now)" >>"$OUT/keys.tsv"
 X /usr/bin/python3 "$here/lib/atspi-text.py" >"$OUT/screen-end.txt" 2>/dev/null || true
 [[ -e $OUT/program.rc ]] && log "program exited with $(cat "$OUT/program.rc")" || log "program still running after the keys"

@@ -102,9 +102,10 @@ start_brltty() {
         -A "auth=none,host=$host" </dev/null >>"$D/brltty.log" 2>&1 &
     echo $! >"$D/brltty.pid"
     local pid=$! i brltty_pid
-    # A restart may wait for the display to plug in again before BrlAPI listens: 15 s then.
-    local steps=100; [[ -n ${2:-} ]] && steps=300
-    for ((i = 0; i < steps; i++)); do
+    # A restart may wait for the display to plug in again before BrlAPI listens.
+    local restart=0 steps; [[ -n ${2:-} ]] && restart=1
+    steps=$(hang_steps 0.05)
+    for ((i = 0; i <= steps; i++)); do  # (the last look comes after the deadline)
         alive "$pid" || { say "brltty exited at start; its log ($D/brltty.log):"; tail -n 20 "$D/brltty.log" >&2; return 1; }
         if grep -q "bind error" "$D/brltty.log"; then
             say "brltty could not bind BrlAPI port $port (another server took it); log: $D/brltty.log"
@@ -114,13 +115,13 @@ start_brltty() {
         # Our brltty, not another one on this index, must be the one listening.
         # (On a restart the display may already have plugged in, and the vr driver then no longer
         # shows its socket file: the port alone tells.)
-        if [[ -n $brltty_pid ]] && { [[ -S $s/vr.sock ]] || ((steps > 100)); } && owns_port "$brltty_pid" "$port"; then
+        if [[ -n $brltty_pid ]] && { [[ -S $s/vr.sock ]] || ((restart)); } && owns_port "$brltty_pid" "$port"; then
             BRLAPI_INDEX=$idx
             echo "$idx" >"$D/brlapi-index"
             # The local socket comes with the TCP one; recorded once it is there.
             if [[ $host == *+* ]]; then
                 local j
-                for ((j = 0; j < 20; j++)); do
+                for ((j = 0; j < steps; j++)); do
                     [[ -S $brlapi_dir/$idx ]] && { echo ":$idx" >"$D/brlapi-local"; break; }
                     sleep 0.05
                 done
@@ -129,7 +130,7 @@ start_brltty() {
         fi
         sleep 0.05
     done
-    say "brltty did not listen on 127.0.0.1:$port with $s/vr.sock within $((steps / 20)) s; log: $D/brltty.log"
+    say "brltty did not listen on 127.0.0.1:$port with $s/vr.sock within $(hang_seconds) s; log: $D/brltty.log"
     return 1
 }
 
@@ -167,8 +168,9 @@ start_keeper() {
         "$exe" --socket "$s/vr.sock" --cells "$cells" --output "$D/braille.txt" \
         </dev/null >"$D/keeper.log" 2>&1 &
     echo $! >"$D/keeper.pid"
-    local pid=$! i
-    for ((i = 0; i < 100; i++)); do
+    local pid=$! i steps
+    steps=$(hang_steps 0.05)
+    for ((i = 0; i <= steps; i++)); do  # (the last look comes after the deadline)
         alive "$pid" || { say "the display keeper exited; see $D/keeper.log"; cat "$D/keeper.log" >&2; return 1; }
         # (The Baum display has its dimensions from BRLTTY's start: there, the keeper is taken once
         # the Baum display has it.)
@@ -179,6 +181,6 @@ start_keeper() {
         fi
         sleep 0.05
     done
-    say "the display keeper did not connect within 5 s (or BRLTTY did not take it); see $D/keeper.log and $D/brltty.log"
+    say "the display keeper did not connect within $(hang_seconds) s (or BRLTTY did not take it); see $D/keeper.log and $D/brltty.log"
     return 1
 }

@@ -3,6 +3,13 @@
 # BRLTTY's supervisor); its pid is in $D/NAME.pid. Uses $D and say() from servers.sh.
 
 alive() { [[ -n ${1:-} ]] && kill -0 "$1" 2>/dev/null; }
+
+# A wait for a server is for a hang, not for speed (a busy machine must not fail it): 30 s
+# times A11Y_TEST_DEADLINE_SCALE, as the tests' waits (Polling.hang). `hang_seconds` is that
+# time; `hang_steps STEP` how many sleeps of STEP seconds make it (a loop of that many looks
+# takes at least that long, longer on a slow machine).
+hang_seconds() { awk -v s="${A11Y_TEST_DEADLINE_SCALE:-1}" 'BEGIN { s += 0; if (s <= 0) s = 1; printf "%d\n", 30 * s + 0.5 }'; }
+hang_steps() { awk -v t="$(hang_seconds)" -v step="$1" 'BEGIN { printf "%d\n", t / step + 0.5 }'; }
 pid_of() { [[ -f $D/$1.pid ]] && cat "$D/$1.pid" || true; }
 
 # Stops one process group we started (each daemon runs under setsid), escalating to SIGKILL.
@@ -35,7 +42,9 @@ kill_now() {
     rm -f "$D/$name.pid"
     running "$pid" || { say "$name is not running"; return 1; }
     kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
-    for ((i = 0; i < 50; i++)); do running "$pid" || return 0; sleep 0.02; done
-    say "$name (pid $pid) did not die"
+    local steps; steps=$(hang_steps 0.02)
+    for ((i = 0; i < steps; i++)); do running "$pid" || return 0; sleep 0.02; done
+    running "$pid" || return 0
+    say "$name (pid $pid) did not die within $(hang_seconds) s"
     return 1
 }

@@ -50,14 +50,15 @@ CONF
     setsid env XDG_CACHE_HOME="$D/cache" CAPTURE_FILE="$D/spoken.txt" CAPTURE_DELAY_FILE="$D/capture-delay" \
         speech-dispatcher -s -t 0 -C "$D/conf" -P "$D/speechd.pidfile" </dev/null >"$D/speechd.out" 2>&1 &
     echo $! >"$D/speechd.pid"
-    local pid=$! i
-    for ((i = 0; i < 100; i++)); do
+    local pid=$! i steps
+    steps=$(hang_steps 0.05)
+    for ((i = 0; i <= steps; i++)); do  # (the last look comes after the deadline)
         alive "$pid" || { say "speech-dispatcher exited at start; see $D/speechd.out and $D/log/"; tail -n 20 "$D/speechd.out" >&2; return 1; }
         if grep -qs "waiting for clients" "$D/log/speech-dispatcher.log" "$D/speechd.out" && [[ -S $s/speechd.sock ]]; then
             return 0
         fi
         sleep 0.05
     done
-    say "speech-dispatcher was not waiting for clients within 5 s; see $D/log/speech-dispatcher.log"
+    say "speech-dispatcher was not waiting for clients within $(hang_seconds) s; see $D/log/speech-dispatcher.log"
     return 1
 }

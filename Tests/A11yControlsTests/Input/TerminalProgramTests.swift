@@ -37,14 +37,14 @@ private func runHelper(_ act: (pid_t, Pty) -> Void) throws -> (ending: ProcessEn
     // terminal. (Foundation's Process makes the child a process group leader, which cannot call
     // setsid.)
     let helper = try ChildProcess([helperPath(), pty.subPath], environment: ["SWIFT_BACKTRACE": "enable=no"], newSession: true)
-    var output = pty.read(until: "READY", timeout: .seconds(10))
+    var output = pty.read(until: "READY", timeout: Polling.hang)
     guard output.contains("READY") else {
         helper.killAndReap()
         Issue.record("helper did not start: \(output.debugDescription)")
         return (.exited(-1), output, false)
     }
     act(helper.pid, pty)
-    let ending = Polling.until(timeout: .seconds(20), every: .zero) { () -> ProcessEnding? in
+    let ending = Polling.until(timeout: Polling.hang, every: .zero) { () -> ProcessEnding? in
         output += pty.read(until: "\u{0}", timeout: .milliseconds(50))
         return helper.exit
     }
@@ -115,7 +115,7 @@ struct TerminalProgramTests {
             // discarded (the stop itself is checked by hand in tmux: Ctrl-Z, stty, fg).
             kill(pid, SIGTSTP)
             // The handler ran: the signal is no longer pending, and raw mode is back on.
-            #expect(Polling.until(timeout: .seconds(10)) { !signalPending(SIGTSTP, in: pid) && pty.isRaw })
+            #expect(Polling.until(timeout: Polling.hang) { !signalPending(SIGTSTP, in: pid) && pty.isRaw })
             pty.type("r")
             #expect(pty.read(until: "RAW").contains("RAW true"))
             pty.type("q")

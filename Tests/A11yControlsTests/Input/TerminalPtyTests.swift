@@ -6,6 +6,7 @@ import Foundation
 import Glibc
 import A11yTestSupport
 import Testing
+import VirtualDisplayClient
 @testable import A11yDevices
 @testable import A11yInput
 @testable import A11ySession
@@ -123,7 +124,7 @@ struct TerminalPtyTests {
             _ = reply.withCString { write(main, $0, strlen($0)) }
             answered.signal()
         }
-        let result = try terminal.queryKittyKeyboard(timeout: .seconds(3))
+        let result = try terminal.queryKittyKeyboard(timeout: Polling.hang)
         answered.wait()
         #expect(result.isSupported == supported)
         #expect(result.typedAhead == [KeyEvent(.character("k"))])

@@ -211,9 +211,9 @@ import VirtualDisplayClient
         #expect(!braille.retryIfDue(at: .milliseconds(250)))
         #expect(display.connectionAttempts == attempts)
         display.thaw()
-        #expect(Polling.until(timeout: .seconds(10)) { !display.isConnected })
+        #expect(Polling.until(timeout: Polling.hang) { !display.isConnected })
         var time = Duration.seconds(1)
-        #expect(Polling.until(timeout: .seconds(10)) {
+        #expect(Polling.until(timeout: Polling.hang) {
             time += .milliseconds(50)
             return braille.retryIfDue(at: time)
         })
@@ -236,17 +236,17 @@ import VirtualDisplayClient
         for value in 11...14 { braille.show(frame("Price \(value)"), at: now) }
         #expect(display.frames.isEmpty)
         // Told once, however long it stays frozen and however many frames wait.
-        #expect(Polling.until(timeout: .seconds(10)) { _ = braille.retryIfDue(at: now); return notAnswering == 1 })
+        #expect(Polling.until(timeout: Polling.hang) { _ = braille.retryIfDue(at: now); return notAnswering == 1 })
         braille.show(frame("Price 15"), at: now)
         for _ in 0..<3 { _ = braille.retryIfDue(at: now) }
         #expect(notAnswering == 1 && statuses.isEmpty && reports.count == 1)
         display.thaw()
-        #expect(Polling.until(timeout: .seconds(10)) { display.frames.last?.text == "Price 15" })
-        #expect(Polling.until(timeout: .seconds(10)) { _ = braille.retryIfDue(at: now); return statuses == [true] })
+        #expect(Polling.until(timeout: Polling.hang) { display.frames.last?.text == "Price 15" })
+        #expect(Polling.until(timeout: Polling.hang) { _ = braille.retryIfDue(at: now); return statuses == [true] })
         // The frame the worker took when the freeze began, then the latest: not every one in between.
         #expect(display.frames.count <= 2, "frames: \(display.frames.map(\.text))")
         #expect(reports.last == "braille display is answering again")
         braille.close()
-        #expect(Polling.until(timeout: .seconds(10)) { !display.isConnected })
+        #expect(Polling.until(timeout: Polling.hang) { !display.isConnected })
     }
 }

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yDevices
 @testable import A11ySession
 import A11yTestSupport
+import VirtualDisplayClient
 
 /// `--screen-reader auto`: the readers people run are found from what the system shows (a /proc
 /// laid out in a folder, real Unix sockets), and what is merely left behind is not a reader.
@@ -367,8 +368,8 @@ import A11yTestSupport
         #expect(!watch.hasEnded)
         child.kill(SIGKILL)
         var entry = pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)
-        #expect(poll(&entry, 1, 5000) == 1)
+        #expect(poll(&entry, 1, Int32(Polling.hang.components.seconds) * 1000) == 1)
         #expect(watch.hasEnded)
-        _ = try child.waitForExit(timeout: .seconds(5))
+        _ = try child.waitForExit(timeout: Polling.hang)
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 import VirtualDisplayClient
 
@@ -16,6 +17,14 @@ struct PollingTests {
             return 7
         }
         #expect(value == 7 && calls == 2)
+    }
+
+    /// The one deadline of a wait for what must happen is for a hang: 30 s times
+    /// A11Y_TEST_DEADLINE_SCALE (1 when unset).
+    @Test func theHangDeadlineIsThirtySecondsTimesTheScale() {
+        #expect(Polling.deadlineScale > 0)
+        #expect(Polling.hang == .seconds(30) * Polling.deadlineScale)
+        if getenv("A11Y_TEST_DEADLINE_SCALE") == nil { #expect(Polling.hang == .seconds(30)) }
     }
 
     @Test func aConditionThatNeverHoldsIsNilAtTheDeadline() {

@@ -26,7 +26,7 @@ final class DemoInTmux: TmuxPane {
     /// that runs the demo as its child (the demo's command line follows it).
     init(_ arguments: [String], columns: Int = 100, rows: Int = 30, environment: [String: String] = [:],
          unsetting: [String] = [], wrapper: [String] = []) throws {
-        try super.init(prefix: "a11y-e2e", session: "demo", defaultTimeout: .seconds(5))
+        try super.init(prefix: "a11y-e2e", session: "demo", defaultTimeout: Polling.hang)
         let q = Self.quote
         // Over ssh or in WSL the demo would choose the presentation for a reader on another
         // machine: a test that does not ask for it runs as on a local console.
@@ -63,10 +63,11 @@ final class DemoInTmux: TmuxPane {
     /// Types `key` at a tap's pace (`gap` after the key before) and returns how long the screen
     /// took to show `expected`, from the key typed (printed for the report; no test asserts it).
     @discardableResult
-    func tap(_ key: String, gap: Duration = .milliseconds(150), expecting expected: String, timeout: Duration = .seconds(5)) throws -> Duration {
+    func tap(_ key: String, gap: Duration = .milliseconds(150), expecting expected: String, timeout: Duration = Polling.hang,
+             file: String = #fileID, line: Int = #line) throws -> Duration {
         try send(key, gap: gap)
         let typed = ContinuousClock.now
-        let screen = waitForScreen(timeout: timeout) { $0.contains(expected) }
+        let screen = waitForScreen(timeout: timeout, file: file, line: line) { $0.contains(expected) }
         #expect(screen.contains(expected), "screen after \(key): \(screen)")
         let took = ContinuousClock.now - typed
         restartPace()  // the key was read: the next one is a tap too, however late this one came

@@ -1,5 +1,6 @@
 import A11yTestSupport
 import Foundation
+import VirtualDisplayClient
 
 /// a11y-demo in a tmux pane whose shell records `stty -g` before and after the demo, and the
 /// demo's exit status; every byte the pane shows is kept (tmux pipe-pane) to check the modes the
@@ -7,7 +8,7 @@ import Foundation
 final class SignalPane: TmuxPane {
     /// Runs `a11y-demo ARGUMENTS` (with `pipeline` appended to its command, e.g. "| true").
     init(_ arguments: [String], pipeline: String = "") throws {
-        try super.init(prefix: "a11y-sig", session: "signals", defaultTimeout: .seconds(8))
+        try super.init(prefix: "a11y-sig", session: "signals", defaultTimeout: Polling.hang)
         let demo = try DemoInTmux.binary
         let q = Self.quote
         let run = ([demo] + arguments).map(q).joined(separator: " ")

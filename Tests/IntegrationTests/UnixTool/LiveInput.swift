@@ -40,12 +40,12 @@ final class LiveScriptedDemo {
     /// Waits (10 s at most) until stdout satisfies `condition`; the stdout then.
     @discardableResult
     func waitForStdout(_ condition: (String) -> Bool) -> String {
-        _ = Polling.until(timeout: .seconds(10), every: .milliseconds(5)) { condition(stdout) }
+        _ = Polling.until(timeout: Polling.hang, every: .milliseconds(5)) { condition(stdout) }
         return stdout
     }
 
     /// The shell status, once it ended (10 s at most).
     func waitForExit() -> Int32? {
-        (try? child.waitForExit(timeout: .seconds(10)))??.shellStatus
+        (try? child.waitForExit(timeout: Polling.hang))??.shellStatus
     }
 }

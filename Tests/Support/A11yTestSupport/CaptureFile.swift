@@ -80,8 +80,9 @@ package final class CaptureFile: Sendable {
 
     /// Waits until the lines satisfy `condition`; returns them (satisfied or not) at the end.
     @discardableResult
-    package func waitForLines(timeout: Duration = .seconds(5), _ condition: ([String]) -> Bool) -> [String] {
-        Polling.until(timeout: timeout, every: .milliseconds(2)) { () -> [String]? in
+    package func waitForLines(timeout: Duration = Polling.hang, file: String = #fileID, line: Int = #line,
+                              _ condition: ([String]) -> Bool) -> [String] {
+        Polling.until(timeout: timeout, every: .milliseconds(2), file: file, line: line) { () -> [String]? in
             let current = lines
             return condition(current) ? current : nil
         } ?? lines
@@ -89,9 +90,10 @@ package final class CaptureFile: Sendable {
 
     /// Waits for the first line after the first `index` ones that satisfies `condition`,
     /// looking every `interval`.
-    package func waitForLine(from index: Int, timeout: Duration = .seconds(5), every interval: Duration = .milliseconds(2),
+    package func waitForLine(from index: Int, timeout: Duration = Polling.hang, every interval: Duration = .milliseconds(2),
+                            file: String = #fileID, line: Int = #line,
                             _ condition: (String) -> Bool = { _ in true }) -> Line? {
-        Polling.until(timeout: timeout, every: interval) { lines(from: index).first { condition($0.text) } }
+        Polling.until(timeout: timeout, every: interval, file: file, line: line) { lines(from: index).first { condition($0.text) } }
     }
 
     /// Reads the file now, unless `watch`'s thread does (then it is the one reader, and a waiter

@@ -102,9 +102,9 @@ package final class ChildProcess: Sendable {
     }
 
     /// Waits for the end: for ever when `timeout` is nil, else nil after `timeout`.
-    package func waitForExit(timeout: Duration? = nil) throws -> ProcessEnding? {
+    package func waitForExit(timeout: Duration? = nil, file: String = #fileID, line: Int = #line) throws -> ProcessEnding? {
         if let timeout {
-            return Polling.until(timeout: timeout, every: .milliseconds(5)) { exit }
+            return Polling.until(timeout: timeout, every: .milliseconds(5), file: file, line: line) { exit }
         }
         return try ending.withLock { ending in
             if let ending { return ending }

@@ -40,7 +40,7 @@ package final class PrivateSessionBus {
             try? FileManager.default.removeItem(at: directory)
             throw FixtureError("dbus-daemon cannot start (install-deps.sh installs dbus-daemon): \(error)")
         }
-        let address = Polling.until(timeout: .seconds(10), every: .milliseconds(5)) { () -> String? in
+        let address = Polling.until(timeout: Polling.hang, every: .milliseconds(5)) { () -> String? in
             guard let text = try? String(contentsOfFile: addressFile, encoding: .utf8), text.hasSuffix("\n") else { return nil }
             return text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
@@ -48,7 +48,7 @@ package final class PrivateSessionBus {
             daemon.killAndReap()
             let log = (try? String(contentsOf: directory.appendingPathComponent("daemon.log"), encoding: .utf8)) ?? ""
             try? FileManager.default.removeItem(at: directory)
-            throw FixtureError("dbus-daemon printed no address within 10 s: \(log)")
+            throw FixtureError("dbus-daemon printed no address within \(Polling.hang): \(log)")
         }
         self.daemon = daemon
         self.address = address
@@ -101,7 +101,7 @@ package final class OrcaStandIn {
                                     "--log", log, "--answer", answer ? "true" : "false"],
                                    environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "PATH": "/usr/bin:/bin"],
                                    streams: .files(output: log + ".out"))
-        guard Polling.until(timeout: .seconds(10), every: .milliseconds(10), { bus.hasOwner(shape.rawValue) || process.exit != nil }),
+        guard Polling.until(timeout: Polling.hang, every: .milliseconds(10), { bus.hasOwner(shape.rawValue) || process.exit != nil }),
               process.exit == nil else {
             process.killAndReap()
             throw FixtureError("the stand-in Orca service did not take \(shape.rawValue): "
@@ -135,13 +135,14 @@ package final class OrcaStandIn {
     package var spoken: [Call] { calls.filter { $0.method == "SpeakMessage" || $0.method == "PresentMessage" } }
 
     /// Waits (at most `timeout`) until a call speaks `text`; the call, or nil.
-    package func waitForSpoken(_ text: String, timeout: Duration = .seconds(5)) -> Call? {
-        Polling.until(timeout: timeout, every: .milliseconds(2)) { spoken.first { $0.arguments == text } }
+    package func waitForSpoken(_ text: String, timeout: Duration = Polling.hang, file: String = #fileID, line: Int = #line) -> Call? {
+        Polling.until(timeout: timeout, every: .milliseconds(2), file: file, line: line) { spoken.first { $0.arguments == text } }
     }
 
     /// Waits (at most `timeout`) until a call speaks words that meet `condition`.
-    package func waitForSpoken(timeout: Duration = .seconds(5), _ condition: (String) -> Bool) -> Call? {
-        Polling.until(timeout: timeout, every: .milliseconds(2)) { spoken.first { condition($0.arguments) } }
+    package func waitForSpoken(timeout: Duration = Polling.hang, file: String = #fileID, line: Int = #line,
+                               _ condition: (String) -> Bool) -> Call? {
+        Polling.until(timeout: timeout, every: .milliseconds(2), file: file, line: line) { spoken.first { condition($0.arguments) } }
     }
 
     /// Stalls it (SIGSTOP: every call waits), lets it go on, ends it (SIGTERM: its name is lost).

@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import VirtualDisplayClient
 
 /// A pseudo-terminal pair: the test or the benchmark plays the terminal emulator on `main`; the
 /// program under test uses `sub` (or opens `subPath`, as its controlling terminal).
@@ -104,18 +105,24 @@ package final class Pty: Sendable {
 
     /// Reads until `text` appears (or `timeout` passes); returns everything read. What arrived
     /// by the deadline is read once more after it, so a reader stalled past it still sees it.
-    package func read(until text: String, timeout: Duration = .seconds(20)) -> String {
-        let deadline = ContinuousClock.now + timeout
+    package func read(until text: String, timeout: Duration = Polling.hang, file: String = #fileID, line: Int = #line) -> String {
+        let start = ContinuousClock.now
+        let deadline = start + timeout
         var out: [UInt8] = []
+        var late = Duration.zero
         while !String(decoding: out, as: UTF8.self).contains(text) {
-            let expired = ContinuousClock.now >= deadline
+            let now = ContinuousClock.now
+            let expired = now >= deadline
+            if expired { late = now - deadline }
             guard let chunk = readChunk(waitingMilliseconds: expired ? 0 : 100) else {
                 if expired { break } else { continue }
             }
             if chunk.isEmpty { break }
             out += chunk
         }
-        return String(decoding: out, as: UTF8.self)
+        let result = String(decoding: out, as: UTF8.self)
+        Polling.report(file: file, line: line, took: ContinuousClock.now - start, timeout: timeout, found: result.contains(text), late: late)
+        return result
     }
 
     /// Reads what the program wrote to the terminal (waits up to 1 s for the first byte, then

@@ -36,12 +36,12 @@ extension BrailleDisplay {
         do {
             // A BRLTTY that accepts and does not answer (one showing a message held by a line
             // key answers no client) fails the test instead of hanging the run.
-            brl = try BrailleDisplay(connectTimeout: .seconds(10))
+            brl = try BrailleDisplay(connectTimeout: Polling.hang)
         } catch {
             throw FixtureError("cannot reach the test BrlAPI server at \(host): \(error). \(Servers.advice)")
         }
         try brl.enterTTY()
-        guard try Polling.until(timeout: .seconds(5), every: .milliseconds(10), { try brl.size().width == display.cells }) else {
+        guard try Polling.until(timeout: Polling.hang, every: .milliseconds(10), { try brl.size().width == display.cells }) else {
             throw FixtureError("BrlAPI at \(host) reports \(try brl.size()) cells, not the virtual display's \(display.cells): another BRLTTY answers on this index?")
         }
         return brl
@@ -50,8 +50,8 @@ extension BrailleDisplay {
     /// Waits up to `timeout` for a key. NOOP is not a key of the display's: BRLTTY sends it to
     /// its clients when the display comes back, and tests press it to make BRLTTY update the
     /// display (`BrailleReleaseTests`), which a client that takes every key receives.
-    package func nextKey(timeout: Duration = .seconds(2)) throws -> BrailleKey? {
-        try Polling.until(timeout: timeout, every: .zero) { () throws -> BrailleKey? in
+    package func nextKey(timeout: Duration = Polling.hang, file: String = #fileID, line: Int = #line) throws -> BrailleKey? {
+        try Polling.until(timeout: timeout, every: .zero, file: file, line: line) { () throws -> BrailleKey? in
             while let key = try readKey(wait: false) {
                 if key != .command(name: "NOOP", argument: 0) { return key }
             }

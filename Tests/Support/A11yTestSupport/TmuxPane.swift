@@ -8,7 +8,7 @@ open class TmuxPane {
     public let socket: String
     public let directory: URL
     public let session: String
-    /// How long the waits wait by default.
+    /// How long the waits wait by default (`Polling.hang` for the tests' panes).
     public let defaultTimeout: Duration
 
     public init(prefix: String, session: String, defaultTimeout: Duration) throws {
@@ -42,16 +42,17 @@ open class TmuxPane {
 
     /// Waits until the screen satisfies `condition`; returns the screen.
     @discardableResult
-    public func waitForScreen(timeout: Duration? = nil, _ condition: (String) -> Bool) -> String {
-        Polling.until(timeout: timeout ?? defaultTimeout, every: .milliseconds(20)) { () -> String? in
+    public func waitForScreen(timeout: Duration? = nil, file: String = #fileID, line: Int = #line,
+                              _ condition: (String) -> Bool) -> String {
+        Polling.until(timeout: timeout ?? defaultTimeout, every: .milliseconds(20), file: file, line: line) { () -> String? in
             let text = screen
             return condition(text) ? text : nil
         } ?? screen
     }
 
     /// The exit status the command wrote to its `status` file, or nil after `timeout`.
-    public func waitForExit(timeout: Duration? = nil) -> Int32? {
-        Polling.until(timeout: timeout ?? defaultTimeout, every: .milliseconds(20)) { Int32(file("status")) }
+    public func waitForExit(timeout: Duration? = nil, file: String = #fileID, line: Int = #line) -> Int32? {
+        Polling.until(timeout: timeout ?? defaultTimeout, every: .milliseconds(20), file: file, line: line) { Int32(self.file("status")) }
     }
 
     /// The pid of the a11y-demo the pane's shell runs.
@@ -88,8 +89,8 @@ open class TmuxPane {
     }
 
     /// Waits until mouse reporting is `on` (or off); returns whether it came to that.
-    public func waitForMouseReporting(_ on: Bool, timeout: Duration? = nil) -> Bool {
-        Polling.until(timeout: timeout ?? defaultTimeout, every: .milliseconds(20)) { mouseReporting == on }
+    public func waitForMouseReporting(_ on: Bool, timeout: Duration? = nil, file: String = #fileID, line: Int = #line) -> Bool {
+        Polling.until(timeout: timeout ?? defaultTimeout, every: .milliseconds(20), file: file, line: line) { mouseReporting == on }
     }
 
     @discardableResult

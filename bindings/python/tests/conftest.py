@@ -32,12 +32,47 @@ os.environ["A11Y_CONTROLS_CONFIG"] = "/dev/null"
 ADVICE = "start the servers: scripts/servers.sh start DIR && source DIR/env (make test does this)"
 
 
-def wait_until(condition: Callable[[], object], timeout: float = 10.0, every: float = 0.01) -> object:
-    """``condition()`` once it is truthy, polling until ``timeout`` seconds; then its last value."""
-    deadline = time.monotonic() + timeout
+def _deadline_scale() -> float:
+    try:
+        scale = float(os.environ.get("A11Y_TEST_DEADLINE_SCALE", "1"))
+    except ValueError:
+        return 1.0
+    return scale if 0 < scale < float("inf") else 1.0
+
+
+# The deadline of a wait for something that must happen, as the Swift tests' ``Polling.hang``:
+# 30 s times A11Y_TEST_DEADLINE_SCALE. It is for a hang, not for speed: a busy machine does not
+# reach it.
+DEADLINE = 30.0 * _deadline_scale()
+
+# A wait that took this long or longer says so (the figure, never a failure).
+LONG_WAIT = 2.0
+
+
+def _report(started: float, found: bool) -> None:
+    """Prints how long a wait took, and where the test waited, when it was long."""
+    took = time.monotonic() - started
+    if took < LONG_WAIT:
+        return
+    frame = sys._getframe(1)
+    while frame.f_back is not None and frame.f_code.co_filename == __file__:
+        frame = frame.f_back
+    print("wait at %s:%d %s after %.2f s (deadline %.0f s)" % (
+        os.path.basename(frame.f_code.co_filename), frame.f_lineno, "came" if found else "gave up", took, DEADLINE))
+
+
+def wait_until(condition: Callable[[], object], timeout: float = DEADLINE, every: float = 0.01) -> object:
+    """``condition()`` once it is truthy, polling until ``timeout`` seconds; then its last value.
+    The condition is asked once more after the deadline has passed, so a waiter stalled past it
+    (a busy machine) sees what happened meanwhile instead of failing on time alone."""
+    started = time.monotonic()
+    deadline = started + timeout
     while True:
+        expired = time.monotonic() > deadline
         value = condition()
-        if value or time.monotonic() > deadline:
+        if value or expired:
+            if value or time.monotonic() - deadline > 1.0:
+                _report(started, bool(value))
             return value
         time.sleep(every)
 
@@ -55,7 +90,7 @@ class CaptureFile:
             text = file.read().decode("utf-8", "replace")
         return text.splitlines()
 
-    def wait_for(self, text: str, timeout: float = 10.0) -> List[str]:
+    def wait_for(self, text: str, timeout: float = DEADLINE) -> List[str]:
         """The lines once one contains ``text`` (or all of them after ``timeout``)."""
         wait_until(lambda: any(text in line for line in self.lines()), timeout)
         return self.lines()
@@ -94,7 +129,7 @@ class VirtualDisplay:
         with self._lock:
             return list(self.texts)
 
-    def wait_for(self, prefix: str, timeout: float = 10.0) -> Optional[str]:
+    def wait_for(self, prefix: str, timeout: float = DEADLINE) -> Optional[str]:
         """The first text shown (since the display connected) that starts with ``prefix``."""
         found = wait_until(lambda: next((t for t in self.seen() if t.startswith(prefix)), None), timeout)
         return found if isinstance(found, str) else None
@@ -138,12 +173,13 @@ def display(servers: Dict[str, str]) -> Iterator[VirtualDisplay]:
         connected = VirtualDisplay(path)
     except OSError as error:
         pytest.fail("cannot connect a virtual braille display to %s (%s): %s" % (path, error, ADVICE), pytrace=False)
-    # BRLTTY takes the display once it has read its size.
-    time.sleep(0.3)
+    # BRLTTY has taken the display once it shows it something (its first frame comes at once
+    # when it took the display; the display of a test before is then surely gone).
+    if not wait_until(lambda: connected.seen()):
+        connected.close()
+        pytest.fail("BRLTTY did not take the virtual display at %s within %.0f s" % (path, DEADLINE), pytrace=False)
     yield connected
     connected.close()
-    # BRLTTY notices the display has gone before the next test connects one.
-    time.sleep(0.3)
 
 
 CHILD = r"""
@@ -204,28 +240,36 @@ class TerminalRun:
     def screen(self) -> str:
         return self.output.decode("utf-8", "replace")
 
-    def wait_for_screen(self, text: str, timeout: float = 10.0) -> bool:
-        deadline = time.monotonic() + timeout
+    def wait_for_screen(self, text: str, timeout: float = DEADLINE) -> bool:
+        """Whether ``text`` was drawn within ``timeout`` (what came by then is read once more
+        after it, so a reader stalled past the deadline still sees it)."""
+        started = time.monotonic()
+        deadline = started + timeout
         while text not in self.screen and time.monotonic() < deadline:
             self.read()
+        self.read(0)
+        _report(started, text in self.screen)
         return text in self.screen
 
     def type(self, keys: bytes) -> None:
         os.write(self.fd, keys)
 
-    def finish(self, timeout: float = 15.0) -> Dict[str, object]:
+    def finish(self, timeout: float = DEADLINE) -> Dict[str, object]:
         """Waits for the program to end; what it reports: ``result`` (the last call's),
         ``results`` (every call's), or ``error`` (the exception's name) and ``message``; and
         ``cooked``, whether the terminal was back in canonical mode with echo at its end.
         ``status`` is its exit status."""
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        while True:
+            expired = time.monotonic() >= deadline  # asked once more after the deadline
             self.read()
             done, status = os.waitpid(self.pid, os.WNOHANG)
             if done:
                 self.status = os.waitstatus_to_exitcode(status)
                 break
-        else:
+            if expired:
+                break
+        if self.status is None:
             os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
             os.close(self.fd)
@@ -261,7 +305,7 @@ def terminal(tmp_path: Path) -> Iterator[Callable[..., TerminalRun]]:
 
 
 def run_python(code: str, environment: Optional[Dict[str, str]] = None, stdin: bytes = b"",
-               timeout: float = 30.0) -> subprocess.CompletedProcess:
+               timeout: float = DEADLINE) -> subprocess.CompletedProcess:
     """``code`` run by this Python in a process of its own (stdin a pipe: no terminal)."""
     env = dict(os.environ)
     env.update(environment or {})
