@@ -48,9 +48,8 @@ extension BrailleDisplay {
     /// while it waits for another answer), and `preferencesChanged()` then returns true once.
     /// False when BRLTTY cannot watch them all.
     ///
-    /// The display's size is not watched: libbrlapi keeps the size it first read whatever
-    /// BRLTTY reports, and BRLTTY reports it again while frames are written (each report a
-    /// wake-up of the reader for nothing).
+    /// The display's size has a watch of its own (`watchDisplaySize()`), which a session asks for
+    /// once its first frame is out (not a round trip more before it).
     @discardableResult
     package func watchPreferences() throws(BrailleError) -> Bool {
         try withHandle("brlapi__watchParameter") { handle throws(BrailleError) -> Bool in try watch(on: handle) }
@@ -85,6 +84,48 @@ extension BrailleDisplay {
     package func preferencesChanged() -> Bool {
         preferenceWatch.changed.exchange(false, ordering: .relaxed)
     }
+
+    /// Asks BRLTTY to tell this connection the display's size whenever it sets it
+    /// (`brlapi__watchParameter` of `BRLAPI_PARAM_DISPLAY_SIZE`, one round trip; BRLTTY answers
+    /// with the size now). `reportedWidth` then holds the width it last reported. False when
+    /// BRLTTY cannot watch it (a server older than BrlAPI 0.8).
+    ///
+    /// The connection itself keeps the size it read when it took the display (libbrlapi reads
+    /// it once, until tty mode is left): when one display is unplugged and one of another
+    /// width plugged in while BRLTTY stays up, BRLTTY 6.5 and 6.7 refuse the next write of the
+    /// old width (`BrailleError.refusedFrameSize`), but BRLTTY 6.9 takes it and shows its first
+    /// cells; only this report tells the client there. BRLTTY also reports the same size again
+    /// now and then (6.5 while frames are written): only a width other than the connection's is
+    /// news.
+    @discardableResult
+    package func watchDisplaySize() throws(BrailleError) -> Bool {
+        try withHandle("brlapi__watchParameter") { handle throws(BrailleError) -> Bool in
+            guard !preferenceWatch.isWatching(BRLAPI_PARAM_DISPLAY_SIZE) else { return true }
+            let watch = Unmanaged.passUnretained(preferenceWatch).toOpaque()
+            // Called as the preferences' callback is (see `watch(on:)`): at once, then at each report.
+            let watched = a11y_brlapi__watchParameter(handle, BRLAPI_PARAM_DISPLAY_SIZE, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL), { _, _, _, watch, value, length in
+                guard let watch else { return }
+                Unmanaged<PreferenceWatch>.fromOpaque(watch).takeUnretainedValue()
+                    .takeReportedSize(UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length))
+            }, watch, nil, 0)
+            guard watched != nil else {
+                if let exception = BrailleExceptions.take(for: handle) { throw exception }
+                let error = a11y_brlapi_error_location()?.pointee.brlerrno
+                if error == BRLAPI_ERROR_EOF || error == BRLAPI_ERROR_LIBCERR { throw BrailleError.current("brlapi__watchParameter") }
+                return false
+            }
+            preferenceWatch.watching(BRLAPI_PARAM_DISPLAY_SIZE)
+            return true
+        }
+    }
+
+    /// The display's width in cells as BRLTTY last reported it to `watchDisplaySize()` (nil:
+    /// not watched, or no report yet; 0: BRLTTY has no display). BrlAPI hands the reports over
+    /// while this connection reads (a key read, an answer waited for).
+    package var reportedWidth: Int? {
+        let width = preferenceWatch.reportedWidth.load(ordering: .relaxed)
+        return width < 0 ? nil : width
+    }
 }
 
 /// The values BRLTTY reported to the watch (as it answered, then in its updates, handed over by
@@ -92,6 +133,9 @@ extension BrailleDisplay {
 /// `preferencesChanged()` last looked.
 final class PreferenceWatch: Sendable {
     let changed = Atomic(false)
+    /// The display's width BRLTTY last reported (-1: none), apart from `changed`: BRLTTY reports
+    /// the same size again and again, and only the reader compares it with its own.
+    let reportedWidth = Atomic(-1)
     private let reported = Mutex((preferences: BraillePreferences(), parameters: Set<brlapi_param_t>(), watched: Set<brlapi_param_t>()))
 
     /// The preferences BRLTTY reported, once it reported all of their parameters.
@@ -112,6 +156,19 @@ final class PreferenceWatch: Sendable {
             if reported.preferences.take(parameter, value) { reported.parameters.insert(parameter) }
         }
         changed.store(true, ordering: .relaxed)
+    }
+
+    /// Takes a size BRLTTY reported (`BRLAPI_PARAM_DISPLAY_SIZE`: columns and rows, two 32-bit
+    /// numbers in the machine's order, as BrlAPI hands them over).
+    ///
+    /// BRLTTY's answer to the watch is in that order, but its later reports (6.5 to 6.9.1, when
+    /// it sets the size) are put in network order twice, so on a little-endian machine libbrlapi
+    /// hands over the bytes reversed: 20 cells come as 0x14000000. No display has 65,536 cells
+    /// or more: such a number is read with its bytes reversed.
+    func takeReportedSize(_ value: UnsafeRawBufferPointer) {
+        guard value.count >= MemoryLayout<UInt32>.size else { return }
+        let columns = value.loadUnaligned(as: UInt32.self)
+        reportedWidth.store(Int(columns <= 0xFFFF ? columns : columns.byteSwapped), ordering: .relaxed)
     }
 }
 

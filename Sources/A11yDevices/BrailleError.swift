@@ -15,12 +15,28 @@ package struct BrailleError: Error, Sendable, Equatable, CustomStringConvertible
     /// (libbrlapi 6.5 reads it once), as when one display is unplugged and another of another
     /// width plugged in while BRLTTY stays up. A new connection gets the new width.
     package var refusedFrameSize: Bool
+    /// BRLTTY reported a display of another width than the connection's (its size watch,
+    /// `BrailleDisplay.watchDisplaySize()`): the same change as `refusedFrameSize`, told by
+    /// BRLTTY 6.9, which takes the old width's writes and cuts them instead of refusing them.
+    package var reportedOtherWidth = false
+
+    /// The display's width changed under the connection, which keeps the width it first read
+    /// (refused frame, or reported): a new connection gets the new width.
+    package var displayChangedWidth: Bool { refusedFrameSize || reportedOtherWidth }
 
     package init(function: String, message: String, code: Int = 0, refusedFrameSize: Bool = false) {
         self.function = function
         self.message = message
         self.code = code
         self.refusedFrameSize = refusedFrameSize
+    }
+
+    /// BRLTTY reported a display `reported` cells wide to a connection that measured `measured`.
+    package static func otherWidth(reported: Int, measured: Int) -> BrailleError {
+        var error = BrailleError(function: "brlapi__watchParameter",
+                                 message: "BRLTTY reports a display of \(reported) cells; the connection has \(measured)")
+        error.reportedOtherWidth = true
+        return error
     }
 
     /// An exception BRLTTY sent (`brlapi__strexception`'s text, the error, the type of the

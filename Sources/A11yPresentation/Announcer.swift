@@ -9,6 +9,11 @@ public struct Utterance: Sendable, Equatable, CustomStringConvertible {
     /// newer one cancels it), `.message` for what must be heard whole (accepted, cancelled, a
     /// server lost).
     public var priority: SpeechPriority
+    /// The words of a key said again after a notice that may have cut them off: a `.message`
+    /// cancels the `.text` that speech-dispatcher is saying or still holds (and a screen
+    /// reader told each utterance stops the one before). Where a message waits for the text
+    /// (Orca's service), the words were not cut and are not said again.
+    package var isRestatement = false
 
     /// Words to say, by default at the `.text` priority of a value change.
     public init(_ text: String, priority: SpeechPriority = .text) {

@@ -36,9 +36,10 @@ package final class BrailleOutput {
     private var stuck: BrailleConnectionAttempt?
     /// Whether BRLTTY still answers the worker.
     private var answers = BrailleAnswerWatch()
-    /// The connection is being made again because BRLTTY refused a frame for its size (another
-    /// display, of another width, took the place of the one the connection first measured,
-    /// while BRLTTY stayed up): no loss is told unless that attempt fails, no return after it.
+    /// The connection is being made again because BRLTTY refused a frame for its size, or
+    /// reported a display of another width (another display took the place of the one the
+    /// connection first measured, while BRLTTY stayed up): no loss is told unless that attempt
+    /// fails, no return after it.
     private var remeasuring = false
     /// The longest wait between reconnection attempts.
     package var retryInterval: Duration {
@@ -296,7 +297,7 @@ package final class BrailleOutput {
         answers.reset()
         width = 0
         lastFrame = nil
-        if wasConnected, !remeasuring, (error as? BrailleError)?.refusedFrameSize == true {
+        if wasConnected, !remeasuring, (error as? BrailleError)?.displayChangedWidth == true {
             // Connected again at once, for the new width; the user hears of it only if that fails.
             remeasuring = true
             reconnection.retryNow(at: time)

@@ -36,6 +36,13 @@ package protocol BrailleConnection: AnyObject, Sendable {
     @discardableResult func watchPreferences() throws -> Bool
     /// True once after a watched parameter changed (seen while reading keys).
     func preferencesChanged() -> Bool
+    /// Asks to be told the display's size whenever BRLTTY sets it (`reportedWidth`); false
+    /// when BRLTTY cannot.
+    @discardableResult func watchDisplaySize() throws -> Bool
+    /// The display's width as BRLTTY last reported it to that watch (nil: not watched, or no
+    /// report yet), taken in while keys are read or answers waited for. The connection's own
+    /// `size()` stays the width it measured.
+    var reportedWidth: Int? { get }
     /// The next waiting key, or nil at once when there is none.
     func readKey() throws -> BrailleKey?
     /// Asks the server something and waits for its answer (it may never come: a stopped
@@ -99,6 +106,8 @@ extension BrailleConnection {
     package func currentPreferences() throws -> (preferences: BraillePreferences, unanswered: [String]) { (BraillePreferences(), []) }
     @discardableResult package func watchPreferences() throws -> Bool { true }
     package func preferencesChanged() -> Bool { false }
+    @discardableResult package func watchDisplaySize() throws -> Bool { false }
+    package var reportedWidth: Int? { nil }
     package func ping() throws {}
     /// A fake's calls may be held (a frozen display): its writes go through the loop.
     package var takesAWriteAtOnce: Bool { false }

@@ -48,6 +48,10 @@ final class BrailleWorker: Sendable {
         var width: Int
         var dotsMask: UInt8
         var needsPing = false
+        /// A frame was written on this connection.
+        var wroteAFrame = false
+        /// The display's size watch was asked for (once, after the first frame).
+        var askedForSize = false
     }
 
     private let connection: any BrailleConnection
@@ -215,6 +219,12 @@ final class BrailleWorker: Sendable {
                     updates.reports.append("braille: cannot leave BRLTTY its own keys (\(error)); the control takes every key")
                 }
             }
+            // The display's size watch, once the first frame is out (not a round trip more
+            // before it): BRLTTY 6.9 tells of a display of another width only there.
+            if closing == nil, loopOnly.withLock({ $0.wroteAFrame && !$0.askedForSize }) {
+                loopOnly.withLock { $0.askedForSize = true }
+                if try answered({ try $0.watchDisplaySize() }) { loopOnly.withLock { $0.needsPing = false } }
+            }
             if closing == nil && loopOnly.withLock({ $0.needsPing }) && !state.withLock({ $0.frame != nil }) {
                 try answered { try $0.ping() }
                 loopOnly.withLock { $0.needsPing = false }
@@ -250,15 +260,31 @@ final class BrailleWorker: Sendable {
             updates.width = size.width
             return
         }
+        try checkReportedWidth()
         if let prepared, prepared.width == width, prepared.andMask == mask {
             try answered { try $0.write(prepared) }
         } else {
             try answered { try $0.write(text: frame.text, orMask: frame.dots.map(\.rawValue), andMask: mask, cursor: frame.cursor) }
         }
-        loopOnly.withLock { $0.needsPing = true }
+        loopOnly.withLock {
+            $0.needsPing = true
+            $0.wroteAFrame = true
+        }
     }
 
-    /// Takes the waiting keys, a change of preferences, a change of the display's width.
+    /// Throws when BRLTTY reported a display of another width than the connection's (its size
+    /// watch): another display took the place of the one the connection measured, and BRLTTY
+    /// 6.9 would take the frame and cut it (6.5 and 6.7 refuse it). The session connects again
+    /// for the new width. A report of the same width (BRLTTY 6.5 repeats it while frames are
+    /// written) or of none (0: no display, until the new one is there) is not news.
+    private func checkReportedWidth() throws {
+        guard let reported = connection.reportedWidth, reported > 0 else { return }
+        let width = loopOnly.withLock { $0.width }
+        if reported != width { throw BrailleError.otherWidth(reported: reported, measured: width) }
+    }
+
+    /// Takes the waiting keys, a change of preferences, a change of the display's width (measured,
+    /// or reported by BRLTTY: then it throws, see `checkReportedWidth()`).
     private func read(into updates: inout Updates) throws {
         while let key = try connection.readKey() { updates.keys.append(key) }
         // A loop: a change that BRLTTY reports while the preferences are being read is taken
@@ -273,6 +299,7 @@ final class BrailleWorker: Sendable {
             return loopOnly.width != size.width
         }
         if changed { updates.width = size.width }
+        try checkReportedWidth()
     }
 
     /// One call that waits for BRLTTY's answer; when it returns, BRLTTY answered.

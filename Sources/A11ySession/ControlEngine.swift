@@ -55,6 +55,9 @@ public struct ControlEngine: Sendable {
     package let tonePlanner: TonePlanner?
     /// The last thing said, for the preview and the screen reader's line.
     public internal(set) var lastUtterance: Utterance?
+    /// The words a key (or a held key's step) last said, at `.text` priority, and when: a server
+    /// notice said soon after may cut them off, and they are said again after it.
+    var keyWords: (utterance: Utterance, at: Duration)?
     /// The outcome, once the session is over.
     public internal(set) var outcome: SessionOutcome?
     /// Whether the session was cancelled with the Escape key (not `q` or a braille key): dialog's
@@ -270,12 +273,38 @@ public struct ControlEngine: Sendable {
             // says so, then where it stands.
             if wasOnScreen, next.speaks { speech = [announcer.readerEnded(), announcer.status(of: presented)] }
         case .device(let status):
-            if let utterance = announcer.utterance(for: status) { speech.append(utterance) }
+            if let utterance = announcer.utterance(for: status) {
+                speech.append(utterance)
+                if let again = keyWordsToRestate(at: time) { speech.append(again) }
+            }
             if let notice = announcer.brailleNotice(for: status) { braille.showNotice(notice, at: time) }
+        }
+        switch event {
+        case .bytes, .key, .pointer, .brailleKey, .tick:
+            if let last = speech.last, last.priority == .text { keyWords = (last, time) }
+        default:
+            break
         }
         if let last = speech.last { lastUtterance = last }
         return speech
     }
+
+    /// The words a key said, to say again after a notice said at `time` (a `.message`, which
+    /// cancels the `.text` that speech-dispatcher is saying or still holds: a value typed just
+    /// as BRLTTY stopped answering was never heard), while they may still be being said: within
+    /// `restateWithin` and 80 ms a character (speech-dispatcher's default rate says about 15 a
+    /// second) of the key. Nil when the words go to the screen rather than to a voice.
+    private mutating func keyWordsToRestate(at time: Duration) -> Utterance? {
+        guard voice.speaks, !voice.addsLines, let words = keyWords,
+              time - words.at < Self.restateWithin + .milliseconds(80) * words.utterance.text.count else { return nil }
+        var again = words.utterance
+        again.isRestatement = true
+        keyWords = (words.utterance, time)
+        return again
+    }
+
+    /// How long after a key its words are said again after a notice, beside their length.
+    static let restateWithin: Duration = .seconds(1)
 
     /// When the loop must wake next: a held key's next step or end, a lone Escape's timeout, the
     /// end of a braille notice, the idle time limit. Nil: nothing is due, sleep until input.

@@ -214,7 +214,9 @@ package final class SpeechOutput: @unchecked Sendable {
                 return (state.connection, state.pending)
             }
             guard let connection else { return }
-            for utterance in rest { connection.say(utterance.text, priority: utterance.priority) }
+            for utterance in rest where !utterance.isRestatement || connection.messageCutsText {
+                connection.say(utterance.text, priority: utterance.priority)
+            }
             connection.close()
         }, atMost: closeTimeout)
     }
@@ -243,6 +245,8 @@ package final class SpeechOutput: @unchecked Sendable {
                 return (state.pending.removeFirst(), connection, state.generation)
             }
             guard let (utterance, connection, generation) = next else { return }
+            // Words said again after a notice only where the notice cut them off.
+            if utterance.isRestatement, !connection.messageCutsText { continue }
             connection.say(utterance.text, priority: utterance.priority)
             // Wait until the server took it: meanwhile newer `text` replaces older in `pending`.
             connection.flush()

@@ -17,6 +17,16 @@ package protocol SpeechConnection: AnyObject, Sendable {
     /// The socket to poll for the server hanging up (POLLRDHUP; never read from nor written
     /// to: the connection's library does the conversation); -1 when there is none.
     var socketDescriptor: Int32 { get }
+    /// Whether an utterance at `.message` priority cuts off the `.text` being said or waiting:
+    /// speech-dispatcher cancels it, a screen reader told each utterance stops the one before.
+    /// Then a key's words said again after a notice (`Utterance.isRestatement`) are said;
+    /// otherwise (the message waits for the text) they are dropped.
+    var messageCutsText: Bool { get }
+}
+
+extension SpeechConnection {
+    /// True: speech-dispatcher's priorities, and a reader that stops what it says for the next.
+    package var messageCutsText: Bool { true }
 }
 
 /// Opens connections to a speech server: the seam between a session and speech-dispatcher.
@@ -211,6 +221,10 @@ final class OrcaSpeechConnection: SpeechConnection, @unchecked Sendable {
     }
 
     var socketDescriptor: Int32 { own.withLock { $0?.socketDescriptor } ?? -1 }
+
+    /// Orca lets a message wait for what it says (no interrupt before it); the control's own
+    /// connection, once Orca is given up, as that one.
+    var messageCutsText: Bool { own.withLock { $0 }?.messageCutsText ?? false }
 }
 
 /// A flag the copies of a value share, set once.

@@ -71,6 +71,9 @@ extension WiredEngine {
     /// read while it is being changed (Swift's exclusivity check stops the program there).
     func send(_ makeEvents: @escaping () -> [EngineEvent]) {
         guard !sending else { return raised.append(makeEvents) }
+        // A key carried out from its forecast is taken first: the engine hears of a server's
+        // news (said over the key's words) after the key that came before it.
+        if forecasts.untaken != nil { catchUp() }
         let events = makeEvents()
         carryingOut { engine, perform in engine.send(events, at: now, perform: perform) }
     }

@@ -107,7 +107,12 @@ struct DemoEndToEndTests {
         // its driver (until then it answers no question; the session would rightly say "not
         // answering"); it then shows its last line cut to 20 cells, before any key.
         let plugged = display.waitForFrame(after: mark) { $0.cells.count == 20 }
-        try #require(plugged != nil, "BRLTTY never showed a line on the 20-cell display; log:\n\(servers.brlttyLog)")
+        try #require(plugged != nil, """
+            BRLTTY never showed a line on the 20-cell display; frames since: \(display.frames[mark...].map { "\($0.cells.count): \($0.text)" })
+            stderr: \(demo.stderr)
+            Baum display: \(servers.baumLog)
+            log:\n\(servers.brlttyLog)
+            """)
         demo.restartPace()
         for value in 12...14 { try demo.tap("Right", expecting: "Price: \(value) to 90") }
         let line = display.waitForFrame(after: mark) { $0.text.hasPrefix("Price 14") && $0.text.hasSuffix("90") }

@@ -167,6 +167,40 @@ import VirtualDisplayClient
         #expect(braille.retryIfDue(at: .seconds(2)) && braille.width == 40 && statuses.isEmpty)
     }
 
+    /// The same under BRLTTY 6.9, which takes the old width's frames and shows their first cells
+    /// instead of refusing them: the size BRLTTY reports to its watch (asked for once the first
+    /// frame is out) is what tells. The output connects again at once for the new width, without
+    /// a loss; a report of the width it has (BRLTTY 6.5 repeats it while frames are written)
+    /// changes nothing, and no frame of the old width is written once the new one is reported.
+    @Test func aDisplayOfAnotherWidthThatBRLTTYOnlyReportsIsMeasuredAgainWithoutALoss() throws {
+        let display = FakeBrailleDisplay(width: 40)
+        let braille = try output(display)
+        braille.show(frame("Price 10 to 90"), at: .zero)
+        #expect(display.watchesSize)
+        display.reportSizeAgain()
+        #expect(braille.readKeys(at: .milliseconds(100)).isEmpty)
+        braille.show(frame("Price 11 to 90"), at: .milliseconds(200))
+        #expect(braille.isConnected && braille.width == 40 && reports.isEmpty)
+
+        // Told while reading keys.
+        display.press(.lineDown)
+        display.replaceReportingSize(width: 20)
+        #expect(braille.readKeys(at: .seconds(1)) == [.lineDown])
+        #expect(!braille.isConnected && braille.retryAt == .seconds(1))
+        #expect(braille.retryIfDue(at: .seconds(1)))
+        #expect(braille.isConnected && braille.width == 20 && display.isInTTY)
+        #expect(statuses.isEmpty && reports == ["braille display now 20 cells wide"])
+        braille.show(frame("12 to 90"), at: .seconds(1))
+        #expect(display.watchesSize)
+
+        // Told before a frame is written: the frame is not written cut.
+        display.replaceReportingSize(width: 32)
+        braille.show(frame("13 to 90"), at: .seconds(2))
+        #expect(braille.retryIfDue(at: .seconds(2)) && braille.width == 32 && statuses.isEmpty)
+        braille.show(frame("Price 13 to 90"), at: .seconds(2))
+        #expect(display.frames.map(\.text) == ["Price 10 to 90", "Price 11 to 90", "12 to 90", "Price 13 to 90"])
+    }
+
     /// When connecting again for the new width fails, that is the loss, told as any other.
     @Test func aDisplayReplacedWhileBRLTTYGoesAwayIsLost() throws {
         let display = FakeBrailleDisplay(width: 40)

@@ -80,6 +80,29 @@ import A11yTestSupport
         }
     }
 
+    /// A notice of the braille display is a `.message`, which speech-dispatcher lets cancel the
+    /// `.text` it is saying or still holds: said soon after a key, the key's words are said
+    /// again after it (once for each notice); long after the key, or with the words on the
+    /// screen instead of a voice, they are not.
+    @Test func aBrailleNoticeSoonAfterAKeySaysTheKeysWordsAgainAfterIt() throws {
+        var store = store()
+        store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }
+        store.send(.bytes(Self.press), at: ms(10), [.redraw, .braille("Price 11 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .say("11"), .changed(panel: 0, 11, .moved)]) {
+            $0.values = [[11, 90]]
+        }
+        store.send(.bytes(Self.release), at: ms(50))
+        store.send(.device(.brailleNotAnswering), at: ms(600), [.say("braille display not answering", .message), .say("11")])
+        #expect(store.engine.lastUtterance?.isRestatement == true)
+        store.send(.device(.brailleBack), at: ms(1500), [.say("braille display back", .message), .say("11")])
+        store.send(.device(.brailleLost), at: ms(5000), [.say("braille display lost", .message)])
+
+        var onScreen = makeEngine(voice: .screenLine)
+        _ = onScreen.send([.brailleWidth(20), .bytes(Array("\u{1B}[C".utf8))], at: ms(10))
+        #expect(onScreen.lastUtterance?.text == "11")
+        _ = onScreen.send([.device(.brailleNotAnswering)], at: ms(600))
+        #expect(onScreen.lastUtterance?.text == "braille display not answering")
+    }
+
     @Test func aTypedNumberShowsOnBrailleAndALoneEscapeCancelsItAfterTheTimeout() throws {
         var store = store()
         store.send(.brailleWidth(20), at: ms(0), [.braille("Price 10 ⣀⣧⣤⣤⣤⣤⣤⣆ 90"), .redraw]) { $0.brailleWidth = 20 }

@@ -35,6 +35,32 @@ import Testing
         #expect(reported == [])
     }
 
+    /// A key's words said again after a notice (`Utterance.isRestatement`) go to a server whose
+    /// messages cut off the text being said (speech-dispatcher), and not to one whose messages
+    /// wait for it (Orca's service), where they were heard whole.
+    @Test func wordsSaidAgainAfterANoticeOnlyWhereTheNoticeCutThemOff() throws {
+        var again = Utterance("11")
+        again.isRestatement = true
+        let notice = Utterance("braille display not answering", priority: .message)
+        let speech = try output()
+        speech.say([Utterance("11")])
+        worker.runAll()
+        speech.say([notice, again])
+        worker.runAll()
+        #expect(server.spoken == ["11", "braille display not answering", "11"])
+
+        let waiting = FakeSpeechServer(messageCutsText: false)
+        let throughReader = try SpeechOutput(mode: .auto, service: waiting, settings: .init(language: "en"), clock: clock, worker: worker) { _ in }
+        throughReader.say([Utterance("11")])
+        worker.runAll()
+        throughReader.say([notice, again])
+        worker.runAll()
+        #expect(waiting.spoken == ["11", "braille display not answering"])
+        throughReader.say([notice, again])
+        throughReader.close()
+        #expect(waiting.spoken == ["11", "braille display not answering", "braille display not answering"])
+    }
+
     /// Connecting later (the session's first braille frame first): the words said meanwhile
     /// wait (the latest text wins) and are said once the worker connected; an output closed
     /// before that closes the connection.

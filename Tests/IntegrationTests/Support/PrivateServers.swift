@@ -38,6 +38,8 @@ final class PrivateServers {
 
     /// What BRLTTY logged, for a failure's message.
     var brlttyLog: String { (try? String(contentsOf: directory.appendingPathComponent("brltty.log"), encoding: .utf8)) ?? "" }
+    /// The Baum display's log (`A11Y_BRAILLE_DRIVER=bm`, BRLTTY 6.9), empty with the vr driver.
+    var baumLog: String { (try? String(contentsOf: directory.appendingPathComponent("baum-display.log"), encoding: .utf8)) ?? "" }
     var vrSocket: String { environment["A11Y_VR_SOCKET"] ?? "" }
     var captureFile: String { environment["A11Y_CAPTURE_FILE"] ?? "" }
 

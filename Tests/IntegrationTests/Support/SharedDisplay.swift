@@ -29,4 +29,10 @@ enum SharedDisplay {
             return fresh
         }
     }
+
+    /// The client is held by a call BRLTTY never answered: the next `client()` makes another
+    /// (this one is left as it is, its lock held by that call).
+    static func abandonClient() {
+        clientConnection.withLock { $0 = nil }
+    }
 }

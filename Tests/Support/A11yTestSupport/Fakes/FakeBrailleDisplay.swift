@@ -47,6 +47,13 @@ package final class FakeBrailleDisplay: BrailleService, Sendable {
         var preferencesAtNextFrame: BraillePreferences?
         /// The connection that still has the width of a display replaced since (`replace(width:)`).
         var measuredBefore: (connection: ObjectIdentifier, width: Int)?
+        /// Whether the server refuses that connection's frames (BRLTTY 6.5, 6.7) or takes them
+        /// and shows their first cells (6.9).
+        var refusesOldWidth = true
+        /// The connection that watches the display's size, and the width last reported to it.
+        var sizeWatch: (connection: ObjectIdentifier, reported: Int)?
+        /// A report of the size is waiting on the descriptor.
+        var sizeReportUnread = false
 
         /// The server no longer talks to the open connection (dropped, closed, or refused a frame).
         mutating func disconnect() {
@@ -77,10 +84,20 @@ package final class FakeBrailleDisplay: BrailleService, Sendable {
         for fd in [keySignal.read, keySignal.write] where fd >= 0 { Glibc.close(fd) }
     }
 
-    /// The display's width; setting it is a display that changed (or reconnected with another size).
+    /// The display's width; setting it is a display that changed (or reconnected with another
+    /// size): the open connection measures the new width too, and a watch of the size is told it.
     package var width: Int {
         get { state.withLock { $0.width } }
-        set { state.withLock { $0.width = newValue } }
+        set {
+            let report = state.withLock { state -> Bool in
+                state.width = newValue
+                return reportSize(&state)
+            }
+            if report {
+                var byte: UInt8 = 3
+                _ = Glibc.write(keySignal.write, &byte, 1)
+            }
+        }
     }
 
     /// Whether new connections are accepted (false: BRLTTY is not running).
@@ -145,8 +162,47 @@ package final class FakeBrailleDisplay: BrailleService, Sendable {
         state.withLock { state in
             if let live = state.live { state.measuredBefore = (live, state.width) }
             state.width = width
+            state.refusesOldWidth = true
         }
     }
+
+    /// Another display, of `width` cells, takes the place of this one as under BRLTTY 6.9: the
+    /// open connection keeps the width it first read, and its frames are taken (the display
+    /// shows their first `width` cells); a connection that watches the display's size is told
+    /// the new one (its descriptor becomes readable). New connections get the new width.
+    package func replaceReportingSize(width: Int) {
+        let report = state.withLock { state -> Bool in
+            if let live = state.live, state.measuredBefore?.connection != live { state.measuredBefore = (live, state.width) }
+            state.width = width
+            state.refusesOldWidth = false
+            return reportSize(&state)
+        }
+        if report {
+            var byte: UInt8 = 3
+            _ = Glibc.write(keySignal.write, &byte, 1)
+        }
+    }
+
+    /// The server reports the display's size again, unchanged (BRLTTY 6.5 does while frames are
+    /// written).
+    package func reportSizeAgain() {
+        if state.withLock({ reportSize(&$0) }) {
+            var byte: UInt8 = 3
+            _ = Glibc.write(keySignal.write, &byte, 1)
+        }
+    }
+
+    /// Records a report of the size to the connection that watches it; true when a byte is to
+    /// be written to the descriptor for it.
+    private func reportSize(_ state: inout State) -> Bool {
+        guard let watch = state.sizeWatch, watch.connection == state.live else { return false }
+        state.sizeWatch = (watch.connection, state.width)
+        defer { state.sizeReportUnread = true }
+        return !state.sizeReportUnread
+    }
+
+    /// Whether the open connection watches the display's size.
+    package var watchesSize: Bool { state.withLock { $0.sizeWatch != nil && $0.sizeWatch?.connection == $0.live } }
 
     /// The server drops the open connection: its next call fails. New connections are accepted
     /// while `accepting`.
@@ -187,6 +243,21 @@ package final class FakeBrailleDisplay: BrailleService, Sendable {
     /// The server answers again.
     package func thaw() { frozen.store(false, ordering: .releasing) }
 
+    /// The width last reported to `connection`'s size watch (nil: it does not watch); takes in
+    /// a report waiting on the descriptor.
+    fileprivate func takeReportedWidth(for connection: Connection) -> Int? {
+        let (width, unread) = state.withLock { state -> (Int?, Bool) in
+            guard let watch = state.sizeWatch, watch.connection == ObjectIdentifier(connection) else { return (nil, false) }
+            defer { state.sizeReportUnread = false }
+            return (watch.reported, state.sizeReportUnread)
+        }
+        if unread {
+            var byte: UInt8 = 0
+            _ = Glibc.read(keySignal.read, &byte, 1)
+        }
+        return width
+    }
+
     /// Runs `body` on the state if `connection` is the live one; throws as a dropped connection.
     fileprivate func use<Result>(_ connection: Connection, _ body: (inout State) -> Result) throws(Failure) -> Result {
         while frozen.load(ordering: .acquiring) { Polling.sleep(for: .milliseconds(1)) }  // a stopped server: the call waits
@@ -215,11 +286,14 @@ package final class FakeBrailleDisplay: BrailleService, Sendable {
         func leaveTTY() throws { try display.use(self) { $0.inTTY = false } }
         func write(text: String, orMask: [UInt8], cursor: Int?) throws {
             let (refused, preferences) = try display.use(self) { state -> (Bool, BraillePreferences?) in
-                guard state.measuredBefore?.connection != ObjectIdentifier(self) else {
+                let measuredBefore = state.measuredBefore?.connection == ObjectIdentifier(self)
+                if measuredBefore, state.refusesOldWidth {
                     state.disconnect()
                     return (true, nil)
                 }
-                state.frames.append(Frame(text: text, orMask: orMask, cursor: cursor))
+                // BRLTTY 6.9 shows the first cells of a write of the old width.
+                state.frames.append(Frame(text: measuredBefore ? String(text.prefix(state.width)) : text,
+                                          orMask: measuredBefore ? Array(orMask.prefix(state.width)) : orMask, cursor: cursor))
                 defer { state.preferencesAtNextFrame = nil }
                 return (false, state.preferencesAtNextFrame)
             }
@@ -239,6 +313,16 @@ package final class FakeBrailleDisplay: BrailleService, Sendable {
             try display.use(self) { ($0.preferences, []) }
         }
         func watchPreferences() throws -> Bool { true }
+        func watchDisplaySize() throws -> Bool {
+            try display.use(self) { state in
+                // Answered at once with the size now.
+                state.sizeWatch = (ObjectIdentifier(self), state.width)
+            }
+            return true
+        }
+        var reportedWidth: Int? {
+            display.takeReportedWidth(for: self)
+        }
         func preferencesChanged() -> Bool {
             let changed = (try? display.use(self) { state -> Bool in
                 defer { state.preferencesChanged = false }

@@ -33,10 +33,15 @@ package final class FakeSpeechServer: SpeechService, Sendable {
     }
 
     private let state: Mutex<State>
+    /// Whether a message cuts off the text being said (speech-dispatcher), or waits for it
+    /// (Orca's service).
+    fileprivate let messageCutsText: Bool
 
-    /// A server that accepts connections, or (`accepting: false`) one that is not running.
-    package init(accepting: Bool = true) {
+    /// A server that accepts connections, or (`accepting: false`) one that is not running;
+    /// `messageCutsText` false: one whose messages wait for the text being said, as Orca's.
+    package init(accepting: Bool = true, messageCutsText: Bool = true) {
         state = Mutex(State(accepting: accepting))
+        self.messageCutsText = messageCutsText
     }
 
     /// Everything heard, in order.
@@ -105,6 +110,7 @@ package final class FakeSpeechServer: SpeechService, Sendable {
         }
 
         let socketDescriptor: Int32 = -1
+        var messageCutsText: Bool { server.messageCutsText }
 
         func say(_ text: String, priority: SpeechPriority) { send(.said(text, priority)) }
         func cancel() { send(.cancelled) }
