@@ -295,7 +295,7 @@ public struct ControlEngine: Sendable {
     /// `restateWithin` and 80 ms a character (speech-dispatcher's default rate says about 15 a
     /// second) of the key. Nil when the words go to the screen rather than to a voice.
     private mutating func keyWordsToRestate(at time: Duration) -> Utterance? {
-        guard voice.speaks, !voice.addsLines, let words = keyWords,
+        guard wordDelivery.speaks, !wordDelivery.addsLines, let words = keyWords,
               time - words.at < Self.restateWithin + .milliseconds(80) * words.utterance.text.count else { return nil }
         var again = words.utterance
         again.isRestatement = true

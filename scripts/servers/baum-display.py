@@ -8,12 +8,12 @@ BRLTTY's default Baum key table (bm/default.ktb). Towards the tests it offers wh
 driver offered, on a unix socket (SOCKET), so the tests' virtual display (VirtualBrailleDisplay)
 and the display keeper work unchanged:
 
-- a display connects and sends `cells N`; a width other than the current one is another display
-  plugged in: the device is unplugged (a new pseudo-terminal behind PTY_LINK, the old one closed,
-  so BRLTTY's reads and writes fail and it restarts its driver, as when a USB display goes away)
-  and the new one answers BRLTTY's question for the cell count with N. (Announcing the new count
-  on the same line instead makes BRLTTY 6.9 cut its clients' 40-cell writes to 20 cells without
-  telling them: a display that changes its width in place, not the one the tests plug in.)
+- a display connects and sends `cells N`; a width other than the current one is told to BRLTTY on
+  the same line, as a Baum display whose width changes (a modular one, or another one in the same
+  connection) says its new cell count: BRLTTY's driver takes it, resizes, and tells its BrlAPI
+  clients the new display size. (Unplugging the device instead, a new pseudo-terminal behind
+  PTY_LINK and the old one closed, leaves BRLTTY 6.9.1 spinning on the hung-up terminal without
+  restarting its driver until a write fails: BRLTTY's matter, not the clients'.)
 - every time BRLTTY writes the cells it receives `Visual "<text>"` and `Braille "<dots>"`: the dots
   are BRLTTY's cells as written; the text is read back from them through BRLTTY's text table
   (TABLE, the one BRLTTY was started with; a cell under BRLTTY's cursor, dots 7 and 8 over a
@@ -313,8 +313,10 @@ class Display:
                 return
             if cells != self.cells and 1 <= cells <= 80:
                 self.cells = cells
-                self.plug()
-                log(f"a display of {cells} cells plugged in (the old one unplugged) on {os.ttyname(self.slave)}")
+                self.input = bytearray()
+                self.shown = None
+                self.send([RSP_CELL_COUNT, cells])
+                log(f"the display now has {cells} cells (told to BRLTTY on {os.ttyname(self.slave)})")
             elif self.shown is not None:
                 self.to_client(self.frame(self.shown))
             return

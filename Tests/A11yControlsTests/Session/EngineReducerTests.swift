@@ -96,7 +96,7 @@ import A11yTestSupport
         store.send(.device(.brailleBack), at: ms(1500), [.say("braille display back", .message), .say("11")])
         store.send(.device(.brailleLost), at: ms(5000), [.say("braille display lost", .message)])
 
-        var onScreen = makeEngine(voice: .screenLine)
+        var onScreen = makeEngine(wordDelivery: .screenLine)
         _ = onScreen.send([.brailleWidth(20), .bytes(Array("\u{1B}[C".utf8))], at: ms(10))
         #expect(onScreen.lastUtterance?.text == "11")
         _ = onScreen.send([.device(.brailleNotAnswering)], at: ms(600))
