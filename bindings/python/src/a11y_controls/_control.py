@@ -5,10 +5,10 @@ and follows the user's screen reader itself, as a11y-demo does."""
 from __future__ import annotations
 
 import ctypes
-import threading
 from typing import List, Literal, NamedTuple, Optional, Tuple, Union
 
 from . import _library
+from ._handle import OwnedHandle
 from .errors import OptionError
 
 #: What a control tells its program.
@@ -30,7 +30,7 @@ class ControlEvent(NamedTuple):
     values: Tuple[float, ...]
 
 
-class Control:
+class Control(OwnedHandle):
     """A range slider or a stepper in the program's own screen.
 
     ``Control("range", "--label", "Price", columns=60)`` takes a11y-demo's arguments, the
@@ -53,46 +53,20 @@ class Control:
     gives the display back.
     """
 
+    _free = "a11y_control_free"
+    _noun = "control"
+
     def __init__(self, *arguments: str, columns: int = 80) -> None:
         library = _library.load()
         if not arguments:
             raise OptionError("Control() needs \"range\" or \"stepper\" first")
         array = _library.strings(list(arguments), "Control() arguments")
-        self._library = library
-        self._lock = threading.Lock()
-        self._handle: Optional[int] = None
+        self._own(library)
         handle = library.a11y_control_new(array, _columns(columns))
         if not handle:
             # Bad arguments, or not one range or stepper: the library says which.
             raise OptionError(_library.last_error())
         self._handle = handle
-
-    # -- life ------------------------------------------------------------------------------
-
-    def close(self) -> None:
-        """Gives the display and the speech back and frees the control; other calls then raise
-        ``ValueError``. Closing twice is allowed."""
-        with self._lock:
-            handle, self._handle = self._handle, None
-            if handle:
-                self._library.a11y_control_free(handle)
-
-    def __enter__(self) -> "Control":
-        return self
-
-    def __exit__(self, *exception: object) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        handle = getattr(self, "_handle", None)
-        if handle:
-            self._library.a11y_control_free(handle)
-            self._handle = None
-
-    def _control(self) -> int:
-        if self._handle is None:
-            raise ValueError("the control is closed")
-        return self._handle
 
     # -- focus -----------------------------------------------------------------------------
 
@@ -101,18 +75,18 @@ class Control:
         ``ServerUnavailableError`` when a server asked for with ``--speech on`` or ``--braille on``
         cannot be reached."""
         with self._lock:
-            _library.check(self._library.a11y_control_focus(self._control()))
+            _library.check(self._library.a11y_control_focus(self._live()))
 
     def blur(self) -> None:
         """Takes the focus away: the display goes back to BRLTTY, stale speech stops."""
         with self._lock:
-            _library.check(self._library.a11y_control_blur(self._control()))
+            _library.check(self._library.a11y_control_blur(self._live()))
 
     @property
     def focused(self) -> bool:
         """True while the control has the focus."""
         with self._lock:
-            return bool(_library.check(self._library.a11y_control_is_focused(self._control())))
+            return bool(_library.check(self._library.a11y_control_is_focused(self._live())))
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -123,7 +97,7 @@ class Control:
         if "\0" in name:
             raise OptionError("Error: a key name has no NUL character")
         with self._lock:
-            _library.check(self._library.a11y_control_key(self._control(), name.encode("utf-8")))
+            _library.check(self._library.a11y_control_key(self._live(), name.encode("utf-8")))
 
     def feed(self, data: Union[bytes, bytearray, memoryview, str]) -> None:
         """Bytes as the terminal sent them (a str is sent as UTF-8)."""
@@ -133,7 +107,7 @@ class Control:
             raise TypeError("feed() takes bytes, not %s" % type(data).__name__)
         raw = bytes(data)
         with self._lock:
-            _library.check(self._library.a11y_control_feed_bytes(self._control(), raw, len(raw)))
+            _library.check(self._library.a11y_control_feed_bytes(self._live(), raw, len(raw)))
 
     def mouse(self, button: str, kind: str, column: int, row: int) -> None:
         """A mouse report placed on the control's ``lines`` (column and row from 0, where they
@@ -148,7 +122,7 @@ class Control:
             if not 0 <= number < 10000:
                 raise ValueError("mouse() %s must be 0 to 9999, not %d" % (name, number))
         with self._lock:
-            _library.check(self._library.a11y_control_mouse(self._control(), button.encode("utf-8", "replace"),
+            _library.check(self._library.a11y_control_mouse(self._live(), button.encode("utf-8", "replace"),
                                                             kind.encode("utf-8", "replace"), column, row))
 
     # -- the program's loop ----------------------------------------------------------------
@@ -156,20 +130,20 @@ class Control:
     def fileno(self) -> int:
         """The descriptor to watch for reading; it stays the same for the control's life."""
         with self._lock:
-            return int(self._library.a11y_control_fd(self._control()))
+            return int(self._library.a11y_control_fd(self._live()))
 
     @property
     def timeout(self) -> Optional[float]:
         """Seconds until ``handle_ready()`` is due even without the descriptor readable; None
         when nothing is due (an idle control never wakes the loop)."""
         with self._lock:
-            milliseconds = int(self._library.a11y_control_timeout_ms(self._control()))
+            milliseconds = int(self._library.a11y_control_timeout_ms(self._live()))
         return None if milliseconds < 0 else milliseconds / 1000.0
 
     def handle_ready(self) -> None:
         """Handles braille keys, the servers' news and what is due."""
         with self._lock:
-            _library.check(self._library.a11y_control_handle_ready(self._control()))
+            _library.check(self._library.a11y_control_handle_ready(self._live()))
 
     def events(self) -> List[ControlEvent]:
         """The events since the last call, oldest first."""
@@ -177,40 +151,40 @@ class Control:
         values = (ctypes.c_double * 2)()
         with self._lock:
             while True:
-                kind = _library.check(self._library.a11y_control_next_event(self._control(), values, 2))
+                kind = _library.check(self._library.a11y_control_next_event(self._live(), values, 2))
                 if kind == _library.EVENT_NONE:
                     return found
                 count = 0 if kind == _library.EVENT_CANCELLED else self._count()
                 found.append(ControlEvent(_KINDS[kind], tuple(values[:count])))  # type: ignore[arg-type]
 
     def _count(self) -> int:
-        return int(_library.check(self._library.a11y_control_values(self._control(), None, 0)))
+        return int(_library.check(self._library.a11y_control_values(self._live(), None, 0)))
 
     # -- drawing ---------------------------------------------------------------------------
 
     def resize(self, columns: int) -> None:
         """Draws the lines ``columns`` wide from now on (1...10000)."""
         with self._lock:
-            _library.check(self._library.a11y_control_resize(self._control(), _columns(columns)))
+            _library.check(self._library.a11y_control_resize(self._live(), _columns(columns)))
 
     @property
     def lines(self) -> List[str]:
         """The lines to draw, plain text, none wider than the columns."""
         with self._lock:
-            return _library.take(self._library.a11y_control_lines(self._control(), 0)).splitlines()
+            return _library.take(self._library.a11y_control_lines(self._live(), 0)).splitlines()
 
     @property
     def styled_lines(self) -> List[str]:
         """The lines with SGR styling, each reset at its end."""
         with self._lock:
-            return _library.take(self._library.a11y_control_lines(self._control(), 1)).splitlines()
+            return _library.take(self._library.a11y_control_lines(self._live(), 1)).splitlines()
 
     @property
     def cursor(self) -> Tuple[int, int]:
         """Where the terminal's cursor belongs in the lines: (row, column), from 0."""
         row, column = ctypes.c_int(), ctypes.c_int()
         with self._lock:
-            _library.check(self._library.a11y_control_cursor(self._control(), ctypes.byref(row), ctypes.byref(column)))
+            _library.check(self._library.a11y_control_cursor(self._live(), ctypes.byref(row), ctypes.byref(column)))
         return row.value, column.value
 
     @property
@@ -218,7 +192,7 @@ class Control:
         """The values now: (lower, upper) for a range, (value,) for a stepper."""
         values = (ctypes.c_double * 2)()
         with self._lock:
-            count = _library.check(self._library.a11y_control_values(self._control(), values, 2))
+            count = _library.check(self._library.a11y_control_values(self._live(), values, 2))
         return tuple(values[:count])
 
 

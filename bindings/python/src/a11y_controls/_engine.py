@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import ctypes
 import math
-import threading
 import time
 from typing import Callable, Dict, Literal, Optional, Tuple, Union
 
 from . import _library
+from ._handle import OwnedHandle
 from .errors import OptionError
 
 #: How a control ended, as ``Engine.outcome`` gives it (None while it runs).
@@ -26,7 +26,7 @@ OUTCOMES: Dict[int, Outcome] = {
 Bytes = Union[bytes, bytearray, memoryview, str]
 
 
-class Engine:
+class Engine(OwnedHandle):
     """A range slider, a stepper or the showcase of both, fed by the program.
 
     ``Engine("stepper", "--value", "3", "--label", "Copies")`` takes a11y-demo's arguments, the
@@ -43,54 +43,24 @@ class Engine:
     a context manager, or call ``close()``; it is also freed when collected.
     """
 
+    _free = "a11y_engine_free"
+    _noun = "engine"
+
     def __init__(self, *arguments: str, clock: Callable[[], float] = time.monotonic) -> None:
         library = _library.load()
         array = _library.strings(list(arguments), "Engine() arguments")
         if not callable(clock):
             raise TypeError("Engine() clock must be callable, not %s" % type(clock).__name__)
-        self._library = library
-        self._lock = threading.Lock()
+        self._own(library)
         self._clock = clock
         self._start = float(clock())
         self._last = 0.0
         self._width = 40
-        self._handle: Optional[int] = None
         handle = library.a11y_engine_new(array if arguments else None)
         if not handle:
             # Bad arguments, help or version, or dialog mode: the library says which.
             raise OptionError(_library.last_error())
         self._handle = handle
-
-    # -- life ------------------------------------------------------------------------------
-
-    def close(self) -> None:
-        """Frees the engine; other calls then raise ``ValueError``. Closing twice is allowed."""
-        with self._lock:
-            handle, self._handle = self._handle, None
-            if handle:
-                self._library.a11y_engine_free(handle)
-
-    def __enter__(self) -> "Engine":
-        return self
-
-    def __exit__(self, *exception: object) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        handle = getattr(self, "_handle", None)
-        if handle:
-            self._library.a11y_engine_free(handle)
-            self._handle = None
-
-    @property
-    def closed(self) -> bool:
-        """True after ``close()``."""
-        return self._handle is None
-
-    def _engine(self) -> int:
-        if self._handle is None:
-            raise ValueError("the engine is closed")
-        return self._handle
 
     def _seconds(self, at: Optional[float]) -> float:
         if at is None:
@@ -107,7 +77,7 @@ class Engine:
     def _send(self, call: Callable[[int, float], int], at: Optional[float]) -> Optional[Outcome]:
         with self._lock:
             seconds = self._seconds(at)
-            code = _library.check(call(self._engine(), seconds))
+            code = _library.check(call(self._live(), seconds))
             self._last = seconds
             return OUTCOMES.get(code)
 
@@ -160,21 +130,21 @@ class Engine:
         if not 1 <= row <= 10000:
             raise ValueError("set_screen_origin() row must be 1 to 10000, not %d" % row)
         with self._lock:
-            _library.check(self._library.a11y_engine_set_screen_origin(self._engine(), row))
+            _library.check(self._library.a11y_engine_set_screen_origin(self._live(), row))
 
     # -- what to present -------------------------------------------------------------------
 
     def take_speech(self) -> str:
         """What to say since the last call, one utterance a line ("" if nothing)."""
         with self._lock:
-            return _library.take(self._library.a11y_engine_take_speech(self._engine()))
+            return _library.take(self._library.a11y_engine_take_speech(self._live()))
 
     @property
     def braille(self) -> str:
         """The braille line now, one character a cell: the label and values as text, the track
         as Unicode braille patterns; "" with no display (``braille_width = 0``)."""
         with self._lock:
-            return _library.take(self._library.a11y_engine_braille(self._engine()))
+            return _library.take(self._library.a11y_engine_braille(self._live()))
 
     def screen(self, columns: int = 80) -> str:
         """The screen now as plain text lines, at ``columns`` (1 to 1000)."""
@@ -183,7 +153,7 @@ class Engine:
         if not 1 <= columns <= 1000:
             raise ValueError("screen() columns must be 1 to 1000, not %d" % columns)
         with self._lock:
-            return _library.take(self._library.a11y_engine_screen(self._engine(), columns))
+            return _library.take(self._library.a11y_engine_screen(self._live(), columns))
 
     @property
     def braille_width(self) -> int:
@@ -197,7 +167,7 @@ class Engine:
         if not 0 <= cells <= 1000:
             raise ValueError("braille_width must be 0 to 1000 cells, not %d" % cells)
         with self._lock:
-            _library.check(self._library.a11y_engine_set_braille_width(self._engine(), cells))
+            _library.check(self._library.a11y_engine_set_braille_width(self._live(), cells))
             self._width = cells
 
     # -- state -----------------------------------------------------------------------------
@@ -207,14 +177,14 @@ class Engine:
         """None while the control runs; then "accepted", "cancelled", "interrupted" (Ctrl-C)
         or "timed out" (``--timeout``)."""
         with self._lock:
-            return OUTCOMES.get(_library.check(self._library.a11y_engine_outcome(self._engine())))
+            return OUTCOMES.get(_library.check(self._library.a11y_engine_outcome(self._live())))
 
     @property
     def values(self) -> Tuple[float, ...]:
         """The values now: ``(lower, upper)`` for a range slider, ``(value,)`` for a stepper or a
         one-handle slider, ``(lower, upper, value)`` for the showcase."""
         with self._lock:
-            engine = self._engine()
+            engine = self._live()
             count = _library.check(self._library.a11y_engine_values(engine, None, 0))
             array = (ctypes.c_double * max(count, 1))()
             written = _library.check(self._library.a11y_engine_values(engine, array, count))
@@ -224,13 +194,13 @@ class Engine:
     def result_line(self) -> str:
         """The values as a11y-demo prints them ("10 90"; a JSON object with ``--json``)."""
         with self._lock:
-            return _library.take(self._library.a11y_engine_result_line(self._engine()))
+            return _library.take(self._library.a11y_engine_result_line(self._live()))
 
     @property
     def next_deadline(self) -> Optional[float]:
         """When to call ``tick()`` next, in the engine's seconds; None when nothing is due."""
         with self._lock:
-            deadline = float(self._library.a11y_engine_next_deadline(self._engine()))
+            deadline = float(self._library.a11y_engine_next_deadline(self._live()))
         return None if deadline < 0 else deadline
 
     def __repr__(self) -> str:
