@@ -60,7 +60,7 @@ test: build
 
 # A11Y_MATRIX=1: make test also runs the distribution matrix (make matrix, below) after everything else, its chroots
 # made in the background from the start. Off by default until the matrix passes on both suites every time (on forky
-# the Baum display's unplugging is not always seen by BRLTTY 6.9: CONTRIBUTING.md, "The distribution matrix"); then
+# a question that BRLTTY 6.9.1 sometimes never answers: CONTRIBUTING.md, "The distribution matrix"); then
 # the default becomes 1, and A11Y_MATRIX=0 leaves it out of a quick local run (CI never sets it).
 A11Y_MATRIX ?= 0
 

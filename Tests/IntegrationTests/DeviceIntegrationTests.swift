@@ -194,9 +194,9 @@ struct DeviceIntegrationTests {
         run.done.store(true, ordering: .relaxed)
         // Under a deadline: a question BRLTTY never answers (seen once on BRLTTY 6.9.1 under
         // load) holds the asking thread, and the shared client with it, for ever.
-        guard asking.wait(timeout: .now() + 10) == .success else {
+        guard asking.wait(timeout: .now() + .seconds(Int(Polling.hang.components.seconds))) == .success else {
             SharedDisplay.abandonClient()
-            Issue.record("a question went unanswered for 10 s after the keys (\(run.pings.load(ordering: .relaxed)) answered before it, \(run.keys.withLock { $0.count }) keys read)")
+            Issue.record("a question went unanswered for \(Polling.hang) after the keys (\(run.pings.load(ordering: .relaxed)) answered before it, \(run.keys.withLock { $0.count }) keys read)")
             return
         }
         #expect(run.failure.withLock { $0 } == nil)
