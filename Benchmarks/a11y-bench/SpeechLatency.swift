@@ -26,7 +26,7 @@ let speechLatency = Benchmark(
     return samples
 }
 
-/// One utterance's conversation with the server as a session's speech worker makes it
+/// One utterance's conversation with the server as a session's speech queue makes it
 /// (`SpeechDispatcher.say` on the caller's thread, priority text: SPEAK, then the text and its
 /// end, each waiting for its answer), from the call to its return, in turn with a bare
 /// `spd_say(SPD_TEXT)` on a connection of its own (which also sets the priority every time).

@@ -426,7 +426,7 @@ do {
                               library: ("say", "library SpeechDispatcher.say", speechWrapper, "the product's wrapper (its own queue), priority message"),
                               allowance: 0.2)
     let oursCall = Stats(conversation.ours.map(\.ms)), bareCall = Stats(conversation.bare.map(\.ms))
-    figures.append(Figure(key: "speech_conversation_median_ms", label: "2. (one utterance's conversation: SpeechDispatcher.say on the worker's thread, median)",
+    figures.append(Figure(key: "speech_conversation_median_ms", label: "2. (one utterance's conversation: SpeechDispatcher.say on the speech queue's thread, median)",
                           value: oursCall.median, unit: "ms",
                           detail: "p99 \(number(oursCall.p99)) ms, n=\(oursCall.count): SPEAK, then text and end, each answered; in turn, a bare spd_say(SPD_TEXT) call: median \(number(bareCall.median)) ms, p99 \(number(bareCall.p99)) ms"))
     if !latency.wrongBraille.isEmpty { notes.append("key to braille, missed frames: " + latency.wrongBraille.joined(separator: "; ")) }

@@ -11,7 +11,7 @@ import CDBus
 /// long once, never more. One connection is used by one thread at a time.
 package final class DBusSession: @unchecked Sendable {
     // @unchecked Sendable: the connection is used by one thread at a time (the detection's, then
-    // the speech worker's); nothing here is shared between threads.
+    // the speech queue's); nothing here is shared between threads.
 
     /// Why a call did not give an answer.
     package enum Failure: Error, Sendable, Equatable, CustomStringConvertible {

@@ -6,8 +6,8 @@ import Musl
 import A11yVocabulary
 
 /// A plain detached POSIX thread for one blocking call that may never return (a C library
-/// waiting for a server): no libdispatch, and every signal blocked in it, so the program's
-/// signal handling stays on its own threads.
+/// waiting for a server), and the thread under each `DeviceThread`: no libdispatch, and every
+/// signal blocked in it, so the program's signal handling stays on its own threads.
 package enum DetachedThread {
     private final class Box {
         let body: @Sendable () -> Void

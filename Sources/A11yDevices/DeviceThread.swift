@@ -114,7 +114,7 @@ package final class WakeSignal: Sendable {
 /// libdispatch. The thread starts with the first work (creating a thread waits while another
 /// thread loads a library, on glibc's loader lock, which libbrlapi's loading holds at
 /// a11y-demo's start); it ends when the queue is released.
-package final class SerialThread: Sendable {
+package final class ThreadQueue: Sendable {
     private final class Jobs: Sendable {
         struct State {
             var items: [@Sendable () -> Void] = []

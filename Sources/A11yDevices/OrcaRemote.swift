@@ -63,9 +63,9 @@ package struct OrcaService: Sendable, Equatable {
 
 /// Talks to Orca's service (`OrcaService`) over a private connection to the session bus: speaks
 /// a message, interrupts Orca's speech. Every call waits at most `OrcaService.callTimeout`.
-/// Used by one thread at a time (the session's speech worker).
+/// Used by one thread at a time (the session's speech queue).
 package final class OrcaRemote: @unchecked Sendable {
-    // @unchecked Sendable: used by one thread at a time (the speech worker), as `DBusSession`.
+    // @unchecked Sendable: used by one thread at a time (the speech queue), as `DBusSession`.
     package let service: OrcaService
     let bus: DBusSession
     /// Where Orca 49/50 keep InterruptSpeech, still to try in this order (Orca 50's module

@@ -10,11 +10,11 @@ import A11yVocabulary
 /// A connection to a speech-dispatcher server (libspeechd), that never blocks its caller.
 ///
 /// Connecting is synchronous (bounded by `connectTimeout`). With `calls: .ownThread` (the
-/// default) every call after it is queued on the client's own thread (a `SerialThread`), because
+/// default) every call after it is queued on the client's own thread (a `ThreadQueue`), because
 /// libspeechd can block (for example while a slow module speaks); calls run in order, a failure
 /// in a queued call goes to `errorHandler`, and `flush()` waits until every queued call has run.
 /// With `calls: .callersThread` each call runs at once on the caller's thread, which must be
-/// one where it may block and must not call from two threads at once: a session's speech worker
+/// one where it may block and must not call from two threads at once: a session's speech queue
 /// is such a thread, and the utterance then reaches libspeechd in one hop.
 ///
 /// The server is never started on demand: the connection is opened with autospawn off, so a
@@ -44,7 +44,7 @@ package final class SpeechDispatcher: @unchecked Sendable {
     /// connection); nil until one is set. Touched only where `connection` is.
     private var priority: SpeechPriority?
     /// Where calls run: the client's own thread, or nil for the caller's.
-    private let queue: SerialThread?
+    private let queue: ThreadQueue?
     private let errorHandler: (@Sendable (SpeechError) -> Void)?
 
     /// The address connected to; nil when libspeechd chose its default (no SPEECHD_ADDRESS).
@@ -96,7 +96,7 @@ package final class SpeechDispatcher: @unchecked Sendable {
             _ = setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
             _ = setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         }
-        self.queue = calls == .ownThread ? SerialThread() : nil
+        self.queue = calls == .ownThread ? ThreadQueue() : nil
         self.address = resolved
         self.errorHandler = errorHandler
     }

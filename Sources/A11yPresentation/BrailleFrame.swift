@@ -2,7 +2,7 @@
 /// each cell of the display; the `.showBraille` effect carries it.
 ///
 /// A value kept in one shared, immutable box: a frame passes through several hands on every key
-/// (the engine's last frame, the effect, the session's and the worker's last frame), and a copy
+/// (the engine's last frame, the effect, the session's and the braille link's last frame), and a copy
 /// or a drop is one reference count, not one for each of its arrays and its text; two copies of
 /// one frame compare equal at once.
 public struct BrailleFrame: Sendable, Equatable {

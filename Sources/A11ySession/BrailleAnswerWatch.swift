@@ -1,12 +1,12 @@
-/// Whether BRLTTY still answers the braille worker: when to ask it something that needs an
+/// Whether BRLTTY still answers the braille link: when to ask it something that needs an
 /// answer (after frames written at once, which BRLTTY does not answer), when to look at how long
-/// the worker has waited, and whether "not answering" was said for the current wait.
+/// the link has waited, and whether "not answering" was said for the current wait.
 ///
 /// `BrailleOutput` keeps one; the session's loop calls it at `nextCheck`.
 struct BrailleAnswerWatch {
     /// What a look found that the user must hear of.
     enum Verdict: Equatable {
-        /// The worker has waited `limit` for BRLTTY: said once for the wait.
+        /// The link has waited `limit` for BRLTTY: said once for the wait.
         case notAnswering
         /// BRLTTY answers again after `notAnswering`.
         case answeringAgain
@@ -20,7 +20,7 @@ struct BrailleAnswerWatch {
 
     /// How long BRLTTY may take to answer before the user is told it is not answering.
     var limit: Duration = .milliseconds(500)
-    /// When to look at how long the worker has waited (nil: nothing is waiting).
+    /// When to look at how long the link has waited (nil: nothing is waiting).
     private(set) var lookAt: Duration?
     /// When to ask BRLTTY whether it still answers (nil: no frame written at once since).
     private(set) var askAt: Duration?
@@ -41,7 +41,7 @@ struct BrailleAnswerWatch {
     }
 
     /// A frame was shown at `time`: written at once (BRLTTY is asked later whether it answers),
-    /// or handed to the worker (whose wait is looked at after `limit`).
+    /// or handed to the link (whose wait is looked at after `limit`).
     mutating func frameShown(writtenAtOnce: Bool, at time: Duration) {
         if writtenAtOnce {
             if askAt == nil { askAt = time + Self.askAfter }
@@ -50,7 +50,7 @@ struct BrailleAnswerWatch {
         }
     }
 
-    /// True when it is time to ask BRLTTY whether it answers: the worker is then to ask, and
+    /// True when it is time to ask BRLTTY whether it answers: the link is then to ask, and
     /// its wait is looked at after `limit`.
     mutating func isTimeToAsk(at time: Duration) -> Bool {
         guard let due = askAt, time >= due else { return false }
@@ -59,12 +59,12 @@ struct BrailleAnswerWatch {
         return true
     }
 
-    /// Whether the worker's wait is to be looked at (`look(at:waiting:)`).
+    /// Whether the link's wait is to be looked at (`look(at:waiting:)`).
     func isTimeToLook(at time: Duration) -> Bool {
         lookAt.map { time >= $0 } ?? false
     }
 
-    /// Looks at the worker's wait (`waiting`: how long its call has waited, nil: none waits):
+    /// Looks at the link's wait (`waiting`: how long its call has waited, nil: none waits):
     /// what the user must hear, if anything, and when to look again.
     mutating func look(at time: Duration, waiting: Duration?) -> Verdict? {
         // The call that was not answered has ended: nothing waits, or a newer call has waited

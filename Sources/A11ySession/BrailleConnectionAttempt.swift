@@ -68,7 +68,7 @@ final class BrailleConnectionAttempt: Sendable {
         do {
             let size = try display.size()
             guard size.width > 0 else { throw BrailleError(function: "brlapi__getDisplaySize", message: "no display is connected to BRLTTY") }
-            // Refused, the keys are ordered again from the worker, which reports a refusal. The
+            // Refused, the keys are ordered again from the link, which reports a refusal. The
             // watch's answers are the preferences (read only when BRLTTY cannot watch them all),
             // and the change they mark is no change. A change after the watch marks the
             // connection again.

@@ -6,7 +6,7 @@ import A11yVocabulary
 /// The braille display of a session: connects, takes the display (tty mode), writes frames when
 /// they change, reads keys, and in mode `auto` reconnects when BRLTTY comes back.
 ///
-/// No call on the session's thread waits for BRLTTY: a `BrailleWorker` owns the connection and
+/// No call on the session's thread waits for BRLTTY: a `BrailleLink` owns the connection and
 /// makes every call from its loop (a thread of its own in live code): frames (the latest wins),
 /// the keys to take, key reads, preferences. Connecting runs where the service says (a thread of
 /// its own in live code; the session only picks up its result) and is bounded: an attempt that
@@ -26,7 +26,7 @@ package final class BrailleOutput {
     private let mode: DeviceMode
     /// The first connection, started by `init(startingIn:)` until `finishConnecting()`.
     private var first: BrailleConnectionAttempt?
-    private var worker: BrailleWorker?
+    private var link: BrailleLink?
     private var lastFrame: BrailleFrame?
     private var reconnection = Reconnection()
     /// A reconnection running in the background, and when to look for its outcome.
@@ -34,7 +34,7 @@ package final class BrailleOutput {
     /// The last attempt given up on, while its thread may still wait for the server: no new
     /// attempt starts until it ends (no pile of threads waiting on a stuck BRLTTY).
     private var stuck: BrailleConnectionAttempt?
-    /// Whether BRLTTY still answers the worker.
+    /// Whether BRLTTY still answers the link.
     private var answers = BrailleAnswerWatch()
     /// The connection is being made again because BRLTTY refused a frame for its size, or
     /// reported a display of another width (another display took the place of the one the
@@ -60,7 +60,7 @@ package final class BrailleOutput {
     package var onNotAnswering: (() -> Void)?
     /// The keys taken from BRLTTY (nil: all); re-stated at once when it changes.
     package var acceptedKeys: BrailleKeySet? {
-        didSet { if acceptedKeys != oldValue, let acceptedKeys { worker?.accept(acceptedKeys) } }
+        didSet { if acceptedKeys != oldValue, let acceptedKeys { link?.accept(acceptedKeys) } }
     }
     /// The user's BRLTTY preferences, followed live (BrailleOutput+Preferences.swift).
     package internal(set) var preferences = BraillePreferences()
@@ -109,7 +109,7 @@ package final class BrailleOutput {
     }
 
     deinit {
-        // The worker's loop owns the connection and ends only when told: an output dropped
+        // The link's loop owns the connection and ends only when told: an output dropped
         // without `close()` still gives the display back.
         close()
     }
@@ -121,10 +121,10 @@ package final class BrailleOutput {
 
     /// Readable when keys or other updates from the display wait: poll it, then call
     /// `readKeys(at:)` (nil: not connected).
-    package var fileDescriptor: Int32? { worker?.updatesDescriptor }
+    package var fileDescriptor: Int32? { link?.updatesDescriptor }
 
     /// True while connected to a display.
-    package var isConnected: Bool { worker != nil }
+    package var isConnected: Bool { link != nil }
 
     /// The display's width in cells (0: none).
     package private(set) var width = 0
@@ -133,15 +133,15 @@ package final class BrailleOutput {
         lastFrame = nil
         answers.reset()
         width = opened.width
-        guard let worker = BrailleWorker(connection: opened.connection, width: opened.width, dotsMask: textDotsMask, service: service) else {
+        guard let link = BrailleLink(connection: opened.connection, width: opened.width, dotsMask: textDotsMask, service: service) else {
             opened.connection.close()
             throw BrailleError(function: "pthread_create", message: "no thread for the braille display")
         }
-        self.worker = worker
+        self.link = link
         reconnection.back()
-        if let acceptedKeys, acceptedKeys != opened.keys { worker.accept(acceptedKeys) }
+        if let acceptedKeys, acceptedKeys != opened.keys { link.accept(acceptedKeys) }
         // The preferences last: `onPreferencesChange` may show a frame at once, which needs the
-        // worker (it gets the new preferences' text dots then).
+        // link (it gets the new preferences' text dots then).
         switch opened.preferences {
         case .success(let (preferences, unanswered)): takePreferences(preferences, unanswered: unanswered)
         case .failure(let error): reportOnce("preferences", "braille: cannot read BRLTTY's preferences (\(error)); using 8-dot computer braille")
@@ -149,17 +149,17 @@ package final class BrailleOutput {
         if !opened.watching { reportOnce("watch", "braille: BRLTTY cannot report changes of its preferences; they are read at each connection") }
     }
 
-    /// Shows `frame` unless the display already shows it: handed to the worker, which writes it
+    /// Shows `frame` unless the display already shows it: handed to the link, which writes it
     /// as soon as BRLTTY takes it. When the display's width changed (a display reconnected with
-    /// another size), the worker writes nothing and `readKeys` brings the new width: the session
+    /// another size), the link writes nothing and `readKeys` brings the new width: the session
     /// lays the line out again and shows the new frame.
     package func show(_ frame: BrailleFrame?, at time: Duration) {
-        guard let worker, let frame, frame != lastFrame else { return }
-        let writtenAtOnce = worker.show(frame, prepared: ready.first { $0.frame == frame }?.write)
+        guard let link, let frame, frame != lastFrame else { return }
+        let writtenAtOnce = link.show(frame, prepared: ready.first { $0.frame == frame }?.write)
         answers.frameShown(writtenAtOnce: writtenAtOnce, at: time)
         lastFrame = frame
-        // What the worker already learnt (at once with an inline loop): a width change, a loss.
-        take(worker.takeUpdates(keys: false), at: time)
+        // What the link already learnt (at once with an inline loop): a width change, a loss.
+        take(link.takeUpdates(keys: false), at: time)
     }
 
     /// Works out ahead of time what showing each of `frames` writes (a key's forecast frames,
@@ -167,9 +167,9 @@ package final class BrailleOutput {
     /// Replaces what was made ready before.
     package func prepare(_ frames: [BrailleFrame]) {
         ready.removeAll(keepingCapacity: true)
-        guard let worker else { return }
+        guard let link else { return }
         for frame in frames where frame != lastFrame {
-            if let write = worker.prepare(frame) { ready.append((frame, write)) }
+            if let write = link.prepare(frame) { ready.append((frame, write)) }
         }
     }
 
@@ -179,13 +179,13 @@ package final class BrailleOutput {
     /// The keys read from the display since the last call; takes the other updates too (a width
     /// change, new preferences, a lost connection).
     package func readKeys(at time: Duration) -> [BrailleKey] {
-        guard let worker else { return [] }
-        let updates = worker.takeUpdates()
+        guard let link else { return [] }
+        let updates = link.takeUpdates()
         take(updates, at: time)
         return updates.keys
     }
 
-    private func take(_ updates: BrailleWorker.Updates, at time: Duration) {
+    private func take(_ updates: BrailleLink.Updates, at time: Duration) {
         for message in updates.reports { reportOnce(message, message) }
         if let (preferences, unanswered) = updates.preferences { takePreferences(preferences, unanswered: unanswered) }
         if let width = updates.width, width != self.width {
@@ -198,14 +198,14 @@ package final class BrailleOutput {
     /// The text mask changed: the next frame is written even if its cells are the same.
     func lastFrameChanged() {
         lastFrame = nil
-        worker?.setDotsMask(textDotsMask)
+        link?.setDotsMask(textDotsMask)
     }
 
-    /// Looks whether BRLTTY answered the worker: says once that it is not answering after
+    /// Looks whether BRLTTY answered the link: says once that it is not answering after
     /// `notAnsweringAfter`, and that it is back when it answers again.
     private func watchAnswering(at time: Duration) {
-        guard answers.isTimeToLook(at: time), let worker else { return }
-        switch answers.look(at: time, waiting: worker.waiting) {
+        guard answers.isTimeToLook(at: time), let link else { return }
+        switch answers.look(at: time, waiting: link.waiting) {
         case .answeringAgain:
             report("braille display is answering again")
             onStatusChange?(true)
@@ -220,7 +220,7 @@ package final class BrailleOutput {
     /// Starts a reconnection if it is time, or takes the result of the one running; true when
     /// the display is back (redraw everything). Also looks whether BRLTTY still answers.
     package func retryIfDue(at time: Duration) -> Bool {
-        if let worker, answers.isTimeToAsk(at: time) { worker.askWhetherAnswering() }
+        if let link, answers.isTimeToAsk(at: time) { link.askWhetherAnswering() }
         watchAnswering(at: time)
         guard let due = attempt?.checkAt ?? reconnection.nextAttempt, time >= due else { return false }
         let running = attempt?.running ?? start()
@@ -284,16 +284,16 @@ package final class BrailleOutput {
         }
         attempt = nil
         first = nil
-        worker?.close(leavingTTY: true)
-        worker = nil
+        link?.close(leavingTTY: true)
+        link = nil
         answers.reset()
         reconnection.back()
     }
 
     private func lost(_ error: any Error, at time: Duration, wasConnected: Bool? = nil) {
-        let wasConnected = wasConnected ?? (worker != nil)
-        worker?.close(leavingTTY: false)
-        worker = nil
+        let wasConnected = wasConnected ?? (link != nil)
+        link?.close(leavingTTY: false)
+        link = nil
         answers.reset()
         width = 0
         lastFrame = nil

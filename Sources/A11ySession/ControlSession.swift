@@ -63,7 +63,7 @@ public final class ControlSession {
         self.devices = devices
         let brokenPipe = IgnoredBrokenPipe()
         // BRLTTY first, on a thread of its own; speech-dispatcher once the first braille frame is
-        // out, on the speech worker (unless speech is required).
+        // out, on the speech queue (unless speech is required).
         let braille = WiredEngine.connectingBraille(for: panels, options: options, service: devices.braille)
         // The screen reader is looked for while BRLTTY answers.
         let choice = ScreenReaderChoice(options: options, speechDispatcher: devices.speech)

@@ -1,7 +1,7 @@
 import A11yDevices
 
 /// Where a device connection does its work, apart from the session's thread: the seam between
-/// `BrailleWorker` and a thread. Live code runs the work on a plain thread of its own
+/// `BrailleLink` and a thread. Live code runs the work on a plain thread of its own
 /// (`ThreadLoop`), so a server that stopped answering holds that thread only; tests run it at
 /// once on their own thread (`InlineLoop`), so what a session did can be checked right after.
 package protocol DeviceLoop: AnyObject, Sendable {

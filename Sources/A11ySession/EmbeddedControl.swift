@@ -68,11 +68,11 @@ public final class EmbeddedControl {
     }
 
     let options: SessionOptions
-    /// The speech and braille services, the clock and the speech worker (live, or fakes in tests).
+    /// The speech and braille services, the clock and the speech queue (live, or fakes in tests).
     let speechService: any SpeechService
     let brailleService: any BrailleService
     let clock: any SessionClock
-    let makeSpeechWorker: () -> any SerialWorker
+    let makeSpeechQueue: () -> any WorkQueue
     let yieldProcessor: () -> Void
     /// The choice of screen reader, made when the control is made, and again (with none) once
     /// the reader ended.
@@ -97,12 +97,12 @@ public final class EmbeddedControl {
     public convenience init(panel: ControlPanel, options: SessionOptions = SessionOptions(), columns: Int = 80) throws {
         try self.init(panel: panel, options: options, columns: columns,
                       speech: LiveSpeechService(clientName: options.programName), braille: LiveBrailleService(),
-                      clock: MonotonicClock(), speechWorker: { SerialThread() })
+                      clock: MonotonicClock(), speechQueue: { ThreadQueue() })
     }
 
     /// A control on the given services (fakes in tests).
     package init(panel: ControlPanel, options: SessionOptions, columns: Int, speech: any SpeechService, braille: any BrailleService,
-                 clock: any SessionClock, speechWorker: @escaping () -> any SerialWorker,
+                 clock: any SessionClock, speechQueue: @escaping () -> any WorkQueue,
                  yieldProcessor: @escaping () -> Void = Processor.yield) throws {
         guard Self.widths.contains(columns) else { throw Failure.badWidth(columns) }
         self.options = options
@@ -110,7 +110,7 @@ public final class EmbeddedControl {
         speechService = speech
         brailleService = braille
         self.clock = clock
-        makeSpeechWorker = speechWorker
+        makeSpeechQueue = speechQueue
         self.yieldProcessor = yieldProcessor
         choice = ScreenReaderChoice(options: options, speechDispatcher: speech)
         resting = Self.engine(for: [panel], options: options, columns: columns, delivery: choice.delivery)
@@ -164,7 +164,7 @@ public final class EmbeddedControl {
         let panels = resting.panels
         let braille = WiredEngine.connectingBraille(for: panels, options: options, service: brailleService)
         let made = try WiredEngine(panels: panels, options: options, choice: choice, braille: braille, screen: nil, clock: clock,
-                                   speechWorker: makeSpeechWorker(), yieldProcessor: yieldProcessor,
+                                   speechQueue: makeSpeechQueue(), yieldProcessor: yieldProcessor,
                                    holdDetection: .repeatedPresses, escapeTimeout: ControlEngine.recommendedEscapeTimeout,
                                    terminal: nil, brokenPipe: IgnoredBrokenPipe())
         made.onChange = { [unowned self] _, _, model in events.append(.valueChanged(Self.values(of: model))) }

@@ -1,7 +1,7 @@
 import A11yDevices
 
 /// What a session runs on: the keyboard, the screen, the speech and braille servers, the clock
-/// and the worker that may block on speech. `live(options:)` gives the real ones; tests give
+/// and the queue where speech calls run (they may block). `live(options:)` gives the real ones; tests give
 /// fakes (A11yTestSupport) and a pipe for keys, so the session's loop runs in milliseconds.
 package struct SessionDevices {
     /// Where the interface is drawn (not stdout, which carries the result).
@@ -25,7 +25,7 @@ package struct SessionDevices {
     package var braille: any BrailleService
     package var clock: any SessionClock
     /// Where speech calls run (they may block on a slow server).
-    package var speechWorker: any SerialWorker
+    package var speechQueue: any WorkQueue
     /// Gives the CPU to the threads ready to run before going on (`sched_yield`): between a key's
     /// braille frame and redraw and its words (see `ControlSession`).
     package var yieldProcessor: () -> Void
@@ -34,14 +34,14 @@ package struct SessionDevices {
     package var handlesSignals: Bool
 
     package init(keys: KeySource, screen: Screen?, speech: any SpeechService, braille: any BrailleService,
-                clock: any SessionClock, speechWorker: any SerialWorker, handlesSignals: Bool,
+                clock: any SessionClock, speechQueue: any WorkQueue, handlesSignals: Bool,
                 yieldProcessor: @escaping () -> Void = Processor.yield) {
         self.keys = keys
         self.screen = screen
         self.speech = speech
         self.braille = braille
         self.clock = clock
-        self.speechWorker = speechWorker
+        self.speechQueue = speechQueue
         self.handlesSignals = handlesSignals
         self.yieldProcessor = yieldProcessor
     }
@@ -57,6 +57,6 @@ package struct SessionDevices {
         }
         return SessionDevices(keys: keys, screen: screen, speech: LiveSpeechService(clientName: options.programName),
                               braille: LiveBrailleService(), clock: MonotonicClock(),
-                              speechWorker: SerialThread(), handlesSignals: true)
+                              speechQueue: ThreadQueue(), handlesSignals: true)
     }
 }

@@ -3,7 +3,7 @@ import A11yInput
 import A11yModel
 
 /// The loop of a modal session: sleeps in `poll()` on its `WakeSources` (the keyboard, signals,
-/// the speech worker and server, the screen reader's process, BRLTTY) until one is ready or the
+/// speech's news and server, the screen reader's process, BRLTTY) until one is ready or the
 /// next deadline of the `WiredEngine`, then hands what came to it, one wake-up at a time, until
 /// the engine has an outcome or a signal ends the session. It reads the keys and the signals
 /// (which belong to a modal session: the terminal is its own); everything else it dispatches.

@@ -4,11 +4,11 @@ import A11yDevices
 import A11yPresentation
 import A11yVocabulary
 
-/// Speech for a session: utterances go to the speech server from a worker, never from the
+/// Speech for a session: utterances go to the speech server from a work queue, never from the
 /// thread that reads keys, and stale ones are dropped before they are sent.
 ///
 /// - A `text` utterance replaces every `text` utterance still waiting to be sent (the latest value
-///   wins; a held key never builds a backlog, in our queue or the server's).
+///   wins; a held key never builds a backlog, in what waits here or in the server).
 /// - `message` utterances (the result of accepting) are never dropped.
 /// - Without a server (mode `auto`), or when the server goes away, it says once through `report`
 ///   what is missing and keeps trying to connect in the background, with back-off
@@ -16,12 +16,12 @@ import A11yVocabulary
 ///   server is back.
 /// - Every loss and every return is also queued as a `Status` for the session (which shows it on
 ///   the braille line) and wakes the session through `wakeDescriptor`.
-/// - Nothing here can hang the caller: `say` only queues (the worker makes every call on the
+/// - Nothing here can hang the caller: `say` only hands over (the queue makes every call on the
 ///   connection, each of which may wait for the server), and `close()` waits at most
 ///   `closeTimeout` for a server that stopped answering.
 ///
-/// The server, the clock and the worker are seams (`SpeechService`, `SessionClock`,
-/// `SerialWorker`): tests drive all three by hand.
+/// The server, the clock and the work queue are seams (`SpeechService`, `SessionClock`,
+/// `WorkQueue`): tests drive all three by hand.
 package final class SpeechOutput: @unchecked Sendable {
     // @unchecked Sendable: all mutable state is inside `state`, a Mutex; the wake signal is set once
     // in init.
@@ -48,7 +48,7 @@ package final class SpeechOutput: @unchecked Sendable {
     private let state: Mutex<State>
     private let service: any SpeechService
     private let clock: any SessionClock
-    private let worker: any SerialWorker
+    private let queue: any WorkQueue
     private let mode: DeviceMode
     /// The settings sent on every connection (the language resolved from the locale).
     private let settings: Settings
@@ -67,34 +67,34 @@ package final class SpeechOutput: @unchecked Sendable {
     /// at the times `clock` gives.
     package convenience init(mode: DeviceMode, service: any SpeechService, settings: Settings = Settings(),
                             retryInterval: Duration = .seconds(1), clock: any SessionClock = MonotonicClock(),
-                            worker: any SerialWorker = SerialThread(),
+                            queue: any WorkQueue = ThreadQueue(),
                             report: @escaping @Sendable (String) -> Void) throws {
         self.init(notConnecting: mode, service: service, settings: settings, retryInterval: retryInterval, clock: clock,
-                  worker: worker, report: report)
+                  queue: queue, report: report)
         try finishConnecting()
     }
 
     /// Does not connect yet: the caller shows the first braille frame first (what it says waits
-    /// in the queue), then calls `startConnecting()` (`finishConnecting()` to wait for it):
+    /// here), then calls `startConnecting()` (`finishConnecting()` to wait for it):
     /// connecting while the braille frame is being made (libspeechd's loading,
     /// speech-dispatcher's answers) would take the CPU from that frame.
     package init(notConnecting mode: DeviceMode, service: any SpeechService, settings: Settings = Settings(),
                 retryInterval: Duration = .seconds(1), clock: any SessionClock = MonotonicClock(),
-                worker: any SerialWorker = SerialThread(),
+                queue: any WorkQueue = ThreadQueue(),
                 report: @escaping @Sendable (String) -> Void) {
         var resolved = settings
         resolved.language = settings.language ?? Self.localeLanguage()
         self.settings = resolved
         self.service = service
         self.clock = clock
-        self.worker = worker
+        self.queue = queue
         self.report = report
         self.mode = mode
         state = Mutex(State(closed: mode == .off, reconnection: Reconnection(retryInterval: retryInterval),
                             answers: SpeechAnswerWatch(limit: Self.notAnsweringAfter)))
     }
 
-    /// Starts connecting, on the worker, and returns at once: what was said meanwhile is said
+    /// Starts connecting, on the queue, and returns at once: what was said meanwhile is said
     /// once the server answers. In mode `.auto` a failure is reported once and retried at the
     /// times the clock gives. Does nothing after the first call.
     package func startConnecting() {
@@ -103,7 +103,7 @@ package final class SpeechOutput: @unchecked Sendable {
             state.first = .started
             return true
         }
-        if start { worker.submit { self.connectFirst() } }
+        if start { queue.submit { self.connectFirst() } }
     }
 
     /// Starts connecting if that was not done, and waits for it (at most
@@ -111,7 +111,7 @@ package final class SpeechOutput: @unchecked Sendable {
     package func finishConnecting() throws {
         startConnecting()
         guard state.withLock({ $0.first == .started }) else { return }
-        let done = worker.wait(for: {}, atMost: Self.firstConnectionTimeout)
+        let done = queue.wait(for: {}, atMost: Self.firstConnectionTimeout)
         let failure = state.withLock { state -> (any Error)? in
             defer { state.first = .outcomeTaken; state.firstFailure = nil }
             return state.firstFailure
@@ -125,7 +125,7 @@ package final class SpeechOutput: @unchecked Sendable {
     /// and the settings' answers.
     static let firstConnectionTimeout: Duration = .seconds(3)
 
-    /// The first connection (on the worker): what waits is said once it stands.
+    /// The first connection (on the queue): what waits is said once it stands.
     private func connectFirst() {
         let connection: any SpeechConnection
         do {
@@ -178,7 +178,7 @@ package final class SpeechOutput: @unchecked Sendable {
         }
     }
 
-    /// Queues utterances; returns at once. The worker sends them, one at a time, each once the
+    /// Takes utterances; returns at once. The queue sends them, one at a time, each once the
     /// server took the one before.
     package func say(_ utterances: [Utterance]) {
         guard !utterances.isEmpty else { return }
@@ -194,7 +194,7 @@ package final class SpeechOutput: @unchecked Sendable {
             state.working = true
             return true
         }
-        if start { worker.submit { self.drain() } }
+        if start { queue.submit { self.drain() } }
     }
 
     /// The server hung up (the session saw POLLRDHUP on `monitorDescriptor`).
@@ -207,8 +207,8 @@ package final class SpeechOutput: @unchecked Sendable {
     /// up after `closeTimeout` when the server does not answer.
     package func close() {
         state.withLock { $0.closed = true }
-        // The connection is taken on the worker: the first one may still be being made there.
-        worker.wait(for: {
+        // The connection is taken on the queue: the first one may still be being made there.
+        queue.wait(for: {
             let (connection, rest) = self.state.withLock { state -> ((any SpeechConnection)?, [Utterance]) in
                 defer { state.pending = []; state.connection = nil }
                 return (state.connection, state.pending)
@@ -227,12 +227,12 @@ package final class SpeechOutput: @unchecked Sendable {
             state.pending = []
             return state.connection
         }
-        // On the worker, as every call on the connection: a server that stopped answering
+        // On the queue, as every call on the connection: a server that stopped answering
         // cannot hold the caller (close() after it waits at most `closeTimeout`).
-        if let connection { worker.submit { connection.cancel() } }
+        if let connection { queue.submit { connection.cancel() } }
     }
 
-    // MARK: Worker
+    // MARK: On the queue
 
     private func drain() {
         while true {
@@ -357,7 +357,7 @@ package final class SpeechOutput: @unchecked Sendable {
         guard let start else { connection.close(); return }
         report("speech is back")
         wake()
-        if start { worker.submit { self.drain() } }
+        if start { queue.submit { self.drain() } }
     }
 
     // MARK: Waking the session

@@ -33,7 +33,7 @@ extension SpeechConnection {
 package protocol SpeechService: Sendable {
     /// Connects and applies `settings` (a nil setting keeps the server's default). Blocks at most
     /// about a second. The connection's calls then run on the thread that makes them (the
-    /// session's speech worker), one at a time. `onFailure` is called, on any thread, when a later call on the connection
+    /// session's speech queue), one at a time. `onFailure` is called, on any thread, when a later call on the connection
     /// fails (the server went away).
     func connect(settings: SpeechOutput.Settings,
                  onFailure: @escaping @Sendable (any Error) -> Void) throws -> any SpeechConnection
@@ -119,7 +119,7 @@ final class FenrirSpeechConnection: SpeechConnection {
 /// user's own Orca voice, rate and language; else through `fallback` (speech-dispatcher).
 ///
 /// Orca takes each utterance with one call (SpeakMessage, or PresentMessage before Orca 51),
-/// after an interrupt when it is newer text (so nothing stale is heard), on the speech worker,
+/// after an interrupt when it is newer text (so nothing stale is heard), on the speech queue,
 /// every call waiting at most `OrcaService.callTimeout`. When Orca quits (its name has no owner),
 /// stops answering (a call times out) or answers false, the connection says so once through
 /// `report` and speaks through `fallback` from then on, starting with the utterance Orca did not
@@ -160,10 +160,10 @@ package struct OrcaSpeechService: SpeechService {
 }
 
 /// A "connection" to Orca's service: each utterance is a call (after an interrupt, for newer
-/// text), made on the speech worker. When a call fails, the connection turns into a connection
+/// text), made on the speech queue. When a call fails, the connection turns into a connection
 /// of the control's own (`connectOwn`) and says the utterance there.
 final class OrcaSpeechConnection: SpeechConnection, @unchecked Sendable {
-    // @unchecked Sendable: `remote` and `spoke` are used on the speech worker only; `own` is read
+    // @unchecked Sendable: `remote` and `spoke` are used on the speech queue only; `own` is read
     // from the session's thread too (its socket), under its Mutex.
     private var remote: OrcaRemote?
     private let own = Mutex<(any SpeechConnection)?>(nil)

@@ -6,13 +6,13 @@ package enum WakeSource: CaseIterable, Sendable, Hashable {
     case keys
     /// The signal pipe (`SignalHandling`): signals to drain.
     case signals
-    /// The speech worker's wake pipe: speech was lost, is back or stopped answering.
+    /// `SpeechOutput`'s wake pipe: speech was lost, is back or stopped answering.
     case speechStatus
     /// Speech-dispatcher's socket, watched for its hang-up only: the server closed.
     case speechServer
     /// The screen reader's process (a pidfd): readable when it ended.
     case screenReader
-    /// The braille worker's updates (keys from BRLTTY, a display that came, went or resized).
+    /// The braille link's updates (keys from BRLTTY, a display that came, went or resized).
     case braille
 }
 

@@ -88,7 +88,7 @@ extension WiredEngine {
         sent(saying: said)
     }
 
-    /// Carries out one effect; the words are collected and handed to the speech worker together,
+    /// Carries out one effect; the words are collected and handed to the speech queue together,
     /// before the effect that follows them (after what an output raised meanwhile, if it did: a
     /// display lost as the frame was written is said before the value the key set).
     func perform(_ effect: EngineEffect, said: inout [Utterance]) {

@@ -80,7 +80,7 @@ package final class WiredEngine {
     package convenience init(panels: [ControlPanel], options: SessionOptions, choice: ScreenReaderChoice, braille: BrailleOutput,
                              devices: SessionDevices, brokenPipe: IgnoredBrokenPipe) throws {
         try self.init(panels: panels, options: options, choice: choice, braille: braille, screen: devices.screen,
-                      clock: devices.clock, speechWorker: devices.speechWorker, yieldProcessor: devices.yieldProcessor,
+                      clock: devices.clock, speechQueue: devices.speechQueue, yieldProcessor: devices.yieldProcessor,
                       holdDetection: devices.keys.holdDetection, escapeTimeout: devices.keys.escapeTimeout,
                       terminal: devices.keys.terminal, brokenPipe: brokenPipe)
     }
@@ -89,7 +89,7 @@ package final class WiredEngine {
     /// keys are its own): `screen` nil when the host draws the frames itself, `terminal` nil when
     /// the cursor question is not to be written.
     package init(panels: [ControlPanel], options: SessionOptions, choice: ScreenReaderChoice, braille: BrailleOutput,
-                 screen: SessionDevices.Screen?, clock: any SessionClock, speechWorker: any SerialWorker,
+                 screen: SessionDevices.Screen?, clock: any SessionClock, speechQueue: any WorkQueue,
                  yieldProcessor: @escaping () -> Void, holdDetection: AutoRepeat.HoldDetection, escapeTimeout: Duration,
                  terminal: Terminal?, brokenPipe: IgnoredBrokenPipe) throws {
         self.options = options
@@ -105,7 +105,7 @@ package final class WiredEngine {
         // Told to the reader (Fenrir's socket, Orca's service), and speech-dispatcher when the
         // reader is gone or stops answering.
         speech = SpeechOutput(notConnecting: choice.speechMode, service: choice.speechService, settings: options.resolvedSpeechSettings,
-                              clock: clock, worker: speechWorker, report: options.report)
+                              clock: clock, queue: speechQueue, report: options.report)
         // What does not need BRLTTY is made while it answers.
         self.screen = screen.map { screen in
             ScreenOutput(columns: screen.columns() ?? 80, movesCursor: options.theme.usesEscapes,
@@ -173,7 +173,7 @@ package final class WiredEngine {
 
     // MARK: What the outputs and the reader report
 
-    /// The events of the speech worker's news (its status descriptor was readable).
+    /// The events of speech's news (`SpeechOutput`'s status descriptor was readable).
     package func speechStatusEvents() -> [EngineEvent] {
         speech.takeStatusChanges().map { status in
             switch status {

@@ -89,11 +89,11 @@ struct OrcaSpeechTests {
     }
 
     /// A speech output whose service is Orca's (`orca`) with the suite's speech-dispatcher as the
-    /// fallback, on `worker` (a thread of its own by default).
-    static func output(_ orca: OrcaService, reports: Reports, worker: any SerialWorker = SerialThread()) throws -> SpeechOutput {
+    /// fallback, on `queue` (a thread of its own by default).
+    static func output(_ orca: OrcaService, reports: Reports, queue: any WorkQueue = ThreadQueue()) throws -> SpeechOutput {
         let fallback = LiveSpeechService(address: try SpeechAddress(parsing: Servers.speechAddress), clientName: "orca-tests")
         let service = OrcaSpeechService(service: orca, fallback: fallback, report: reports.add)
-        return try SpeechOutput(mode: .on, service: service, worker: worker, report: reports.add)
+        return try SpeechOutput(mode: .on, service: service, queue: queue, report: reports.add)
     }
 
     static func run() -> String { String(UUID().uuidString.prefix(6)) }
@@ -129,14 +129,14 @@ struct OrcaSpeechTests {
     @Test func aHeldKeySendsOnlyTheNewestValueThatWaited() throws {
         let bus = try PrivateSessionBus()
         let orca = try OrcaStandIn(on: bus, shape: .orca1, version: "51.1")
-        let worker = ManualWorker()
+        let queue = ManualQueue()
         let reports = Reports()
-        let speech = try Self.output(orca.service, reports: reports, worker: worker)
+        let speech = try Self.output(orca.service, reports: reports, queue: queue)
         defer { speech.close() }
         let id = Self.run()
-        // Thirty steps of a hold while the worker was busy: only the last is sent.
+        // Thirty steps of a hold while the queue was busy: only the last is sent.
         for value in 1...30 { speech.say([Utterance("\(value) \(id)", priority: .text)]) }
-        worker.runAll()
+        queue.runAll()
         #expect(orca.spoken.filter { $0.arguments.hasSuffix(id) }.map(\.arguments) == ["30 \(id)"])
     }
 

@@ -102,7 +102,7 @@ import VirtualDisplayClient
 
     /// A display back with other preferences: their listener (the session lays the line out
     /// for them and shows it at once) writes to the new connection. When the preferences were
-    /// taken before the connection's worker was made, that frame was dropped, and the display
+    /// taken before the connection's link was made, that frame was dropped, and the display
     /// stayed blank until the value changed.
     @Test func aFrameShownForThePreferencesOfADisplayThatCameBackIsWritten() throws {
         let display = FakeBrailleDisplay()
@@ -277,7 +277,7 @@ import VirtualDisplayClient
         display.thaw()
         #expect(Polling.until(timeout: Polling.hang) { display.frames.last?.text == "Price 15" })
         #expect(Polling.until(timeout: Polling.hang) { _ = braille.retryIfDue(at: now); return statuses == [true] })
-        // The frame the worker took when the freeze began, then the latest: not every one in between.
+        // The frame the link took when the freeze began, then the latest: not every one in between.
         #expect(display.frames.count <= 2, "frames: \(display.frames.map(\.text))")
         #expect(reports.last == "braille display is answering again")
         braille.close()

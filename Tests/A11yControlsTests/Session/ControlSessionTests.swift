@@ -36,7 +36,7 @@ import VirtualDisplayClient
         let keys: KeyPipe
         let speech = FakeSpeechServer()
         let braille: FakeBrailleDisplay
-        let worker = ManualWorker()
+        let queue = ManualQueue()
         let clock = ManualClock()
         let screen = RecordedLines()
         let reports = RecordedLines()
@@ -47,7 +47,7 @@ import VirtualDisplayClient
         }
 
         func session(_ panels: [ControlPanel], speechMode: DeviceMode = .on,
-                     speechService: (any SpeechService)? = nil, speechWorker: (any SerialWorker)? = nil,
+                     speechService: (any SpeechService)? = nil, speechQueue: (any WorkQueue)? = nil,
                      yieldProcessor: @escaping () -> Void = {}) throws -> ControlSession {
             var options = SessionOptions()
             // No screen reader, wherever the tests run (over ssh `auto` would choose the added
@@ -62,7 +62,7 @@ import VirtualDisplayClient
             let devices = SessionDevices(keys: KeySource(scriptedInput: keys.read),
                                          screen: .init(write: { screen.append($0) }, columns: { 60 }),
                                          speech: speechService ?? speech, braille: braille, clock: clock,
-                                         speechWorker: speechWorker ?? worker, handlesSignals: false,
+                                         speechQueue: speechQueue ?? queue, handlesSignals: false,
                                          yieldProcessor: yieldProcessor)
             return try ControlSession(panels: panels, options: options, devices: devices)
         }
@@ -79,7 +79,7 @@ import VirtualDisplayClient
         #expect(rig.braille.frames.first?.text.hasPrefix("Price 10 ") == true)
         #expect(rig.braille.frames.last?.text.hasPrefix("Price 12 ") == true)
         #expect(rig.braille.frames.last?.cursor != nil)
-        // The worker was busy until the end: only the latest `text` and the message are left.
+        // The queue was busy until the end: only the latest `text` and the message are left.
         #expect(rig.speech.spoken == ["12", "12 to 90, accepted"])
         #expect(!rig.braille.isInTTY)
         #expect(rig.screen.lines.joined().contains("Price: 12 to 90"))
@@ -87,13 +87,13 @@ import VirtualDisplayClient
 
     /// A key's words are handed to speech after its braille frame and its redraw, and after the
     /// CPU was given to the threads those writes woke (BRLTTY's, the terminal's): speech-dispatcher
-    /// and its module, set off by the words, would otherwise run before them. The worker says
+    /// and its module, set off by the words, would otherwise run before them. The speech queue (inline) says
     /// the words as it is handed them: what the server heard at a yield is what was handed over
     /// before it.
     @Test func aKeysWordsFollowItsFrameAndRedrawOnceTheCPUWasGivenUp() throws {
         let rig = try Rig()
         let atYields = Mutex<[(frame: String, screen: String, spoken: [String])]>([])
-        let session = try rig.session([.priceSlider()], speechWorker: InlineWorker()) {
+        let session = try rig.session([.priceSlider()], speechQueue: InlineQueue()) {
             let seen = (rig.braille.frames.last.map { String($0.text.prefix(9)) } ?? "", rig.screen.lines.joined(), rig.speech.spoken)
             atYields.withLock { $0.append(seen) }
         }

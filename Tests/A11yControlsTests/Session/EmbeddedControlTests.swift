@@ -6,7 +6,7 @@ import A11yTestSupport
 import A11yDevices
 
 /// `EmbeddedControl` on fake devices: a fake speech server and braille display, a manual clock
-/// and a worker that speaks at once. The host's loop is the test: it gives keys, focus and blur,
+/// and a speech queue that runs its work at once. The host's loop is the test: it gives keys, focus and blur,
 /// and calls `handleReady()` when the control's descriptor is readable. Serialized: focusing a
 /// control blurs the one of the process that had the focus.
 @Suite(.serialized) struct EmbeddedControlUnitTests {
@@ -23,7 +23,7 @@ import A11yDevices
             options.theme = .standard(environment: ["NO_COLOR": "1", "TERM": "xterm"])
             options.report = { _ in }
             return try EmbeddedControl(panel: panel, options: options, columns: columns, speech: speech, braille: braille,
-                                       clock: clock, speechWorker: { InlineWorker() }, yieldProcessor: {})
+                                       clock: clock, speechQueue: { InlineQueue() }, yieldProcessor: {})
         }
     }
 

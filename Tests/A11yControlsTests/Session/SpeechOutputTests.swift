@@ -6,11 +6,11 @@ import Testing
 @testable import A11yTestSupport
 @testable import A11yVocabulary
 
-/// SpeechOutput with a fake server, a manual clock and a worker run by hand: no sleeps.
+/// SpeechOutput with a fake server, a manual clock and a queue run by hand: no sleeps.
 @Suite struct SpeechOutputTests {
     let server: FakeSpeechServer
     let clock = ManualClock()
-    let worker = ManualWorker()
+    let queue = ManualQueue()
     let reports = RecordedLines()
 
     init(accepting: Bool = true) {
@@ -19,18 +19,18 @@ import Testing
 
     func output(mode: DeviceMode = .auto, settings: SpeechOutput.Settings = .init(language: "en")) throws -> SpeechOutput {
         try SpeechOutput(mode: mode, service: server, settings: settings, retryInterval: .seconds(1),
-                         clock: clock, worker: worker) { [reports] in reports.append($0) }
+                         clock: clock, queue: queue) { [reports] in reports.append($0) }
     }
 
     var reported: [String] { reports.lines }
 
-    @Test func connectsWithTheSettingsAndSpeaksOnTheWorker() throws {
+    @Test func connectsWithTheSettingsAndSpeaksOnTheQueue() throws {
         let speech = try output(settings: .init(rate: 20, voice: .female1, language: "de"))
         #expect(speech.isConnected)
         #expect(server.events == [.connected(.init(rate: 20, voice: .female1, language: "de"))])
         speech.say([Utterance("Lower value 10")])
         #expect(server.spoken == [])
-        worker.runAll()
+        queue.runAll()
         #expect(server.events.last == .said("Lower value 10", .text))
         #expect(reported == [])
     }
@@ -44,17 +44,17 @@ import Testing
         let notice = Utterance("braille display not answering", priority: .message)
         let speech = try output()
         speech.say([Utterance("11")])
-        worker.runAll()
+        queue.runAll()
         speech.say([notice, again])
-        worker.runAll()
+        queue.runAll()
         #expect(server.spoken == ["11", "braille display not answering", "11"])
 
         let waiting = FakeSpeechServer(messageCutsText: false)
-        let throughReader = try SpeechOutput(mode: .auto, service: waiting, settings: .init(language: "en"), clock: clock, worker: worker) { _ in }
+        let throughReader = try SpeechOutput(mode: .auto, service: waiting, settings: .init(language: "en"), clock: clock, queue: queue) { _ in }
         throughReader.say([Utterance("11")])
-        worker.runAll()
+        queue.runAll()
         throughReader.say([notice, again])
-        worker.runAll()
+        queue.runAll()
         #expect(waiting.spoken == ["11", "braille display not answering"])
         throughReader.say([notice, again])
         throughReader.close()
@@ -62,25 +62,25 @@ import Testing
     }
 
     /// Connecting later (the session's first braille frame first): the words said meanwhile
-    /// wait (the latest text wins) and are said once the worker connected; an output closed
+    /// wait (the latest text wins) and are said once the connection is made on the queue; an output closed
     /// before that closes the connection.
     @Test func wordsSaidBeforeTheFirstConnectionWaitForIt() throws {
         let speech = SpeechOutput(notConnecting: .auto, service: server, settings: .init(language: "en"),
-                                  clock: clock, worker: worker) { [reports] in reports.append($0) }
+                                  clock: clock, queue: queue) { [reports] in reports.append($0) }
         speech.say([Utterance("Price, range slider", priority: .message)])
         speech.say([Utterance("11")])
         speech.say([Utterance("12")])
-        worker.runAll()
+        queue.runAll()
         #expect(!speech.isConnected)
         #expect(server.events == [])
         speech.startConnecting()
         #expect(server.events == [])
-        worker.runAll()
+        queue.runAll()
         #expect(server.events == [.connected(.init(language: "en")), .said("Price, range slider", .message), .said("12", .text)])
         #expect(speech.isConnected)
 
         let closedEarly = SpeechOutput(notConnecting: .auto, service: server, settings: .init(language: "en"),
-                                       clock: clock, worker: worker) { _ in }
+                                       clock: clock, queue: queue) { _ in }
         closedEarly.say([Utterance("13")])
         closedEarly.startConnecting()
         closedEarly.close()
@@ -89,7 +89,7 @@ import Testing
 
     @Test func speechRequiredAndUnreachableFailsWhenTheStartIsFinished() {
         let server = FakeSpeechServer(accepting: false)
-        let speech = SpeechOutput(notConnecting: .on, service: server, clock: clock, worker: worker) { _ in }
+        let speech = SpeechOutput(notConnecting: .on, service: server, clock: clock, queue: queue) { _ in }
         #expect(throws: DeviceUnavailable.self) { try speech.finishConnecting() }
         // Told once: a second call finds nothing left to finish.
         #expect(throws: Never.self) { try speech.finishConnecting() }
@@ -102,28 +102,28 @@ import Testing
         speech.say([Utterance("accepted", priority: .message)])
         speech.say([Utterance("13"), Utterance("14")])
         speech.say([Utterance("help", priority: .message)])
-        worker.runAll()
+        queue.runAll()
         #expect(server.spoken == ["accepted", "14", "help"])
     }
 
-    /// The words go out from the worker only, never from the caller's thread (a call on the
-    /// connection may wait for the server): `say` hands the worker one piece of work while it is
+    /// The words go out from the queue only, never from the caller's thread (a call on the
+    /// connection may wait for the server): `say` hands the queue one piece of work while it is
     /// idle, and what comes while it is busy waits, the latest text winning.
-    @Test func utterancesGoOutFromTheWorkerOnlyAndTheLatestTextWinsWhileItIsBusy() throws {
+    @Test func utterancesGoOutFromTheQueueOnlyAndTheLatestTextWinsWhileItIsBusy() throws {
         let speech = try output()
         speech.say([Utterance("11")])
         #expect(server.spoken == [])
-        #expect(worker.pendingCount == 1)
+        #expect(queue.pendingCount == 1)
         speech.say([Utterance("12")])
         speech.say([Utterance("13")])
-        #expect(worker.pendingCount == 1)
-        worker.runAll()
+        #expect(queue.pendingCount == 1)
+        queue.runAll()
         #expect(server.spoken == ["13"])
         // Idle again: the next words are handed over again.
         speech.say([Utterance("14")])
         #expect(server.spoken == ["13"])
-        #expect(worker.pendingCount == 1)
-        worker.runAll()
+        #expect(queue.pendingCount == 1)
+        queue.runAll()
         #expect(server.spoken == ["13", "14"])
     }
 
@@ -157,7 +157,7 @@ import Testing
         #expect(speech.nextAttempt == nil)
         #expect(test.reported == ["speech unavailable (connection refused); retrying in the background", "speech is back"])
         #expect(speech.takeStatusChanges() == [.lost, .back])
-        test.worker.runAll()
+        test.queue.runAll()
         #expect(test.server.spoken == ["Lower value 10", "accepted"])
         test.clock.advance(to: .seconds(10))
         #expect(test.server.connectionAttempts == 4)  // start, 0.25 s, 0.75 s, 1.75 s: no more
@@ -168,7 +168,7 @@ import Testing
         clock.advance(to: .seconds(5))
         server.stop()
         speech.say([Utterance("11")])
-        worker.runAll()
+        queue.runAll()
         #expect(!speech.isConnected)
         speech.serverClosed()  // the session's poll saw the hang-up too: no second report
         #expect(reported == ["speech unavailable (the server hung up); retrying in the background"])
@@ -211,7 +211,7 @@ import Testing
         speech.close()
         #expect(server.events.suffix(2) == [.said("accepted", .message), .closed])
         speech.say([Utterance("too late")])
-        worker.runAll()
+        queue.runAll()
         #expect(server.spoken == ["accepted"])
     }
 
@@ -219,7 +219,7 @@ import Testing
         let speech = try output()
         speech.say([Utterance("11")])
         speech.cancel()
-        worker.runAll()
+        queue.runAll()
         #expect(server.events.last == .cancelled)
         #expect(server.spoken == [])
     }
@@ -239,7 +239,7 @@ import Testing
         #expect(throws: DeviceUnavailable.self) { try absent.output(mode: .on) }
         let off = try output(mode: .off)
         off.say([Utterance("11")])
-        worker.runAll()
+        queue.runAll()
         #expect(server.connectionAttempts == 0 && !off.isConnected && reported.isEmpty)
     }
 
@@ -262,13 +262,13 @@ import Testing
         speech.checkAnswering(at: .seconds(1))
         speech.checkAnswering(at: .seconds(2))
         #expect(speech.takeStatusChanges() == [.notAnswering] && speech.answerDue == nil)
-        worker.runAll()
+        queue.runAll()
         #expect(server.spoken == ["12"])
         #expect(speech.takeStatusChanges() == [.back])
         #expect(reported == ["speech-dispatcher is not answering; the control goes on without speech", "speech is answering again"])
         // Answered in time: nothing is said.
         speech.say([Utterance("13")])
-        worker.runAll()
+        queue.runAll()
         speech.checkAnswering(at: .seconds(5))
         #expect(speech.takeStatusChanges() == [] && speech.answerDue == nil)
     }

@@ -6,7 +6,7 @@ import A11yControls
 ///
 /// ```swift
 /// let server = FakeSpeechServer()
-/// let speech = try SpeechOutput(mode: .auto, service: server, clock: clock, worker: worker) { _ in }
+/// let speech = try SpeechOutput(mode: .auto, service: server, clock: clock, queue: queue) { _ in }
 /// server.stop()       // the connection fails at its next call; new ones are refused
 /// ```
 package final class FakeSpeechServer: SpeechService, Sendable {

@@ -4,11 +4,11 @@ import Testing
 @testable import A11yDevices
 import VirtualDisplayClient
 
-/// The speech worker's queue: work runs in order, on one thread that is not the caller's, and
+/// The speech queue (a `ThreadQueue`): work runs in order, on one thread that is not the caller's, and
 /// the thread is only made when the first work comes (a session with speech off makes none).
-@Suite struct SerialThreadTests {
+@Suite struct ThreadQueueTests {
     @Test func workRunsInOrderOnOneThreadOfItsOwn() {
-        let queue = SerialThread()
+        let queue = ThreadQueue()
         let caller = pthread_self()
         let seen = Mutex<(order: [Int], threads: [pthread_t])>(([], []))
         for index in 0..<50 {
@@ -18,7 +18,7 @@ import VirtualDisplayClient
         let started = ContinuousClock.now
         let done = queue.wait(for: {}, atMost: .seconds(60))
         #expect(done, "50 pieces of work did not run within 60 s")
-        print("serial thread: 50 pieces of work ran in \(ContinuousClock.now - started)")
+        print("thread queue: 50 pieces of work ran in \(ContinuousClock.now - started)")
         let (order, threads) = seen.withLock { $0 }
         #expect(order == Array(0..<50))
         #expect(Set(threads.map { UInt($0) }).count == 1)
@@ -30,8 +30,8 @@ import VirtualDisplayClient
         // Made and dropped without work, many times: were a thread made each time, this process
         // would have them all (each ends only when woken by its queue's release).
         let before = try threadCount()
-        var queues: [SerialThread] = []
-        for _ in 0..<200 { queues.append(SerialThread()) }
+        var queues: [ThreadQueue] = []
+        for _ in 0..<200 { queues.append(ThreadQueue()) }
         let after = try threadCount()
         // Other tests of this process run alongside and come and go: far fewer than 200.
         #expect(after - before < 100)

@@ -3,8 +3,9 @@ import A11yDevices
 import A11yPresentation
 import A11yVocabulary
 
-/// Owns one connection to BRLTTY and makes every call on it from its loop (a thread of its own in
-/// live code): the session only hands over orders and takes updates, so no call on the key path can
+/// The session's link to BRLTTY: owns one connection and makes every call on it from its loop (a
+/// `DeviceLoop`, a thread of its own in live code; not a `WorkQueue`: it takes orders, not pieces
+/// of work): the session only hands over orders and takes updates, so no call on the key path can
 /// wait for a BRLTTY that stopped answering (SIGSTOP, a stuck driver).
 ///
 /// - Orders: the latest frame (frames handed over while one is written replace each other), the
@@ -15,7 +16,7 @@ import A11yVocabulary
 ///   are not answered, so a stopped BRLTTY would otherwise only show when its socket fills.
 /// - `waiting` says how long work has waited for BRLTTY's answer; `BrailleOutput` compares it
 ///   with its limit and tells the user the display is not answering.
-final class BrailleWorker: Sendable {
+final class BrailleLink: Sendable {
     /// What the session learns from a step.
     struct Updates {
         var keys: [BrailleKey] = []
@@ -37,7 +38,7 @@ final class BrailleWorker: Sendable {
         /// Close after the orders before it (leaving tty mode, or not: a lost display).
         var closing: (leaveTTY: Bool, done: WakeSignal?)?
         /// Since when handed-over work has waited for BRLTTY: set when work reaches an idle
-        /// worker, moved on at each call BRLTTY answers, cleared when the worker is idle.
+        /// link, moved on at each call BRLTTY answers, cleared when the link is idle.
         var waitingSince: ContinuousClock.Instant?
         var updates = Updates()
         var ended = false
@@ -60,7 +61,7 @@ final class BrailleWorker: Sendable {
     /// session only for a write it makes at once (`showAtOnce`), never waited for by the session.
     private let calls = Mutex(())
     private let loopOnly: Mutex<LoopOnly>
-    /// Set once, right after init (the loop needs the worker's step).
+    /// Set once, right after init (the loop needs the link's step).
     private let loopBox = Mutex<(any DeviceLoop)?>(nil)
     /// The loop has not stepped yet: it takes in what BrlAPI received while connecting once the
     /// first frame is out (or at the first order).
@@ -159,7 +160,7 @@ final class BrailleWorker: Sendable {
         }
     }
 
-    /// How long handed-over work has waited for BRLTTY's answer (nil: the worker is idle).
+    /// How long handed-over work has waited for BRLTTY's answer (nil: the link is idle).
     var waiting: Duration? {
         state.withLock { state in state.waitingSince.map { ContinuousClock.now - $0 } }
     }
@@ -311,7 +312,7 @@ final class BrailleWorker: Sendable {
         return result
     }
 
-    /// Hands `updates` to the session and marks the worker idle when no order waits.
+    /// Hands `updates` to the session and marks the link idle when no order waits.
     private func finish(_ updates: Updates, ended: Bool) {
         let tell = state.withLock { state -> Bool in
             if ended { state.ended = true }

@@ -1,9 +1,9 @@
 import A11yControls
 
-/// A `SerialWorker` that runs each piece of work at once, on the caller's thread: what was handed
+/// A `WorkQueue` that runs each piece of work at once, on the caller's thread: what was handed
 /// to it has been done when `submit` returns, so a test sees exactly when work was handed over
-/// (`ManualWorker` holds it until the test says).
-package final class InlineWorker: SerialWorker, Sendable {
+/// (`ManualQueue` holds it until the test says).
+package final class InlineQueue: WorkQueue, Sendable {
     package init() {}
 
     package func submit(_ work: @escaping @Sendable () -> Void) { work() }

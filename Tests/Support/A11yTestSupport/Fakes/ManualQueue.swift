@@ -1,10 +1,10 @@
 import Synchronization
 import A11yControls
 
-/// A `SerialWorker` that runs nothing until the test calls `runAll()`: what was submitted
+/// A `WorkQueue` that runs nothing until the test calls `runAll()`: what was submitted
 /// meanwhile waits, as it would behind a busy speech server (so latest-wins can be seen).
 /// `wait(for:atMost:)` runs everything at once, on the test's thread.
-package final class ManualWorker: SerialWorker, Sendable {
+package final class ManualQueue: WorkQueue, Sendable {
     private let queue = Mutex<[@Sendable () -> Void]>([])
 
     package init() {}

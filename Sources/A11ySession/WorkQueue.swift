@@ -1,10 +1,11 @@
 import A11yDevices
 
 /// Where `SpeechOutput` runs the calls that may block on the server, one after another, never
-/// on the thread that reads keys. Live code uses a plain thread of its own (`SerialThread`: no
-/// libdispatch, so an idle session has no wake-ups); tests use a worker that runs the work when
-/// they say, on their own thread.
-package protocol SerialWorker: Sendable {
+/// on the thread that reads keys: a queue of work, named as its kinds are by where the work runs.
+/// Live code uses a plain thread of its own (`ThreadQueue`: no libdispatch, so an idle session
+/// has no wake-ups); tests run the work at once on their own thread (`InlineQueue`) or when they
+/// say (`ManualQueue`).
+package protocol WorkQueue: Sendable {
     /// Runs `work` after the work submitted before it; returns at once.
     func submit(_ work: @escaping @Sendable () -> Void)
     /// Runs `work` after the work submitted before it, and waits until it is done, but no
@@ -14,4 +15,4 @@ package protocol SerialWorker: Sendable {
     func wait(for work: @escaping @Sendable () -> Void, atMost timeout: Duration) -> Bool
 }
 
-extension SerialThread: SerialWorker {}
+extension ThreadQueue: WorkQueue {}
