@@ -48,6 +48,21 @@ package final class BrailleDisplay: @unchecked Sendable {
     /// The server's address, as BrlAPI resolved it (for example "127.0.0.1:1").
     package let host: String
 
+    /// The authorization this connection was opened with (nil: BrlAPI read `BRLAPI_AUTH`), for
+    /// the question connection.
+    private let auth: String?
+
+    /// The second connection to the same BRLTTY that `ping()` asks on, opened at the first ping:
+    /// never in tty mode and watching nothing, so BRLTTY writes to it only in answer to its
+    /// questions (see `ping()`).
+    private let questions = Mutex<QuestionConnection>(.notOpened)
+
+    private enum QuestionConnection {
+        case notOpened
+        case open(Handle)
+        case closed
+    }
+
     /// Told by BrlAPI when a watched parameter changes (`watchPreferences()`). BrlAPI's callbacks
     /// point to it until the handle is closed, which happens before it goes.
     let preferenceWatch = PreferenceWatch()
@@ -92,6 +107,7 @@ package final class BrailleDisplay: @unchecked Sendable {
         }
         BrailleExceptions.install(on: opened.handle)
         self.host = opened.host
+        self.auth = auth
         self.fileDescriptor = opened.descriptor
         self.state = Mutex(Handle(pointer: opened.handle))
     }
@@ -109,16 +125,26 @@ package final class BrailleDisplay: @unchecked Sendable {
         return try body(display)
     }
 
-    /// Closes the connection (which also leaves tty mode). Closing twice is harmless.
+    /// Closes the connection (which also leaves tty mode) and its question connection. Closing
+    /// twice is harmless.
     package func close() {
         state.withLock { handle in
             guard let open = handle?.pointer else { return }
             BrailleCrashRelease.forget(fileDescriptor)
-            a11y_brlapi__closeConnection(open)
-            _ = BrailleExceptions.take(for: open)
-            UnsafeMutableRawPointer(open).deallocate()
+            Self.release(open)
             handle = nil
         }
+        questions.withLock { questions in
+            if case .open(let handle) = questions { Self.release(handle.pointer) }
+            questions = .closed
+        }
+    }
+
+    /// Closes a handle's connection and frees the handle.
+    private static func release(_ handle: OpaquePointer) {
+        a11y_brlapi__closeConnection(handle)
+        _ = BrailleExceptions.take(for: handle)
+        UnsafeMutableRawPointer(handle).deallocate()
     }
 
     /// The display's size. It is 0x0 while BRLTTY has no display (the `vr` driver before a
@@ -363,20 +389,68 @@ package final class BrailleDisplay: @unchecked Sendable {
     }
 
     /// Asks BRLTTY a question that needs an answer (its protocol version, `brlapi__getParameter`)
-    /// and waits for it.
+    /// and waits for it, on a second connection to the same BRLTTY (opened at the first ping,
+    /// closed with this one), not on this one.
     ///
     /// BrlAPI does not answer writes: a BRLTTY that stopped (SIGSTOP, a stuck driver) takes
     /// them into its socket until that fills, so only a question shows that it no longer
     /// answers. This call blocks while BRLTTY does not answer: make it on a thread that may wait
-    /// (a session's braille writer does, after each burst of frames). Keys that come meanwhile
-    /// stay in BrlAPI's buffer for `readKey`.
+    /// (a session's braille writer does, after each burst of frames).
+    ///
+    /// Why another connection: BRLTTY (6.5 to 6.9.1 at least) writes each packet as two sends, a
+    /// header and a body, from two threads that do not take turns on a connection: its core
+    /// thread sends keys, its server thread sends answers. An answer sent between a key's header
+    /// and body (or a key between an answer's header and body) puts the connection out of step:
+    /// libbrlapi then reads bytes of one packet as another's header and waits for ever for an
+    /// answer it has already taken apart, or takes a key for part of the answer. The question
+    /// connection gets no keys (it never takes the display) and no parameter updates (it
+    /// watches nothing), so BRLTTY's server thread is the only one that writes to it; and
+    /// BRLTTY answers it from the same server thread as this connection, so it tells as well
+    /// whether BRLTTY still answers.
     package func ping() throws(BrailleError) {
-        try withHandle("brlapi__getParameter") { handle throws(BrailleError) in
-            var version: UInt32 = 0
-            guard a11y_brlapi__getParameter(handle, BRLAPI_PARAM_SERVER_VERSION, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL),
-                                            &version, MemoryLayout<UInt32>.size) >= 0 else {
-                throw BrailleError.current("brlapi__getParameter")
+        guard state.withLock({ $0 != nil }) else {
+            throw BrailleError(function: "brlapi__getParameter", message: "the connection is closed")
+        }
+        try questions.withLock { questions throws(BrailleError) in
+            let handle: OpaquePointer
+            switch questions {
+            case .closed:
+                throw BrailleError(function: "brlapi__getParameter", message: "the connection is closed")
+            case .open(let open):
+                handle = open.pointer
+            case .notOpened:
+                let opened = try Self.openNow(host: host, auth: auth).get()
+                BrailleExceptions.install(on: opened.handle)
+                handle = opened.handle
+                questions = .open(Handle(pointer: handle))
             }
+            do throws(BrailleError) {
+                try Self.askVersion(on: handle)
+                if let exception = BrailleExceptions.take(for: handle) { throw exception }
+            } catch {
+                // BRLTTY went away (or refused): the next ping connects again.
+                var failure = BrailleExceptions.take(for: handle) ?? error
+                failure.function = "brlapi__getParameter"
+                Self.release(handle)
+                questions = .notOpened
+                throw failure
+            }
+        }
+    }
+
+    /// Asks BRLTTY the same question as `ping()` on this connection itself (where keys and
+    /// answers can come out of step, see `ping()`): for tests of what libbrlapi does with keys
+    /// that come while it waits for an answer, and with parameter updates it reads on the way.
+    func askOnThisConnection() throws(BrailleError) {
+        try withHandle("brlapi__getParameter") { handle throws(BrailleError) in try Self.askVersion(on: handle) }
+    }
+
+    /// `brlapi__getParameter` of BRLTTY's protocol version on `handle`.
+    private static func askVersion(on handle: OpaquePointer) throws(BrailleError) {
+        var version: UInt32 = 0
+        guard a11y_brlapi__getParameter(handle, BRLAPI_PARAM_SERVER_VERSION, 0, brlapi_param_flags_t(BRLAPI_PARAMF_GLOBAL),
+                                        &version, MemoryLayout<UInt32>.size) >= 0 else {
+            throw BrailleError.current("brlapi__getParameter")
         }
     }
 
