@@ -46,13 +46,9 @@ package protocol BrailleConnection: AnyObject, Sendable {
     /// The next waiting key, or nil at once when there is none.
     func readKey() throws -> BrailleKey?
     /// Asks the server something and waits for its answer (it may never come: a stopped
-<<<<<<< HEAD
-    /// BRLTTY): a parameter read through BrlAPI. The session's braille link calls it from its loop after each burst of frames.
-=======
     /// BRLTTY): a parameter read through BrlAPI, on a second connection that gets no keys (see
-    /// `BrailleDisplay.ping()`). The session's braille worker calls it from its loop after each
+    /// `BrailleDisplay.ping()`). The session's braille link calls it from its loop after each
     /// burst of frames.
->>>>>>> ping
     func ping() throws
     /// True when a write now would not wait for the server (its socket has room).
     var takesAWriteAtOnce: Bool { get }
